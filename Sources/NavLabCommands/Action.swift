@@ -1,0 +1,59 @@
+import NavLabCore
+
+/// What a parsed line asks for.
+public enum Action: Hashable, Sendable {
+    /// Changes the model: goes through `State.apply` and onto the timeline.
+    case model(Command)
+    /// Shows or checks something; changes nothing.
+    case query(Query)
+    /// Acts on the session itself.
+    case meta(Meta)
+}
+
+public enum Query: Hashable, Sendable {
+    public enum TreeFormat: String, Hashable, Sendable { case compact, screenstate, uikit, json }
+    case tree(TreeFormat)
+    case views
+    case memory
+    case why(NameRef)
+    case log(json: Bool)
+    case expect(Expectation)
+    case help(String?)
+}
+
+public enum Meta: Hashable, Sendable {
+    case undo, redo, reset, quit
+}
+
+/// `expect [not] FACT`.
+public struct Expectation: Hashable, Sendable {
+    public enum Fact: Hashable, Sendable {
+        case rootIs(String)
+        case topIs(String)
+        case allocated(NameRef)
+        case leaked(NameRef)
+        case visible(NameRef)
+        case inWindow(NameRef)
+        case loaded(NameRef)
+        case restored(NameRef)
+        case held(NameRef)
+        case transitionViews(Int)
+        case allocatedCount(Int)
+        case leakedCount(Int)
+        case presented(NameRef, String)
+        case presenting(NameRef, String)
+        case parent(NameRef, String)
+        case style(NameRef, String)
+        case stack(NameRef, [String])
+        case children(NameRef, [String])
+        case screen([String])
+        case state(NameRef, String)
+        case selectedIndex(NameRef, Int)
+        case appState(String)
+        case logContains(String)
+    }
+    public var fact: Fact
+    public var negated: Bool
+    public var text: String
+    public var location: SourceLocation
+}

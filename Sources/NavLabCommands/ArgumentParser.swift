@@ -1,0 +1,135 @@
+import NavLabCore
+
+/// A cursor over one command's tokens, with the small grammar pieces verbs share.
+public struct Arguments {
+    public let verb: Token
+    public var tokens: [Token]
+    public var index = 0
+    let lineEnd: SourceLocation
+
+    init(verb: Token, tokens: [Token], lineEnd: SourceLocation) {
+        self.verb = verb
+        self.tokens = tokens
+        self.lineEnd = lineEnd
+    }
+
+    public var atEnd: Bool { index >= tokens.count }
+    public var peek: Token? { atEnd ? nil : tokens[index] }
+    public var here: SourceLocation { peek?.location ?? lineEnd }
+
+    public mutating func next() -> Token? {
+        defer { index += 1 }
+        return peek
+    }
+
+    public func isWord(_ w: String) -> Bool { peek?.kind == .word && peek?.text == w }
+
+    /// Consumes the word `w` if it is next.
+    public mutating func accept(_ w: String) -> Bool {
+        if isWord(w) { index += 1; return true }
+        return false
+    }
+
+    public mutating func acceptSymbol(_ s: String) -> Bool {
+        if peek?.isSymbol(s) == true { index += 1; return true }
+        return false
+    }
+
+    public func error(_ message: String, suggestion: String? = nil, at location: SourceLocation? = nil) -> NavLabError {
+        NavLabError(.syntax, message, at: location ?? here, suggestion: suggestion)
+    }
+
+    var usage: String { VerbTable.verb(named: verb.text)?.syntax ?? verb.text }
+
+    public mutating func word(_ what: String) throws -> Token {
+        guard let t = peek else { throw error("\(verb.text) needs \(what)", suggestion: "usage: \(usage)") }
+        guard t.kind == .word else { throw error("expected \(what), found '\(t.text)'", suggestion: "usage: \(usage)") }
+        index += 1
+        return t
+    }
+
+    public mutating func name(_ what: String = "a view controller's name") throws -> NameRef {
+        if acceptSymbol("@") {
+            let t = try word(what)
+            return NameRef(t.text, at: t.location)
+        }
+        let t = try word(what)
+        return NameRef(t.text, at: t.location)
+    }
+
+    public mutating func int(_ what: String) throws -> (Int, SourceLocation) {
+        let t = try word(what)
+        guard let n = Int(t.text) else { throw error("expected \(what), found '\(t.text)'", at: t.location) }
+        return (n, t.location)
+    }
+
+    /// `Spec := Class | '@' Name | Container '(' Spec {',' Spec} ')' | Class ':' Container '(' … ')'`
+    public mutating func spec() throws -> Spec {
+        if acceptSymbol("@") {
+            let t = try word("an instance name after @")
+            return .existing(NameRef(t.text, at: t.location))
+        }
+        let first = try word("a view controller (a class, @instance or Nav(…))")
+        var subclass: String?
+        var containerToken = first
+        if acceptSymbol(":") {
+            subclass = first.text
+            containerToken = try word("a container after \(first.text): (Nav, Tab, Split, Page, Root)")
+            guard peek?.isSymbol("(") == true else {
+                throw error("\(first.text):\(containerToken.text) needs its children in parentheses", suggestion: "\(first.text):\(containerToken.text)(First)")
+            }
+        }
+        guard acceptSymbol("(") else {
+            return .instance(className: first.text, at: first.location)
+        }
+        guard let word = ContainerWord(rawValue: containerToken.text) else {
+            let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map(\.rawValue))
+            throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root", at: containerToken.location)
+        }
+        var children: [Spec] = []
+        if !acceptSymbol(")") {
+            repeat { children.append(try spec()) } while acceptSymbol(",")
+            guard acceptSymbol(")") else {
+                throw error("expected ',' or ')' in \(word.rawValue)(…)", suggestion: "\(word.rawValue)(A, B)")
+            }
+        }
+        return .container(word, className: subclass, children: children, at: first.location)
+    }
+
+    /// `key=value` pairs to the end of the line. Values may be words, quoted strings, or
+    /// comma-separated lists (`encodes=a,b`, `contentOffset=0,120`).
+    public mutating func settings(allowEmpty: Bool = false) throws -> [Setting] {
+        var out: [Setting] = []
+        while let key = peek, key.kind == .word {
+            index += 1
+            guard acceptSymbol("=") else { throw error("expected '=' after \(key.text)", suggestion: "\(key.text)=value") }
+            var parts: [String] = []
+            repeat {
+                guard let v = next(), v.kind != .symbol else { throw error("\(key.text)= needs a value", suggestion: "\(key.text)=value") }
+                parts.append(v.text)
+            } while acceptSymbol(",")
+            out.append(Setting(key: key.text, value: parts.joined(separator: ","), at: key.location))
+        }
+        if !allowEmpty && out.isEmpty { throw error("\(verb.text) needs key=value settings", suggestion: "usage: \(usage)") }
+        return out
+    }
+
+    /// `animated`, `animated=yes|no`.
+    public mutating func animatedFlag(default value: Bool) throws -> Bool {
+        guard accept("animated") else { return value }
+        guard acceptSymbol("=") else { return true }
+        let t = try word("yes or no")
+        switch t.text {
+        case "yes", "true": return true
+        case "no", "false": return false
+        default: throw error("animated takes yes or no, not '\(t.text)'", at: t.location)
+        }
+    }
+
+    /// Nothing may follow.
+    public func end() throws {
+        if let t = peek {
+            throw error("unexpected '\(t.text)'", suggestion: "usage: \(usage)", at: t.location)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import NavLabCore
+
+/// `help`, `help VERB`, `help PATTERN`: all read the verb table.
+public enum Help {
+    public static func render(_ topic: String?) -> String {
+        guard let topic else { return overview() }
+        if let verb = VerbTable.verb(named: topic) { return detail(verb) }
+        let needle = topic.lowercased()
+        let matches = VerbTable.all.filter {
+            $0.name.lowercased().contains(needle) || $0.summary.lowercased().contains(needle) || $0.uikit.lowercased().contains(needle)
+        }
+        if matches.isEmpty {
+            let near = Suggest.nearest(to: topic, in: VerbTable.names)
+            return "no verb matches '\(topic)'" + (near.map { " — did you mean \($0)?" } ?? "; `help` lists them all")
+        }
+        return matches.map { line($0) }.joined(separator: "\n")
+    }
+
+    static func line(_ v: Verb) -> String {
+        let pad = String(repeating: " ", count: max(1, 44 - v.syntax.count))
+        return "  \(v.syntax)\(pad)\(v.summary)"
+    }
+
+    public static func overview() -> String {
+        var lines: [String] = []
+        for group in Verb.Group.allCases {
+            let verbs = VerbTable.all.filter { $0.group == group }
+            guard !verbs.isEmpty else { continue }
+            lines.append(group.rawValue + ":")
+            lines += verbs.map(line)
+            lines.append("")
+        }
+        lines.append("SPEC: Class | @Name | Nav(…) | Tab(…) | Split(A, B) | Page(A) | Root(…) | Sub:Nav(…)")
+        lines.append("NAME: an instance (Detail, Detail#2, UINavigationController), root, or top")
+        lines.append("`help VERB` for one verb; `help WORD` for the verbs about WORD.")
+        return lines.joined(separator: "\n")
+    }
+
+    public static func detail(_ v: Verb) -> String {
+        var lines = [v.syntax, "  \(v.summary)", "  UIKit: \(v.uikit)"]
+        if !v.examples.isEmpty {
+            lines.append("  examples:")
+            lines += v.examples.map { "    \($0)" }
+        }
+        if v.name == "expect" {
+            lines.append("  facts (prefix any with `not`):")
+            lines += ExpectParser.facts.map { "    \($0.0)\(String(repeating: " ", count: max(1, 34 - $0.0.count)))\($0.1)" }
+        }
+        if v.name == "class" || v.name == "set" {
+            lines.append("  keys:")
+            lines += State.settingKeys.map { "    \($0.key)=\($0.values)" }
+            if v.name == "set" { lines.append("    any other key=value is the app's own property (capital=Paris)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Docs/Reference.md, generated from the table (a test keeps the file in step).
+    public static func markdownReference() -> String {
+        var out = "# Command reference\n\nGenerated from the verb table (`navlab reference`); do not edit by hand.\n"
+        for group in Verb.Group.allCases {
+            let verbs = VerbTable.all.filter { $0.group == group }
+            guard !verbs.isEmpty else { continue }
+            out += "\n## \(group.rawValue)\n"
+            for v in verbs {
+                out += "\n### `\(v.name)`\n\n`\(v.syntax)`\n\n\(v.summary.prefix(1).uppercased() + v.summary.dropFirst()).\n\nUIKit: `\(v.uikit)`\n"
+                if !v.examples.isEmpty { out += "\n```\n" + v.examples.joined(separator: "\n") + "\n```\n" }
+                if v.name == "expect" {
+                    out += "\n| fact | holds when |\n|---|---|\n"
+                    out += ExpectParser.facts.map { "| `\($0.0)` | \($0.1) |" }.joined(separator: "\n") + "\n"
+                }
+                if v.name == "class" {
+                    out += "\n| key | values |\n|---|---|\n"
+                    out += State.settingKeys.map { "| `\($0.key)` | \($0.values) |" }.joined(separator: "\n") + "\n"
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,45 @@
+import NavLabCore
+
+/// One parsed line: what it asks for, its text, and the comment that narrates it.
+public struct ParsedLine: Hashable, Sendable {
+    public var action: Action
+    public var verb: String
+    /// The command as typed, without its comment.
+    public var text: String
+    public var comment: String?
+    public var location: SourceLocation
+}
+
+public enum LineParser {
+    /// Parses one line; nil for a blank or comment-only line.
+    public static func parse(_ line: String, lineNumber: Int = 1) throws -> ParsedLine? {
+        let (tokens, comment) = try Lexer.tokenize(line, lineNumber: lineNumber)
+        guard let first = tokens.first else { return nil }
+        guard first.kind == .word, let verb = VerbTable.verb(named: first.text) else {
+            let near = first.kind == .word ? Suggest.nearest(to: first.text, in: VerbTable.names) : nil
+            throw NavLabError(.unknown, "unknown verb '\(first.text)'", at: first.location,
+                              suggestion: near.map { "did you mean \($0)?" } ?? "`help` lists the verbs")
+        }
+        let end = SourceLocation(line: lineNumber, column: (tokens.last?.endColumn ?? 1))
+        var args = Arguments(verb: first, tokens: Array(tokens.dropFirst()), lineEnd: end)
+        let action = try verb.parse(&args)
+        var text = line
+        if let hash = commentStart(line) { text = String(line[..<hash]) }
+        while text.last == " " || text.last == "\t" || text.last == "\r" { text.removeLast() }
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        return ParsedLine(action: action, verb: verb.name, text: text, comment: comment, location: first.location)
+    }
+
+    /// Where the comment starts (a `#` that begins a token, outside quotes).
+    static func commentStart(_ line: String) -> String.Index? {
+        var inQuote = false
+        var prev: Character = " "
+        for i in line.indices {
+            let c = line[i]
+            if c == "\"" { inQuote.toggle() }
+            if c == "#", !inQuote, prev == " " || prev == "\t" || i == line.startIndex { return i }
+            prev = c
+        }
+        return nil
+    }
+}

@@ -1,0 +1,249 @@
+import NavLabCore
+
+/// One line of what a command prints, with what kind of line it is (the REPL colours by it).
+public struct OutputLine: Hashable, Sendable {
+    public enum Style: String, Hashable, Sendable {
+        case callback, appDelegate, warning, note, leak, ignored, error, info, passed, failed
+    }
+    public var style: Style
+    public var text: String
+    public init(_ style: Style, _ text: String) { self.style = style; self.text = text }
+}
+
+/// What running one line did.
+public struct Response: Sendable {
+    public enum Status: String, Sendable {
+        /// The model changed.
+        case done
+        /// UIKit would not do it; nothing changed; not a failure.
+        case ignored
+        /// A query: something shown, nothing changed.
+        case shown
+        /// A syntax error, unknown name, UIKit exception, or an `expect` that did not hold.
+        case failed
+        case quit
+        /// A blank or comment-only line.
+        case empty
+    }
+    public var status: Status
+    public var lines: [OutputLine] = []
+    public var error: NavLabError?
+    /// For `expect`: whether it held.
+    public var expectationHeld: Bool?
+    public var parsed: ParsedLine?
+
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}
+
+/// One step of the timeline: a command that reached the model (done or ignored), or `reset`.
+public struct Entry: Sendable {
+    public enum Change: Sendable { case start, command(Command), reset }
+    public let seq: Int
+    public let command: String
+    public let comment: String?
+    public let change: Change
+    public let status: Response.Status
+    public let reason: String?
+    public let events: [Event]
+}
+
+/// The one owner of the timeline: runs lines against the model, keeps every step so that
+/// undo, redo and time travel are replays of a deterministic engine.
+public final class Session {
+    public private(set) var state: State
+    public private(set) var entries: [Entry]
+    /// Index into `entries` of the step the model is at.
+    public private(set) var cursor = 0
+    private var snapshots: [Int: State]
+    private var nextSeq = 1
+    static let snapshotInterval = 32
+
+    public init(state: State = State()) {
+        self.state = state
+        entries = [Entry(seq: 0, command: "", comment: nil, change: .start, status: .done, reason: nil, events: [])]
+        snapshots = [0: state]
+    }
+
+    public var seq: Int { entries[cursor].seq }
+
+    /// Runs one line of the command language.
+    public func execute(_ line: String, lineNumber: Int = 1) -> Response {
+        let parsed: ParsedLine
+        do {
+            guard let p = try LineParser.parse(line, lineNumber: lineNumber) else { return Response(status: .empty) }
+            parsed = p
+        } catch let e as NavLabError {
+            return failure(e, parsed: nil)
+        } catch {
+            return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
+        }
+        var response = execute(parsed)
+        response.parsed = parsed
+        return response
+    }
+
+    public func execute(_ parsed: ParsedLine) -> Response {
+        switch parsed.action {
+        case .model(let command): return apply(command, parsed: parsed)
+        case .query(let query): return run(query, parsed: parsed)
+        case .meta(let meta): return run(meta, parsed: parsed)
+        }
+    }
+
+    func failure(_ e: NavLabError, parsed: ParsedLine?) -> Response {
+        var lines = [OutputLine(.error, "error: \(e.message)")]
+        if let s = e.suggestion { lines.append(OutputLine(.error, "  \(s)")) }
+        return Response(status: .failed, lines: lines, error: e, parsed: parsed)
+    }
+
+    private func apply(_ command: Command, parsed: ParsedLine) -> Response {
+        let outcome: Outcome
+        do {
+            // `apply` throws before it changes anything, so applying in place is safe and
+            // avoids copying a large state.
+            outcome = try state.apply(command)
+        } catch let e as NavLabError {
+            return failure(e, parsed: parsed)
+        } catch {
+            return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed)
+        }
+        var lines: [OutputLine] = []
+        let status: Response.Status
+        var reason: String?
+        switch outcome {
+        case .done(let events):
+            status = .done
+            lines = events.map(Session.line)
+        case .ignored(let why, let events):
+            status = .ignored
+            reason = why
+            lines = [OutputLine(.ignored, "ignored: \(why)")] + events.map(Session.line)
+        }
+        record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .command(command),
+                     status: status, reason: reason, events: outcome.events))
+        return Response(status: status, lines: lines)
+    }
+
+    private func record(_ entry: Entry) {
+        if cursor < entries.count - 1 {
+            entries.removeSubrange((cursor + 1)...)
+            snapshots = snapshots.filter { $0.key <= cursor }
+        }
+        entries.append(entry)
+        nextSeq += 1
+        cursor = entries.count - 1
+        if cursor % Session.snapshotInterval == 0 { snapshots[cursor] = state }
+    }
+
+    static func line(_ e: Event) -> OutputLine {
+        let style: OutputLine.Style
+        switch e.kind {
+        case .callback: style = .callback
+        case .appDelegate: style = .appDelegate
+        case .warning: style = .warning
+        case .note: style = .note
+        case .leak: style = .leak
+        }
+        return OutputLine(style, e.text)
+    }
+
+    /// The model as it was after entry `index`: the nearest snapshot, then a replay.
+    public func state(at index: Int) -> State {
+        let base = snapshots.keys.filter { $0 <= index }.max() ?? 0
+        var s = snapshots[base] ?? State()
+        if base < index {
+            for entry in entries[(base + 1)...index] {
+                switch entry.change {
+                case .start: break
+                case .reset: s = State()
+                case .command(let c): _ = try? s.apply(c)
+                }
+            }
+        }
+        return s
+    }
+
+    private func run(_ meta: Meta, parsed: ParsedLine) -> Response {
+        switch meta {
+        case .quit:
+            return Response(status: .quit)
+        case .undo:
+            guard cursor > 0 else { return Response(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to undo")]) }
+            let undone = entries[cursor]
+            cursor -= 1
+            state = state(at: cursor)
+            return Response(status: .done, lines: [OutputLine(.info, "undone: \(undone.command)")])
+        case .redo:
+            guard cursor < entries.count - 1 else { return Response(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to redo")]) }
+            cursor += 1
+            state = state(at: cursor)
+            return Response(status: .done, lines: [OutputLine(.info, "redone: \(entries[cursor].command)")])
+        case .reset:
+            state = State()
+            record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .reset, status: .done, reason: nil, events: []))
+            return Response(status: .done, lines: [OutputLine(.info, "reset: a new app, not running (undo brings the old one back)")])
+        }
+    }
+
+    /// The lifecycle log of the current timeline, oldest first (SPEC §3).
+    public func logEntries() -> [(seq: Int, command: String, event: Event)] {
+        var out: [(Int, String, Event)] = []
+        guard cursor > 0 else { return [] }
+        for entry in entries[1...cursor] {
+            if case .reset = entry.change { out.removeAll(); continue }
+            for e in entry.events where e.isLogged { out.append((entry.seq, entry.command, e)) }
+        }
+        return out.map { (seq: $0.0, command: $0.1, event: $0.2) }
+    }
+
+    public func logJSON() -> JSON {
+        .array(logEntries().map { $0.event.json(seq: $0.seq, command: $0.command) })
+    }
+
+    public func stateJSON() -> JSON { state.json(seq: seq) }
+
+    private func run(_ query: Query, parsed: ParsedLine) -> Response {
+        func shown(_ text: String) -> Response {
+            Response(status: .shown, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map { OutputLine(.info, String($0)) })
+        }
+        switch query {
+        case .tree(.compact): return shown(state.renderTree())
+        case .tree(.screenstate): return shown(state.renderScreenState())
+        case .tree(.uikit): return shown(state.renderPrintHierarchy())
+        case .tree(.json): return shown(stateJSON().serialized(pretty: true))
+        case .views: return shown(state.renderViews())
+        case .memory: return shown(state.renderMemory())
+        case .why(let ref):
+            do { return shown(state.renderWhy(try state.resolve(ref))) }
+            catch let e as NavLabError { return failure(e, parsed: parsed) }
+            catch { return failure(NavLabError(.invalid, "\(error)", at: ref.location), parsed: parsed) }
+        case .log(let json):
+            if json { return shown(logJSON().serialized(pretty: true)) }
+            let entries = logEntries()
+            if entries.isEmpty { return shown("(the log is empty)") }
+            var lines: [String] = []
+            var lastSeq = -1
+            for e in entries {
+                if e.seq != lastSeq { lines.append("[\(e.seq)] \(e.command)"); lastSeq = e.seq }
+                lines.append("  " + e.event.text)
+            }
+            return shown(lines.joined(separator: "\n"))
+        case .help(let topic): return shown(Help.render(topic))
+        case .expect(let expectation):
+            do {
+                let log = logEntries().map { $0.event.text }
+                let (holds, actual) = try expectation.evaluate(in: state, log: log)
+                let ok = holds != expectation.negated
+                if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")], expectationHeld: true) }
+                let message = "expect \(expectation.text) failed: actual \(actual)"
+                let e = NavLabError(.expectation, message, at: expectation.location)
+                return Response(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")],
+                                error: e, expectationHeld: false)
+            } catch let e as NavLabError {
+                return failure(e, parsed: parsed)
+            } catch {
+                return failure(NavLabError(.invalid, "\(error)", at: expectation.location), parsed: parsed)
+            }
+        }
+    }
+}

@@ -1,0 +1,303 @@
+import NavLabCore
+
+/// What a verb's next argument is, for completion and hints.
+public enum ArgumentKind: Hashable, Sendable {
+    case spec, name, className, style, settingKey, file, integer, fact, verb
+    case keyword([String])
+}
+
+/// One verb, declared once: the parser, `help`, completion and Docs/Reference.md read it.
+public struct Verb: Sendable {
+    public enum Group: String, Sendable, CaseIterable {
+        case setup = "The app's code and device"
+        case hierarchy = "Presenting and containing"
+        case window = "The window"
+        case memory = "Memory"
+        case show = "Showing"
+        case check = "Checking"
+        case session = "The session"
+    }
+    public let name: String
+    public let group: Group
+    public let syntax: String
+    public let summary: String
+    /// The UIKit call it stands for.
+    public let uikit: String
+    public let examples: [String]
+    /// What follows the verb, in order (for completion).
+    public let arguments: [ArgumentKind]
+    let parse: @Sendable (inout Arguments) throws -> Action
+}
+
+/// The one verb table.
+public enum VerbTable {
+    public static let all: [Verb] = setupVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + checkVerbs + sessionVerbs
+
+    public static func verb(named name: String) -> Verb? {
+        all.first { $0.name == name } ?? all.first { $0.name.lowercased() == name }
+    }
+
+    public static var names: [String] { all.map(\.name) }
+
+    static let styleNames = ModalPresentationStyle.allCases.map(\.rawValue)
+
+    static let setupVerbs: [Verb] = [
+        Verb(name: "device", group: .setup, syntax: "device iPhone|iPad [iOS=N]",
+             summary: "the idiom (compact or regular width) and the iOS version whose rules apply; default iPhone iOS=18",
+             uikit: "UITraitCollection.horizontalSizeClass, the OS version", examples: ["device iPhone iOS=12", "device iPad"],
+             arguments: [.keyword(["iPhone", "iPad"]), .keyword(["iOS="])]) { a in
+            let t = try a.word("iPhone or iPad")
+            guard let idiom = Device.Idiom(rawValue: t.text) ?? Device.Idiom.allCases.first(where: { $0.rawValue.lowercased() == t.text.lowercased() }) else {
+                throw a.error("unknown device '\(t.text)'", suggestion: "iPhone or iPad", at: t.location)
+            }
+            var ios = Device.default.iOS
+            if a.accept("iOS") || a.accept("ios") {
+                guard a.acceptSymbol("=") else { throw a.error("expected iOS=N", suggestion: "iOS=17") }
+                let (n, at) = try a.int("an iOS version")
+                guard Device.supportedVersions.contains(n) else {
+                    throw a.error("iOS \(n) is outside what NavLab models", suggestion: "use \(Device.supportedVersions.lowerBound)…\(Device.supportedVersions.upperBound)", at: at)
+                }
+                ios = n
+            }
+            try a.end()
+            return .model(.device(Device(idiom: idiom, iOS: ios)))
+        },
+        Verb(name: "class", group: .setup, syntax: "class NAME key=value… | class * restorationIdentifier=class",
+             summary: "what the app's code and storyboard say about a class, for every instance made from now on",
+             uikit: "the class's code and its storyboard scene",
+             examples: ["class Register modalPresentationStyle=fullScreen", "class Country encodes=capital restorationIdentifier=Country", "class * restorationIdentifier=class"],
+             arguments: [.className, .settingKey]) { a in
+            if a.peek?.text == "*" {
+                a.index += 1
+                let s = try a.settings()
+                guard s.count == 1, s[0].key == "restorationIdentifier", s[0].value == "class" else {
+                    throw a.error("`class *` takes only restorationIdentifier=class", suggestion: "class * restorationIdentifier=class")
+                }
+                return .model(.restorationIdentifiersFromClassNames)
+            }
+            let t = try a.word("a class name")
+            let s = try a.settings()
+            return .model(.classDecl(className: t.text, settings: s, at: t.location))
+        },
+        Verb(name: "initial", group: .setup, syntax: "initial SPEC",
+             summary: "the storyboard's initial view controller (the Initial UI) that every launch makes",
+             uikit: "UIMainStoryboardFile's initial view controller", examples: ["initial Nav(Register)", "initial RootViewController:Root(Splash)"],
+             arguments: [.spec]) { a in
+            let s = try a.spec(); try a.end(); return .model(.initial(s))
+        },
+        Verb(name: "launch", group: .setup, syntax: "launch",
+             summary: "a cold start: willFinishLaunching, didFinishLaunching, the window made key, the root appears",
+             uikit: "UIApplicationMain", examples: ["launch"], arguments: []) { a in
+            try a.end(); return .model(.launch)
+        },
+        Verb(name: "set", group: .setup, syntax: "set NAME key=value…",
+             summary: "changes one live instance now: the keys of `class`, or the app's own properties",
+             uikit: "assigning a property", examples: ["set Detail modalPresentationStyle=overFullScreen", "set Country capital=Paris"],
+             arguments: [.name, .settingKey]) { a in
+            let n = try a.name(); let s = try a.settings(); return .model(.set(n, settings: s))
+        },
+    ]
+
+    static let hierarchyVerbs: [Verb] = [
+        Verb(name: "present", group: .hierarchy, syntax: "present SPEC [on NAME] [style=S] [animated]",
+             summary: "presents modally; default on `top`; S: " + styleNames.joined(separator: ", "),
+             uikit: "NAME.present(_:animated:completion:)",
+             examples: ["present Nav(Welcome)", "present Settings on root style=fullScreen", "present @Done"],
+             arguments: [.spec, .keyword(["on", "style=", "animated"])]) { a in
+            let s = try a.spec()
+            var on: NameRef?
+            var style: ModalPresentationStyle?
+            var animated = false
+            while !a.atEnd {
+                if a.accept("on") { on = try a.name(); continue }
+                if a.isWord("style") {
+                    a.index += 1
+                    guard a.acceptSymbol("=") else { throw a.error("expected style=S", suggestion: "style=fullScreen") }
+                    let t = try a.word("a presentation style")
+                    guard let st = ModalPresentationStyle(rawValue: t.text) else {
+                        let near = Suggest.nearest(to: t.text, in: styleNames)
+                        throw a.error("'\(t.text)' is not a presentation style", suggestion: near.map { "did you mean \($0)?" } ?? styleNames.joined(separator: ", "), at: t.location)
+                    }
+                    style = st
+                    continue
+                }
+                if a.isWord("animated") { animated = try a.animatedFlag(default: false); continue }
+                try a.end()
+            }
+            return .model(.present(s, on: on, style: style, animated: animated))
+        },
+        Verb(name: "dismiss", group: .hierarchy, syntax: "dismiss [NAME] [animated]",
+             summary: "dismisses what NAME presents (and everything above it), or NAME itself if it was presented; default `top`",
+             uikit: "NAME.dismiss(animated:completion:)", examples: ["dismiss", "dismiss root"],
+             arguments: [.name, .keyword(["animated"])]) { a in
+            var n: NameRef?
+            if !a.atEnd && !a.isWord("animated") { n = try a.name() }
+            let animated = try a.animatedFlag(default: false)
+            try a.end()
+            return .model(.dismiss(n, animated: animated))
+        },
+        Verb(name: "push", group: .hierarchy, syntax: "push SPEC [on NAME] [animated=no]",
+             summary: "pushes onto NAME if it is a navigation controller, else onto NAME's navigationController; default `top`",
+             uikit: "navigationController.pushViewController(_:animated:)", examples: ["push Detail", "push Detail on UINavigationController#2"],
+             arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
+            let s = try a.spec()
+            var on: NameRef?
+            if a.accept("on") { on = try a.name() }
+            let animated = try a.animatedFlag(default: true)
+            try a.end()
+            return .model(.push(s, on: on, animated: animated))
+        },
+        Verb(name: "pop", group: .hierarchy, syntax: "pop [NAME] [animated=no]",
+             summary: "pops the top view controller of NAME's navigation controller; default `top`",
+             uikit: "navigationController.popViewController(animated:)", examples: ["pop"],
+             arguments: [.name, .keyword(["animated=no"])]) { a in
+            var n: NameRef?
+            if !a.atEnd && !a.isWord("animated") { n = try a.name() }
+            let animated = try a.animatedFlag(default: true); try a.end()
+            return .model(.pop(n, animated: animated))
+        },
+        Verb(name: "popToRoot", group: .hierarchy, syntax: "popToRoot [NAME] [animated=no]",
+             summary: "pops everything above the navigation stack's root",
+             uikit: "navigationController.popToRootViewController(animated:)", examples: ["popToRoot"],
+             arguments: [.name, .keyword(["animated=no"])]) { a in
+            var n: NameRef?
+            if !a.atEnd && !a.isWord("animated") { n = try a.name() }
+            let animated = try a.animatedFlag(default: true); try a.end()
+            return .model(.popToRoot(n, animated: animated))
+        },
+        Verb(name: "setViewControllers", group: .hierarchy, syntax: "setViewControllers SPEC, SPEC… [on NAME] [animated]",
+             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it",
+             uikit: "navigationController.setViewControllers(_:animated:)", examples: ["setViewControllers @Countries, Detail animated"],
+             arguments: [.spec, .keyword(["on", "animated"])]) { a in
+            var specs: [Spec] = []
+            repeat { specs.append(try a.spec()) } while a.acceptSymbol(",")
+            var on: NameRef?
+            if a.accept("on") { on = try a.name() }
+            let animated = try a.animatedFlag(default: false); try a.end()
+            return .model(.setViewControllers(specs, on: on, animated: animated))
+        },
+        Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX",
+             summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one)",
+             uikit: "tabBarController.selectedIndex = INDEX", examples: ["select UITabBarController 1"],
+             arguments: [.name, .integer]) { a in
+            let n = try a.name(); let (i, at) = try a.int("a tab index"); try a.end()
+            return .model(.select(n, index: i, at: at))
+        },
+        Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
+             summary: "containment: addChild, the view added, didMove(toParent:)",
+             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main"],
+             arguments: [.spec, .keyword(["to"]), .name]) { a in
+            let s = try a.spec()
+            guard a.accept("to") else { throw a.error("addChild needs `to NAME`", suggestion: "addChild \(s.text) to PARENT") }
+            let n = try a.name(); try a.end()
+            return .model(.addChild(s, to: n))
+        },
+        Verb(name: "removeChild", group: .hierarchy, syntax: "removeChild NAME",
+             summary: "containment: willMove(toParent: nil), the view removed, removeFromParent()",
+             uikit: "NAME.willMove(toParent: nil); NAME.removeFromParent()", examples: ["removeChild Banner"],
+             arguments: [.name]) { a in
+            let n = try a.name(); try a.end(); return .model(.removeChild(n))
+        },
+        Verb(name: "switch", group: .hierarchy, syntax: "switch SPEC [in NAME] [animated]",
+             summary: "a custom container's transition(from:to:) to a new child (default: the Root container); a page view controller turns to a new page",
+             uikit: "NAME.transition(from:to:duration:options:animations:completion:)", examples: ["switch Main", "switch Page2 in UIPageViewController"],
+             arguments: [.spec, .keyword(["in", "animated"])]) { a in
+            let s = try a.spec()
+            var n: NameRef?
+            if a.accept("in") { n = try a.name() }
+            let animated = try a.animatedFlag(default: false); try a.end()
+            return .model(.switchChild(s, in: n, animated: animated))
+        },
+    ]
+
+    static let windowVerbs: [Verb] = [
+        Verb(name: "swapRoot", group: .window, syntax: "swapRoot SPEC|NAME",
+             summary: "sets the window's rootViewController and does nothing else; a live instance's name takes that instance",
+             uikit: "window.rootViewController = x", examples: ["swapRoot Main", "swapRoot Tab(Nav(Feed), Settings)"],
+             arguments: [.spec]) { a in
+            let s = try a.spec(); try a.end(); return .model(.swapRoot(s))
+        },
+    ]
+
+    static let memoryVerbs: [Verb] = [
+        Verb(name: "hold", group: .memory, syntax: "hold NAME [as LABEL]",
+             summary: "the app's own code keeps a strong reference (a property, a coordinator, a captured closure)",
+             uikit: "a strong reference in the app's code", examples: ["hold Main as \"done(notification:) closure\""],
+             arguments: [.name, .keyword(["as"])]) { a in
+            let n = try a.name()
+            var label: String?
+            if a.accept("as") {
+                guard let t = a.next() else { throw a.error("`as` needs a label", suggestion: "hold \(n.text) as coordinator") }
+                label = t.text
+                while let more = a.peek, more.kind == .word { label! += " " + more.text; a.index += 1 }
+            }
+            try a.end()
+            return .model(.hold(n, label: label))
+        },
+        Verb(name: "release", group: .memory, syntax: "release NAME",
+             summary: "the app's code drops its references to NAME", uikit: "setting the reference to nil",
+             examples: ["release Main"], arguments: [.name]) { a in
+            let n = try a.name(); try a.end(); return .model(.release(n))
+        },
+    ]
+
+    static let showVerbs: [Verb] = [
+        Verb(name: "tree", group: .show, syntax: "tree [--screenstate|--uikit|--json]",
+             summary: "the hierarchy: compact; the ScreenState summary; _printHierarchy; the JSON state",
+             uikit: "[UIViewController _printHierarchy] (--uikit)", examples: ["tree", "tree --uikit"],
+             arguments: [.keyword(["--screenstate", "--uikit", "--json"])]) { a in
+            var format = Query.TreeFormat.compact
+            if let t = a.peek {
+                a.index += 1
+                switch t.text {
+                case "--screenstate": format = .screenstate
+                case "--uikit": format = .uikit
+                case "--json": format = .json
+                default: throw a.error("unknown option '\(t.text)'", suggestion: "--screenstate, --uikit or --json", at: t.location)
+                }
+            }
+            try a.end()
+            return .query(.tree(format))
+        },
+        Verb(name: "views", group: .show, syntax: "views", summary: "the window's view hierarchy, with UIKit's class names",
+             uikit: "Xcode's Debug View Hierarchy", examples: ["views"], arguments: []) { a in
+            try a.end(); return .query(.views)
+        },
+        Verb(name: "memory", group: .show, syntax: "memory", summary: "what is allocated, who holds each, and what leaked",
+             uikit: "Xcode's Debug Memory Graph", examples: ["memory"], arguments: []) { a in
+            try a.end(); return .query(.memory)
+        },
+        Verb(name: "why", group: .show, syntax: "why NAME", summary: "the chain of strong references that keeps NAME alive",
+             uikit: "the memory graph's retain path", examples: ["why Done"], arguments: [.name]) { a in
+            let n = try a.name(); try a.end(); return .query(.why(n))
+        },
+        Verb(name: "log", group: .show, syntax: "log [--json]", summary: "the lifecycle log so far, oldest first",
+             uikit: "print statements in every callback", examples: ["log", "log --json"], arguments: [.keyword(["--json"])]) { a in
+            let json = a.accept("--json"); try a.end(); return .query(.log(json: json))
+        },
+    ]
+
+    static let checkVerbs: [Verb] = [
+        Verb(name: "expect", group: .check, syntax: "expect [not] FACT",
+             summary: "fails the script when FACT does not hold (see `help expect`)", uikit: "an assertion",
+             examples: ["expect root is Main", "expect transitionViews 1", "expect not allocated Done", "expect log contains \"viewDidAppear Main\""],
+             arguments: [.fact]) { a in
+            .query(.expect(try ExpectParser.parse(&a)))
+        },
+    ]
+
+    static let sessionVerbs: [Verb] = [
+        Verb(name: "undo", group: .session, syntax: "undo", summary: "steps the model back one command", uikit: "—",
+             examples: ["undo"], arguments: []) { a in try a.end(); return .meta(.undo) },
+        Verb(name: "redo", group: .session, syntax: "redo", summary: "steps forward again after undo", uikit: "—",
+             examples: ["redo"], arguments: []) { a in try a.end(); return .meta(.redo) },
+        Verb(name: "reset", group: .session, syntax: "reset", summary: "starts afresh (undo brings the old state back)", uikit: "—",
+             examples: ["reset"], arguments: []) { a in try a.end(); return .meta(.reset) },
+        Verb(name: "help", group: .session, syntax: "help [VERB|PATTERN]", summary: "all verbs, one verb, or the verbs matching a word",
+             uikit: "—", examples: ["help", "help present", "help root"], arguments: [.verb]) { a in
+            let t = a.next(); try a.end(); return .query(.help(t?.text))
+        },
+        Verb(name: "quit", group: .session, syntax: "quit", summary: "leaves NavLab", uikit: "—",
+             examples: ["quit"], arguments: []) { a in try a.end(); return .meta(.quit) },
+    ]
+}

@@ -1,0 +1,61 @@
+/// What applying a command did.
+public enum Outcome: Hashable, Sendable {
+    /// It happened; these are UIKit's calls, warnings and NavLab's notes, in order.
+    case done([Event])
+    /// UIKit would not do it: the state is unchanged; `events` holds UIKit's warning, if it logs one.
+    case ignored(reason: String, events: [Event])
+
+    public var events: [Event] {
+        switch self {
+        case .done(let e): return e
+        case .ignored(_, let e): return e
+        }
+    }
+}
+
+extension State {
+    /// Applies `command`. Throws `NavLabError` for what NavLab cannot carry out (a bad name,
+    /// what UIKit answers with an exception); it throws before changing anything, so a
+    /// failed command leaves the state as it was.
+    public mutating func apply(_ command: Command) throws -> Outcome {
+        switch command {
+        case .device(let d): return try setDevice(d)
+        case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
+        case .restorationIdentifiersFromClassNames:
+            restorationIdentifiersFromClassNames = true
+            return .done([.note("every class made from now on has its class name as restorationIdentifier")])
+        case .initial(let spec): return try setInitial(spec)
+        case .launch: return try launch()
+        case .present(let spec, let on, let style, let animated):
+            return try present(spec, on: on, style: style, animated: animated)
+        case .dismiss(let name, let animated): return try dismiss(name, animated: animated)
+        case .push(let spec, let on, let animated): return try push(spec, on: on, animated: animated)
+        case .pop(let name, let animated): return try pop(name, animated: animated)
+        case .popToRoot(let name, let animated): return try popToRoot(name, animated: animated)
+        case .setViewControllers(let specs, let on, let animated):
+            return try setViewControllers(specs, on: on, animated: animated)
+        case .select(let name, let index, let at): return try select(name, index: index, at: at)
+        case .addChild(let spec, let to): return try addChild(spec, to: to)
+        case .removeChild(let name): return try removeChild(name)
+        case .switchChild(let spec, let name, let animated): return try switchChild(spec, in: name, animated: animated)
+        case .swapRoot(let spec): return try swapRoot(spec)
+        case .hold(let name, let label): return try hold(name, label: label)
+        case .release(let name): return try release(name)
+        case .set(let name, let settings): return try set(name, settings)
+        }
+    }
+
+    /// Commands that change the hierarchy need a running app.
+    func requireRunning(at location: SourceLocation, verb: String) throws {
+        guard isRunning else {
+            throw NavLabError(.invalid, "the app is not running, so there is nothing to \(verb)", at: location,
+                              suggestion: initial == nil ? "declare its first screen with `initial SPEC`, then `launch`" : "type `launch`")
+        }
+    }
+
+    /// After a command let go of `candidates`: their `deinit`s, then any leaks it caused.
+    mutating func release(candidates: [VCID]) -> [Event] {
+        let deinits = collectGarbage(candidates)
+        return deinits + newLeaks(among: candidates)
+    }
+}

@@ -1,0 +1,139 @@
+extension State {
+    /// Custom containment belongs to plain view controllers and custom containers; UIKit's
+    /// containers manage their children through their own API.
+    func requireCustomContainer(_ id: VCID, at: SourceLocation, verb: String) throws {
+        let vc = self[id]
+        let alternative: String?
+        switch vc.kind {
+        case .navigation: alternative = "push / pop"
+        case .tabBar: alternative = "a new Tab(…)"
+        case .page: alternative = "switch X in \(vc.name)"
+        case .split: alternative = "a new Split(…)"
+        case .plain, .container: alternative = nil
+        }
+        if let alternative {
+            throw NavLabError(.invalid, "\(vc.name) is a \(vc.kind.uikitClass ?? vc.className); it manages its own children, so NavLab does not \(verb) it directly",
+                              at: at, suggestion: "use \(alternative)")
+        }
+    }
+
+    /// The canonical add: `addChild` (→ `willMove(toParent:)`, UIKit #39), the view added,
+    /// then `didMove(toParent:)` (UIKit #42).
+    mutating func addChild(_ spec: Spec, to ref: NameRef) throws -> Outcome {
+        try requireRunning(at: spec.location, verb: "add a child to")
+        let parent = try resolve(ref)
+        try requireCustomContainer(parent, at: ref.location, verb: "addChild to")
+        if case .existing(let xref) = spec, let x = names[xref.text] {
+            if x == parent || isAncestor(x, of: parent) {
+                throw NavLabError(.invalid, "\(xref.text) cannot become a child of itself or of its own descendant", at: xref.location)
+            }
+            if self[x].parent == parent {
+                throw NavLabError(.invalid, "\(xref.text) is already a child of \(self[parent].name)", at: xref.location)
+            }
+        }
+        var claimed: Set<VCID> = []
+        try validate(spec, claimed: &claimed)
+        let events = transition(.push, animated: false) { s, pre, post in
+            let x = s.instantiate(spec, events: &pre)
+            pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
+            s[x].parent = parent
+            s[parent].children.append(x)
+            post.append(.move("didMove(toParent:)", s[x].name, parent: s[parent].name))
+        }
+        return .done(events)
+    }
+
+    /// The canonical remove: `willMove(toParent: nil)`, the view removed, `removeFromParent`
+    /// (→ `didMove(toParent: nil)`, UIKit #41, #42).
+    mutating func removeChild(_ ref: NameRef) throws -> Outcome {
+        try requireRunning(at: ref.location, verb: "remove")
+        let x = try resolve(ref)
+        guard let parent = self[x].parent else {
+            throw NavLabError(.invalid, "\(self[x].name) has no parent", at: ref.location,
+                              suggestion: self[x].presenter != nil ? "it is presented: `dismiss \(self[x].name)`" : nil)
+        }
+        try requireCustomContainer(parent, at: ref.location, verb: "removeChild from")
+        let events = transition(.push, animated: false) { s, pre, post in
+            pre.append(.move("willMove(toParent:)", s[x].name, parent: nil))
+            s[parent].children.removeAll { $0 == x }
+            s[x].parent = nil
+            post.append(.move("didMove(toParent:)", s[x].name, parent: nil))
+        }
+        return .done(events + release(candidates: [x]))
+    }
+
+    /// The first custom container, searching from the root through what is on screen.
+    func defaultContainer() -> VCID? {
+        let ordered = windowViewControllers() + allocatedIDs
+        return ordered.first { self[$0].kind == .container }
+    }
+
+    /// A container's `transition(from:to:)` to a new child (UIKit #43, #44), or a page view
+    /// controller's `setViewControllers(_:direction:animated:)` (UIKit #58, #70).
+    mutating func switchChild(_ spec: Spec, in ref: NameRef?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: spec.location, verb: "switch in")
+        let container: VCID
+        if let ref {
+            container = try resolve(ref)
+        } else {
+            guard let c = defaultContainer() else {
+                throw NavLabError(.invalid, "there is no custom container to switch in", at: spec.location,
+                                  suggestion: "make one: `initial Root(Splash)`, or name one: `switch X in NAME`")
+            }
+            container = c
+        }
+        let kind = self[container].kind
+        guard kind == .container || kind == .page || kind == .plain else {
+            throw NavLabError(.invalid, "\(self[container].name) is a \(kind.uikitClass!); `switch` works on a custom container or a page view controller",
+                              at: ref?.location ?? spec.location,
+                              suggestion: kind == .navigation ? "use push or setViewControllers" : kind == .tabBar ? "use select" : nil)
+        }
+        guard let from = self[container].children.last else {
+            throw NavLabError(.invalid, "\(self[container].name) has no child to transition from", at: spec.location,
+                              suggestion: "`addChild X to \(self[container].name)`")
+        }
+        if case .existing(let xref) = spec, let x = names[xref.text] {
+            if x == from || x == container || isAncestor(x, of: container) {
+                throw NavLabError(.invalid, "\(xref.text) cannot replace \(self[from].name) in \(self[container].name)", at: xref.location)
+            }
+        }
+        var claimed: Set<VCID> = []
+        try validate(spec, claimed: &claimed)
+
+        if kind == .page {
+            let order: AppearanceOrder = self[container].transitionStyle == .scroll ? .pageScroll : .pageCurl
+            let old = self[container].children
+            let events = transition(order, animated: animated) { s, pre, post in
+                let x = s.instantiate(spec, events: &pre)
+                let name = s[container].name
+                pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
+                s[x].parent = container
+                for o in old {
+                    s[o].parent = nil
+                    post.append(.move("willMove(toParent:)", s[o].name, parent: nil))
+                    post.append(.move("didMove(toParent:)", s[o].name, parent: nil))
+                }
+                s[container].children = [x]
+                post.insert(.move("didMove(toParent:)", s[x].name, parent: name), at: 0)
+            }
+            // A page view controller keeps only the displayed pages (UIKit #58, #87).
+            return .done(events + release(candidates: old))
+        }
+
+        // The seed's RootViewController: from.willMove(nil), addChild(to), transition, then
+        // from.removeFromParent(), to.didMove(toParent: self) (UIKit #44).
+        let events = transition(.push, animated: animated) { s, pre, post in
+            let name = s[container].name
+            pre.append(.move("willMove(toParent:)", s[from].name, parent: nil))
+            let x = s.instantiate(spec, events: &pre)
+            pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
+            s[x].parent = container
+            s[container].children.removeAll { $0 == from }
+            s[container].children.append(x)
+            s[from].parent = nil
+            post.append(.move("didMove(toParent:)", s[from].name, parent: nil))
+            post.append(.move("didMove(toParent:)", s[x].name, parent: name))
+        }
+        return .done(events + release(candidates: [from]))
+    }
+}

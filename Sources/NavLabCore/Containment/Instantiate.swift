@@ -1,0 +1,147 @@
+/// Making the view controllers a spec describes.
+extension State {
+    static let reservedNames: Set<String> = ["root", "top", "window", "nil", "on", "to", "in", "as"]
+
+    /// Checks that `spec` can be made, without changing anything. `claimed` collects the
+    /// existing instances it uses, so that one instance cannot be used twice.
+    func validate(_ spec: Spec, claimed: inout Set<VCID>) throws {
+        switch spec {
+        case .instance(let cls, let at):
+            try validateClassName(cls, at: at)
+        case .existing(let ref):
+            let id = try resolve(ref)
+            let vc = self[id]
+            guard claimed.insert(id).inserted else {
+                throw NavLabError(.invalid, "\(vc.name) is used twice in one command", at: ref.location,
+                                  suggestion: "an instance can be in one place only")
+            }
+            if window.rootViewController == id {
+                throw NavLabError(.invalid, "\(vc.name) is the window's rootViewController", at: ref.location,
+                                  suggestion: "swapRoot something else first, or make a new instance (drop the @)")
+            }
+            if let p = vc.presenter {
+                throw NavLabError(.exception,
+                    "Application tried to present modally a view controller \(objectDescription(id)) that is already being presented by \(objectDescription(p)).",
+                    at: ref.location, suggestion: "dismiss it first", exceptionName: "NSInvalidArgumentException")
+            }
+        case .container(let word, let cls, let children, let at):
+            if let cls { try validateClassName(cls, at: at) }
+            guard word.childCount.contains(children.count) else {
+                let range = word.childCount
+                let want = range.upperBound == Int.max ? "at least \(range.lowerBound)" :
+                    range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+                throw NavLabError(.syntax, "\(word.rawValue)(…) takes \(want) view controller\(range.upperBound == 1 ? "" : "s"), not \(children.count)",
+                                  at: at, suggestion: word == .Split ? "Split(Primary, Secondary)" : "\(word.rawValue)(First)")
+            }
+            for child in children {
+                if word == .Nav { try validateStackEntry(child) }
+                try validate(child, claimed: &claimed)
+            }
+        }
+    }
+
+    /// A navigation stack cannot hold a navigation or tab bar controller (UIKit #49).
+    func validateStackEntry(_ spec: Spec) throws {
+        let kind: Kind?
+        switch spec {
+        case .container(let w, _, _, _): kind = w.kind
+        case .existing(let ref): kind = names[ref.text].map { self[$0].kind }
+        case .instance: kind = nil
+        }
+        if kind == .tabBar {
+            throw NavLabError(.exception, "Pushing a tab bar controller is not supported", at: spec.location,
+                              suggestion: "present it, or make it the root", exceptionName: "NSInvalidArgumentException")
+        }
+        if kind == .navigation {
+            throw NavLabError(.exception, "Pushing a navigation controller is not supported", at: spec.location,
+                              suggestion: "push its content instead, or present the navigation controller",
+                              exceptionName: "NSInvalidArgumentException")
+        }
+    }
+
+    func validateClassName(_ name: String, at: SourceLocation) throws {
+        let first = name.unicodeScalars.first
+        let ok = first.map { $0 == "_" || ($0.properties.isAlphabetic) } ?? false
+            && name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        guard ok else {
+            throw NavLabError(.syntax, "'\(name)' is not a class name", at: at,
+                              suggestion: "class names are Swift identifiers, like RegisterViewController")
+        }
+        if State.reservedNames.contains(name) {
+            throw NavLabError(.syntax, "'\(name)' is a reserved word, not a class name", at: at,
+                              suggestion: "`\(name)` names an instance where a name is expected")
+        }
+        if let word = ContainerWord.allCases.first(where: { $0.kind.uikitClass == name }) {
+            throw NavLabError(.syntax, "\(name) is UIKit's class; write it as \(word.rawValue)(…)", at: at,
+                              suggestion: "\(word.rawValue)(First)")
+        }
+    }
+
+    /// Makes a new instance of `className`, named after its class, with the class's settings.
+    mutating func makeInstance(className: String, kind: Kind) -> VCID {
+        let id = VCID(nextID)
+        nextID += 1
+        let n = (nameCounters[className] ?? 0) + 1
+        nameCounters[className] = n
+        let name = n == 1 ? className : "\(className)#\(n)"
+        var vc = ViewController(id: id, name: name, className: className, kind: kind)
+        if restorationIdentifiersFromClassNames { vc.restorationIdentifier = className }
+        if let decl = classes[className] { decl.apply(to: &vc) }
+        viewControllers[id] = vc
+        names[name] = id
+        return id
+    }
+
+    /// Makes (or, for `@NAME`, takes) what the spec describes; returns its id. Containers get
+    /// their children with `addChild` + `didMove(toParent:)`, innermost first.
+    /// Call `validate` first: this does not fail.
+    mutating func instantiate(_ spec: Spec, events: inout [Event]) -> VCID {
+        switch spec {
+        case .instance(let cls, _):
+            return makeInstance(className: cls, kind: .plain)
+        case .existing(let ref):
+            let id = names[ref.text]!
+            detachFromParent(id, events: &events)
+            return id
+        case .container(let word, let cls, let children, _):
+            let childIDs = children.map { instantiate($0, events: &events) }
+            let id = makeInstance(className: cls ?? word.defaultClassName, kind: word.kind)
+            for c in childIDs {
+                events.append(.move("willMove(toParent:)", self[c].name, parent: self[id].name))
+                self[c].parent = id
+                self[id].children.append(c)
+                events.append(.move("didMove(toParent:)", self[c].name, parent: self[id].name))
+            }
+            return id
+        }
+    }
+
+    /// `addChild` on a new parent first calls `removeFromParent` (UIKit #40), which calls
+    /// `didMove(toParent: nil)` itself (UIKit #41).
+    mutating func detachFromParent(_ id: VCID, events: inout [Event]) {
+        guard let old = self[id].parent else { return }
+        var parent = self[old]
+        if let i = parent.children.firstIndex(of: id) {
+            parent.children.remove(at: i)
+            if parent.kind == .tabBar, parent.selectedIndex >= parent.children.count {
+                parent.selectedIndex = max(0, parent.children.count - 1)
+            }
+        }
+        self[old] = parent
+        self[id].parent = nil
+        events.append(.move("didMove(toParent:)", self[id].name, parent: nil))
+    }
+}
+
+extension ClassDecl {
+    func apply(to vc: inout ViewController) {
+        if let v = restorationIdentifier { vc.restorationIdentifier = v }
+        if let v = restorationClass { vc.restorationClass = v }
+        if let v = storyboard { vc.storyboard = v }
+        if let v = modalPresentationStyle { vc.modalPresentationStyle = v }
+        if let v = definesPresentationContext { vc.definesPresentationContext = v }
+        if let v = transitionStyle { vc.transitionStyle = v }
+        if let v = encodes { vc.encodes = v }
+        vc.properties.merge(properties) { _, new in new }
+    }
+}

@@ -1,0 +1,154 @@
+extension State {
+    /// The navigation controller a verb acts on: NAME if it is one, else NAME's
+    /// `navigationController` (default: `top`).
+    func navigationTarget(_ ref: NameRef?, verb: String) throws -> VCID {
+        let id = try resolve(ref, default: "top")
+        if self[id].kind == .navigation { return id }
+        if let nav = navigationController(of: id) { return nav }
+        let who = ref == nil ? "`top` (\(self[id].name))" : self[id].name
+        throw NavLabError(.invalid, "\(who) is not in a navigation controller, so there is nothing to \(verb)",
+                          at: ref?.location ?? SourceLocation(column: 1),
+                          suggestion: "present Nav(\(verb == "push on" ? "Next" : self[id].className)) gives it one")
+    }
+
+    /// `pushViewController(_:animated:)` (UIKit #49, #63).
+    mutating func push(_ spec: Spec, on ref: NameRef?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: spec.location, verb: "push on")
+        let nav = try navigationTarget(ref, verb: "push on")
+        try validateStackEntry(spec)
+        if case .existing(let xref) = spec, let x = names[xref.text] {
+            if self[x].parent == nav || x == nav {
+                throw NavLabError(.exception, "Pushing the same view controller instance more than once is not supported (\(objectDescription(x)))",
+                                  at: xref.location, suggestion: "push a new instance (drop the @), or pop back to it",
+                                  exceptionName: "NSInvalidArgumentException")
+            }
+            if isAncestor(x, of: nav) {
+                throw NavLabError(.invalid, "\(self[x].name) contains \(self[nav].name); it cannot be pushed onto it", at: xref.location)
+            }
+        }
+        var claimed: Set<VCID> = []
+        try validate(spec, claimed: &claimed)
+        let events = transition(.push, animated: animated) { s, pre, post in
+            let x = s.instantiate(spec, events: &pre)
+            let navName = s[nav].name
+            pre.append(.move("willMove(toParent:)", s[x].name, parent: navName))
+            s[x].parent = nav
+            s[nav].children.append(x)
+            post.append(.move("didMove(toParent:)", s[x].name, parent: navName))
+        }
+        return .done(events)
+    }
+
+    /// `popViewController(animated:)`: the last one cannot be popped (UIKit #50, #64, #80).
+    mutating func pop(_ ref: NameRef?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "pop")
+        let nav = try navigationTarget(ref, verb: "pop")
+        let stack = self[nav].children
+        guard stack.count > 1, let popped = stack.last else {
+            return .ignored(reason: "\(self[nav].name) has only its root view controller; UIKit does not pop the last one (UIKit #50)", events: [])
+        }
+        let events = transition(.push, animated: animated) { s, pre, post in
+            pre.append(.move("willMove(toParent:)", s[popped].name, parent: nil))
+            s[nav].children.removeLast()
+            s[popped].parent = nil
+            post.append(.move("didMove(toParent:)", s[popped].name, parent: nil))
+        }
+        return .done(events + release(candidates: [popped]))
+    }
+
+    /// `popToRootViewController(animated:)`.
+    mutating func popToRoot(_ ref: NameRef?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "pop")
+        let nav = try navigationTarget(ref, verb: "pop")
+        let stack = self[nav].children
+        guard stack.count > 1 else {
+            return .ignored(reason: "\(self[nav].name) is already at its root view controller", events: [])
+        }
+        let popped = Array(stack.dropFirst().reversed())
+        let events = transition(.push, animated: animated) { s, pre, post in
+            for p in popped {
+                pre.append(.move("willMove(toParent:)", s[p].name, parent: nil))
+                s[p].parent = nil
+                post.append(.move("didMove(toParent:)", s[p].name, parent: nil))
+            }
+            s[nav].children = [stack[0]]
+        }
+        return .done(events + release(candidates: popped))
+    }
+
+    /// `setViewControllers(_:animated:)`: the whole stack replaced, one transition (UIKit #48, #51).
+    mutating func setViewControllers(_ specs: [Spec], on ref: NameRef?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: specs.first?.location ?? SourceLocation(column: 1), verb: "set the stack of")
+        let nav = try navigationTarget(ref, verb: "set the stack of")
+        var claimed: Set<VCID> = []
+        for spec in specs {
+            try validateStackEntry(spec)
+            if case .existing(let r) = spec, let x = names[r.text], self[x].parent == nav {
+                // Already on this stack: allowed, it stays (UIKit #51).
+                guard claimed.insert(x).inserted else {
+                    throw NavLabError(.invalid, "\(r.text) is used twice in one command", at: r.location)
+                }
+                continue
+            }
+            try validate(spec, claimed: &claimed)
+        }
+        let old = self[nav].children
+        let oldTop = old.last
+        var kept: Set<VCID> = []
+        var removed: [VCID] = []
+        var newTop: VCID?
+        var events = transition(.push, animated: animated) { s, pre, post in
+            var stack: [VCID] = []
+            for spec in specs {
+                if case .existing(let r) = spec, let x = s.names[r.text], s[x].parent == nav {
+                    kept.insert(x); stack.append(x); continue
+                }
+                let x = s.instantiate(spec, events: &pre)
+                pre.append(.move("willMove(toParent:)", s[x].name, parent: s[nav].name))
+                s[x].parent = nav
+                post.append(.move("didMove(toParent:)", s[x].name, parent: s[nav].name))
+                stack.append(x)
+            }
+            removed = old.filter { !kept.contains($0) }
+            for r in removed.reversed() {
+                pre.append(.move("willMove(toParent:)", s[r].name, parent: nil))
+                s[r].parent = nil
+                post.append(.move("didMove(toParent:)", s[r].name, parent: nil))
+            }
+            s[nav].children = stack
+            newTop = stack.last
+        }
+        if animated, let newTop {
+            let kind = newTop == oldTop ? "no transition: the top is unchanged"
+                : old.contains(newTop) ? "a pop transition: the new top was already on the stack"
+                : "a push transition: the new top is new to the stack"
+            events.insert(.note("setViewControllers animates as \(kind) (UIKit #51)"), at: 0)
+        }
+        return .done(events + release(candidates: removed))
+    }
+
+    /// `tabBarController.selectedIndex = INDEX` (UIKit #55).
+    mutating func select(_ ref: NameRef, index: Int, at: SourceLocation) throws -> Outcome {
+        try requireRunning(at: ref.location, verb: "select in")
+        var tab = try resolve(ref)
+        if self[tab].kind != .tabBar {
+            var c = self[tab].parent
+            while let p = c, self[p].kind != .tabBar { c = self[p].parent }
+            guard let found = c else {
+                throw NavLabError(.invalid, "\(self[tab].name) is not a tab bar controller, nor inside one", at: ref.location,
+                                  suggestion: "make one with Tab(First, Second)")
+            }
+            tab = found
+        }
+        let count = self[tab].children.count
+        guard (0..<count).contains(index) else {
+            throw NavLabError(.invalid, "\(self[tab].name) has \(count) tab\(count == 1 ? "" : "s"); index \(index) is out of range", at: at,
+                              suggestion: "use 0…\(count - 1)")
+        }
+        guard self[tab].selectedIndex != index else {
+            return .ignored(reason: "tab \(index) of \(self[tab].name) is already selected", events: [])
+        }
+        let events = transition(.push, animated: false) { s, _, _ in s[tab].selectedIndex = index }
+        return .done(events)
+    }
+}

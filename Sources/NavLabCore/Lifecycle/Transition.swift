@@ -1,0 +1,60 @@
+/// The order in which one transition calls the appearance methods of what leaves the window
+/// (`out`) and what enters it (`in`).
+enum AppearanceOrder {
+    /// Push, pop, tab switch, custom `transition(from:to:)`: the outgoing `didDisappear`
+    /// comes before the incoming `didAppear` (UIKit #63, #64).
+    case push
+    /// Present and dismiss: the incoming `viewDidAppear` comes before the outgoing
+    /// `viewDidDisappear` (UIKit #66; dismiss mirrors it, see Docs/Modelling.md).
+    case modal
+    /// Setting the window's root: the old views are removed before the new ones are
+    /// installed (UIKit #1), so the old root disappears completely first.
+    case sequential
+    /// `UIPageViewController`, scroll style (UIKit #70).
+    case pageScroll
+    /// `UIPageViewController`, page-curl style (UIKit #70).
+    case pageCurl
+}
+
+extension State {
+    /// Applies a structural change and returns UIKit's calls around it: `pre` (e.g.
+    /// `willMove(toParent:)`), lazy view loading (UIKit #61), the appearance methods of every
+    /// view controller whose view enters or leaves the window, then `post`.
+    /// `change` gets the state and the `pre` and `post` event lists to add to.
+    mutating func transition(
+        _ order: AppearanceOrder, animated: Bool,
+        change: (inout State, _ pre: inout [Event], _ post: inout [Event]) -> Void
+    ) -> [Event] {
+        let before = windowViewControllers()
+        var pre: [Event] = [], post: [Event] = []
+        change(&self, &pre, &post)
+        let after = windowViewControllers()
+        let beforeSet = Set(before), afterSet = Set(after)
+        let outgoing = before.filter { !afterSet.contains($0) && viewControllers[$0] != nil }
+        let incoming = after.filter { !beforeSet.contains($0) }
+
+        var events = pre
+        for id in incoming where !self[id].isViewLoaded {
+            self[id].isViewLoaded = true
+            events.append(.vc("loadView", self[id].name))
+            events.append(.vc("viewDidLoad", self[id].name))
+        }
+        let outNames = outgoing.map { self[$0].name }
+        let inNames = incoming.map { self[$0].name }
+        func each(_ names: [String], _ cb: String) -> [Event] {
+            if cb == "viewIsAppearing" && !device.hasViewIsAppearing { return [] }
+            return names.map { Event.vc(cb, $0, animated: animated) }
+        }
+        let willOut = each(outNames, "viewWillDisappear"), didOut = each(outNames, "viewDidDisappear")
+        let willIn = each(inNames, "viewWillAppear") + each(inNames, "viewIsAppearing")
+        let didIn = each(inNames, "viewDidAppear")
+        switch order {
+        case .push: events += willOut + willIn + didOut + didIn
+        case .modal: events += willOut + willIn + didIn + didOut
+        case .sequential: events += willOut + didOut + willIn + didIn
+        case .pageScroll: events += willIn + willOut + didIn + didOut
+        case .pageCurl: events += willIn + willOut + didOut + didIn
+        }
+        return events + post
+    }
+}

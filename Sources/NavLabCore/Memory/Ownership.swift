@@ -1,0 +1,184 @@
+/// The memory graph, derived from the structure (UIKit #78–#79): who holds whom, and why.
+public struct Reference: Hashable, Sendable {
+    public enum Holder: Hashable, Sendable {
+        case window
+        /// A `UITransitionView` in the window, keeping a presented view.
+        case transitionView(presented: VCID)
+        case viewController(VCID)
+        /// The app's own code (`hold NAME as LABEL`).
+        case app(label: String)
+    }
+    public var holder: Holder
+    public var target: VCID
+    /// The property (or, for the app, the label) the reference is kept in.
+    public var property: String
+    public var isStrong: Bool
+}
+
+extension State {
+    /// Every reference to `id`, strong and weak.
+    public func references(to id: VCID) -> [Reference] {
+        guard let vc = viewControllers[id] else { return [] }
+        var refs: [Reference] = []
+        if window.rootViewController == id {
+            refs.append(Reference(holder: .window, target: id, property: "rootViewController", isStrong: true))
+        }
+        if window.subviews.contains(.transitionView(presented: id)), window.rootViewController != id {
+            refs.append(Reference(holder: .transitionView(presented: id), target: id, property: "subview (the presented view)", isStrong: true))
+        }
+        if let p = vc.parent {
+            refs.append(Reference(holder: .viewController(p), target: id, property: childrenProperty(of: p), isStrong: true))
+        }
+        if let p = vc.presenter {
+            refs.append(Reference(holder: .viewController(p), target: id, property: "presentedViewController", isStrong: true))
+        }
+        if let c = vc.presentedChild {
+            refs.append(Reference(holder: .viewController(c), target: id, property: "presentingViewController (its presentationController)", isStrong: true))
+        }
+        for hold in holds where hold.viewController == id {
+            refs.append(Reference(holder: .app(label: hold.label), target: id, property: hold.label, isStrong: true))
+        }
+        for child in vc.children {
+            refs.append(Reference(holder: .viewController(child), target: id, property: "parent", isStrong: false))
+        }
+        return refs
+    }
+
+    /// The property a parent keeps its children in (UIKit #52, #57, #58).
+    func childrenProperty(of parent: VCID) -> String {
+        switch self[parent].kind {
+        case .navigation, .tabBar, .page, .split: return "viewControllers"
+        case .plain, .container: return "children"
+        }
+    }
+
+    /// Strong references out of `id`, as (target, property).
+    func strongReferences(from id: VCID) -> [(VCID, String)] {
+        let vc = self[id]
+        var out: [(VCID, String)] = vc.children.map { ($0, childrenProperty(of: id)) }
+        if let c = vc.presentedChild { out.append((c, "presentedViewController")) }
+        if let p = vc.presenter { out.append((p, "presentingViewController (its presentationController)")) }
+        return out
+    }
+
+    func hasStrongHolder(_ id: VCID) -> Bool {
+        references(to: id).contains { $0.isStrong }
+    }
+
+    /// Releases what nothing holds any more: `deinit` for each, parents before their
+    /// children (a parent's children array is released after its `deinit` runs).
+    mutating func collectGarbage(_ candidates: [VCID]) -> [Event] {
+        var events: [Event] = []
+        func collect(_ id: VCID) {
+            guard let vc = viewControllers[id], !hasStrongHolder(id) else { return }
+            events.append(.vc("deinit", vc.name))
+            viewControllers[id] = nil
+            names[vc.name] = nil
+            for child in vc.children where viewControllers[child] != nil {
+                self[child].parent = nil  // `parent` is weak (UIKit #78)
+                collect(child)
+            }
+        }
+        for c in candidates { collect(c) }
+        return events
+    }
+
+    /// What the app can still reach: from the window's root and the app's own references,
+    /// through every strong edge except UIKit's leftovers (transition views).
+    public func appReachable() -> Set<VCID> {
+        var seen: Set<VCID> = []
+        var stack: [VCID] = []
+        if let r = window.rootViewController { stack.append(r) }
+        stack += holds.map(\.viewController)
+        while let id = stack.popLast() {
+            guard viewControllers[id] != nil, seen.insert(id).inserted else { continue }
+            stack += strongReferences(from: id).map(\.0)
+        }
+        return seen
+    }
+
+    /// `leaked`: allocated, yet held only by UIKit's leftovers. In allocation order.
+    public func leaked() -> [VCID] {
+        let reachable = appReachable()
+        return allocatedIDs.filter { !reachable.contains($0) }
+    }
+
+    /// Why a leaked view controller is still alive.
+    public func leakCause(_ id: VCID) -> String {
+        // Reachable from a transition view still in the window?
+        var seen: Set<VCID> = []
+        var stack: [VCID] = window.subviews.compactMap {
+            if case .transitionView(let p) = $0 { return p } else { return nil }
+        }
+        while let v = stack.popLast() {
+            guard viewControllers[v] != nil, seen.insert(v).inserted else { continue }
+            if v == id { return "kept alive by a UITransitionView left in the window (UIKit #4, #82)" }
+            stack += strongReferences(from: v).map(\.0)
+        }
+        return "kept alive by a presentation that was never dismissed (UIKit #81)"
+    }
+
+    /// After a command: which of the view controllers it let go of are now leaked.
+    func newLeaks(among candidates: [VCID]) -> [Event] {
+        let survivors = candidates.filter { viewControllers[$0] != nil }
+        let suspicious = survivors.filter { id in
+            window.rootViewController != id && !holds.contains { $0.viewController == id }
+        }
+        guard !suspicious.isEmpty else { return [] }
+        let reachable = appReachable()
+        // The whole strongly connected mass hanging off each suspicious survivor.
+        var component: Set<VCID> = []
+        var stack = suspicious
+        while let v = stack.popLast() {
+            guard viewControllers[v] != nil, !reachable.contains(v), component.insert(v).inserted else { continue }
+            stack += strongReferences(from: v).map(\.0)
+        }
+        guard !component.isEmpty else { return [] }
+        let ids = component.sorted()
+        var byCause: [(String, [String])] = []
+        for id in ids {
+            let cause = leakCause(id)
+            if let i = byCause.firstIndex(where: { $0.0 == cause }) { byCause[i].1.append(self[id].name) }
+            else { byCause.append((cause, [self[id].name])) }
+        }
+        return byCause.map { Event.leak($0.1, cause: $0.0) }
+    }
+
+    /// `why NAME`: a chain of strong references from a root to `id`, roots the app owns first.
+    public func retainPath(to id: VCID) -> [Reference]? {
+        guard viewControllers[id] != nil else { return nil }
+        var starts: [Reference] = []
+        if let r = window.rootViewController {
+            starts.append(Reference(holder: .window, target: r, property: "rootViewController", isStrong: true))
+        }
+        for hold in holds {
+            starts.append(Reference(holder: .app(label: hold.label), target: hold.viewController, property: hold.label, isStrong: true))
+        }
+        for case .transitionView(let p) in window.subviews where window.rootViewController != p {
+            starts.append(Reference(holder: .transitionView(presented: p), target: p, property: "subview (the presented view)", isStrong: true))
+        }
+        for start in starts {
+            var via: [VCID: Reference] = [start.target: start]
+            var queue = [start.target]
+            var i = 0
+            while i < queue.count {
+                let v = queue[i]; i += 1
+                if v == id {
+                    var path: [Reference] = []
+                    var cur = v
+                    while let ref = via[cur] {
+                        path.append(ref)
+                        guard case .viewController(let h) = ref.holder else { break }
+                        cur = h
+                    }
+                    return path.reversed()
+                }
+                for (t, prop) in strongReferences(from: v) where via[t] == nil && viewControllers[t] != nil {
+                    via[t] = Reference(holder: .viewController(v), target: t, property: prop, isStrong: true)
+                    queue.append(t)
+                }
+            }
+        }
+        return []
+    }
+}

@@ -1,0 +1,26 @@
+/// A command the engine applies. Verbs that only show or check things (`tree`, `expect`, …)
+/// are queries on `State` and never reach `apply`.
+public enum Command: Hashable, Sendable {
+    case device(Device)
+    case classDecl(className: String, settings: [Setting], at: SourceLocation)
+    /// `class * restorationIdentifier=class`.
+    case restorationIdentifiersFromClassNames
+    case initial(Spec)
+    case launch
+
+    case present(Spec, on: NameRef?, style: ModalPresentationStyle?, animated: Bool)
+    case dismiss(NameRef?, animated: Bool)
+    case push(Spec, on: NameRef?, animated: Bool)
+    case pop(NameRef?, animated: Bool)
+    case popToRoot(NameRef?, animated: Bool)
+    case setViewControllers([Spec], on: NameRef?, animated: Bool)
+    case select(NameRef, index: Int, at: SourceLocation)
+    case addChild(Spec, to: NameRef)
+    case removeChild(NameRef)
+    case switchChild(Spec, in: NameRef?, animated: Bool)
+    case swapRoot(Spec)
+
+    case hold(NameRef, label: String?)
+    case release(NameRef)
+    case set(NameRef, settings: [Setting])
+}

@@ -1,0 +1,58 @@
+/// One thing a command caused: a call UIKit makes, a warning it logs, or NavLab's own note
+/// (a leak, a moved view). `callback` is the Swift name of the method (SPEC §3).
+public struct Event: Hashable, Sendable {
+    public enum Kind: String, Sendable, Hashable {
+        /// A view-controller callback (`viewWillAppear`, `deinit`, …).
+        case callback
+        /// An app-delegate callback.
+        case appDelegate
+        /// UIKit's console message, in UIKit's words.
+        case warning
+        /// NavLab's note: view controllers that nothing the app can reach holds any more.
+        case leak
+        /// NavLab's explanation of something UIKit does silently.
+        case note
+    }
+
+    public var kind: Kind
+    public var callback: String
+    public var viewController: String?
+    public var animated: Bool?
+    /// For `willMove(toParent:)` / `didMove(toParent:)`: the parent's name, or nil for `nil`.
+    public var parent: String?
+    public var message: String?
+
+    public static func vc(_ callback: String, _ name: String, animated: Bool? = nil) -> Event {
+        Event(kind: .callback, callback: callback, viewController: name, animated: animated)
+    }
+    public static func move(_ callback: String, _ name: String, parent: String?) -> Event {
+        Event(kind: .callback, callback: callback, viewController: name, parent: parent)
+    }
+    public static func app(_ callback: String) -> Event { Event(kind: .appDelegate, callback: callback) }
+    public static func warning(_ message: String) -> Event { Event(kind: .warning, callback: "warning", message: message) }
+    public static func note(_ message: String) -> Event { Event(kind: .note, callback: "note", message: message) }
+    public static func leak(_ names: [String], cause: String) -> Event {
+        Event(kind: .leak, callback: "leak", message: "\(names.joined(separator: ", ")) — \(cause)")
+    }
+
+    public var isMove: Bool { callback == "willMove(toParent:)" || callback == "didMove(toParent:)" }
+
+    /// The line printed for it: `viewDidAppear Main`, `willMove(toParent: nil) Done`.
+    public var text: String {
+        switch kind {
+        case .callback:
+            if isMove {
+                let base = callback.dropLast("toParent:)".count)
+                return "\(base)toParent: \(parent ?? "nil")) \(viewController ?? "")"
+            }
+            return "\(callback) \(viewController ?? "")"
+        case .appDelegate: return callback
+        case .warning: return "warning: \(message ?? "")"
+        case .leak: return "leaked: \(message ?? "")"
+        case .note: return "note: \(message ?? "")"
+        }
+    }
+
+    /// Only UIKit's calls and warnings belong in the lifecycle log (SPEC §3).
+    public var isLogged: Bool { kind == .callback || kind == .appDelegate || kind == .warning }
+}

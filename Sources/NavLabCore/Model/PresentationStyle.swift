@@ -1,0 +1,53 @@
+/// `UIModalPresentationStyle`, minus `.none` (only for adaptive delegates to return, UIKit #75)
+/// and `.custom` (needs a transitioning delegate the model does not have).
+public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
+    case automatic, pageSheet, formSheet, fullScreen, overFullScreen
+    case currentContext, overCurrentContext, popover
+
+    /// Styles whose presenter is the context-defining ancestor (UIKit #20) rather than the
+    /// nearest parentless ancestor (UIKit #164).
+    public var isCurrentContext: Bool { self == .currentContext || self == .overCurrentContext }
+
+    /// After the transition UIKit removes the presenter's views for these (UIKit #19);
+    /// the "over" styles and sheets leave them in the window (UIKit #19, #68, #69).
+    public var removesPresentersView: Bool { self == .fullScreen || self == .currentContext }
+
+    /// Covers the whole screen with opaque content, hiding everything below it.
+    public var coversScreen: Bool { self == .fullScreen }
+
+    /// What `.automatic` resolves to, then the compact-width adaptation.
+    /// - `.automatic`: `.fullScreen` before iOS 13, `.pageSheet` on 13–17, `.formSheet` from 18 (UIKit #18).
+    /// - compact width: sheets stay cards from iOS 13 and become full screen before it (UIKit #165);
+    ///   current-context styles adapt to full screen (UIKit #22; `.overCurrentContext` keeps its
+    ///   "over" nature and becomes `.overFullScreen`); popovers adapt to `.overFullScreen` (UIKit #22),
+    ///   before iOS 13 to `.fullScreen` (the pre-13 table of UIKit #74 shows the presenter reappearing).
+    public func resolved(on device: Device) -> ModalPresentationStyle {
+        var style = self
+        if style == .automatic {
+            style = device.iOS < 13 ? .fullScreen : (device.iOS >= 18 ? .formSheet : .pageSheet)
+        }
+        guard device.isCompact else { return style }
+        switch style {
+        case .pageSheet, .formSheet: return device.iOS < 13 ? .fullScreen : style
+        case .currentContext: return .fullScreen
+        case .overCurrentContext: return .overFullScreen
+        case .popover: return device.iOS < 13 ? .fullScreen : .overFullScreen
+        default: return style
+        }
+    }
+
+    /// The private presentation-controller class `_printHierarchy` names (UIKit #157).
+    public var presentationControllerClass: String {
+        switch self {
+        case .fullScreen, .overFullScreen, .automatic: return "_UIFullscreenPresentationController"
+        case .pageSheet, .formSheet: return "_UIPageSheetPresentationController"
+        case .popover: return "UIPopoverPresentationController"
+        case .currentContext, .overCurrentContext: return "_UICurrentContextPresentationController"
+        }
+    }
+}
+
+/// `UIPageViewController.TransitionStyle`; UIKit's initialiser default is `.pageCurl`.
+public enum PageTransitionStyle: String, Sendable, CaseIterable, Hashable {
+    case pageCurl, scroll
+}

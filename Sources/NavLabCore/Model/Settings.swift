@@ -1,0 +1,100 @@
+/// `class`, `set`, `hold`, `release`: what the app's code says and does outside UIKit's calls.
+extension State {
+    /// Keys `class` and `set` take, with the values each accepts.
+    public static let settingKeys: [(key: String, values: String)] = [
+        ("restorationIdentifier", "an identifier, or nil"),
+        ("restorationClass", "yes|no"),
+        ("storyboard", "yes|no"),
+        ("modalPresentationStyle", ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: "|")),
+        ("definesPresentationContext", "yes|no"),
+        ("transitionStyle", "pageCurl|scroll"),
+        ("encodes", "names, comma-separated (children for a custom container)"),
+    ]
+
+    /// Applies `settings` to a declaration, or throws at the first bad one.
+    func parse(_ settings: [Setting], into decl: inout ClassDecl, allowProperties: Bool) throws {
+        for s in settings {
+            func bool() throws -> Bool {
+                switch s.value {
+                case "yes", "true": return true
+                case "no", "false": return false
+                default: throw NavLabError(.syntax, "\(s.key) takes yes or no, not '\(s.value)'", at: s.location, suggestion: "\(s.key)=yes")
+                }
+            }
+            switch s.key {
+            case "restorationIdentifier": decl.restorationIdentifier = s.value == "nil" ? "" : s.value
+            case "restorationClass": decl.restorationClass = try bool()
+            case "storyboard": decl.storyboard = try bool()
+            case "definesPresentationContext": decl.definesPresentationContext = try bool()
+            case "modalPresentationStyle":
+                guard let style = ModalPresentationStyle(rawValue: s.value) else {
+                    let near = Suggest.nearest(to: s.value, in: ModalPresentationStyle.allCases.map(\.rawValue))
+                    throw NavLabError(.syntax, "'\(s.value)' is not a modalPresentationStyle", at: s.location,
+                                      suggestion: near.map { "did you mean \($0)?" } ?? ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                decl.modalPresentationStyle = style
+            case "transitionStyle":
+                guard let t = PageTransitionStyle(rawValue: s.value) else {
+                    throw NavLabError(.syntax, "'\(s.value)' is not a transitionStyle", at: s.location, suggestion: "pageCurl or scroll")
+                }
+                decl.transitionStyle = t
+            case "encodes":
+                decl.encodes = s.value.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+            default:
+                let known = State.settingKeys.map(\.key)
+                if allowProperties, Suggest.nearest(to: s.key, in: known).map({ Suggest.distance($0.lowercased(), s.key.lowercased()) > 2 }) ?? true {
+                    decl.properties[s.key] = s.value
+                } else {
+                    let near = Suggest.nearest(to: s.key, in: known)
+                    throw NavLabError(.unknown, "'\(s.key)' is not a key `class` knows", at: s.location,
+                                      suggestion: near.map { "did you mean \($0)?" } ?? "keys: \(known.joined(separator: ", "))")
+                }
+            }
+        }
+    }
+
+    mutating func declareClass(_ cls: String, _ settings: [Setting], at: SourceLocation) throws -> Outcome {
+        try validateClassName(cls, at: at)
+        var decl = classes[cls] ?? ClassDecl()
+        try parse(settings, into: &decl, allowProperties: true)
+        if decl.restorationIdentifier == "" { decl.restorationIdentifier = nil }
+        classes[cls] = decl
+        return .done([])
+    }
+
+    /// `set NAME key=value…`: one live instance, now.
+    mutating func set(_ ref: NameRef, _ settings: [Setting]) throws -> Outcome {
+        let id = try resolve(ref)
+        var decl = ClassDecl()
+        try parse(settings, into: &decl, allowProperties: true)
+        var vc = self[id]
+        decl.apply(to: &vc)
+        if decl.restorationIdentifier == "" { vc.restorationIdentifier = nil }
+        if decl.transitionStyle != nil, vc.kind != .page {
+            throw NavLabError(.invalid, "transitionStyle belongs to page view controllers; \(vc.name) is not one",
+                              at: settings.first { $0.key == "transitionStyle" }!.location)
+        }
+        self[id] = vc
+        return .done([])
+    }
+
+    mutating func hold(_ ref: NameRef, label: String?) throws -> Outcome {
+        let id = try resolve(ref)
+        let label = label ?? "a reference in the app's code"
+        if holds.contains(Hold(label: label, viewController: id)) {
+            return .ignored(reason: "the app already holds \(self[id].name) as \(label)", events: [])
+        }
+        holds.append(Hold(label: label, viewController: id))
+        return .done([])
+    }
+
+    mutating func release(_ ref: NameRef) throws -> Outcome {
+        let id = try resolve(ref)
+        guard holds.contains(where: { $0.viewController == id }) else {
+            throw NavLabError(.invalid, "the app does not hold \(self[id].name)", at: ref.location,
+                              suggestion: "`hold \(self[id].name)` keeps a reference; `memory` shows who holds what")
+        }
+        holds.removeAll { $0.viewController == id }
+        return .done(release(candidates: [id]))
+    }
+}

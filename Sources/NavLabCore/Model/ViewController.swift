@@ -1,0 +1,93 @@
+/// What sort of view controller an instance is: a plain content view controller, one of
+/// UIKit's containers, or a custom container (the seeds' `RootViewController`).
+public enum Kind: String, Sendable, CaseIterable, Hashable {
+    case plain, navigation, tabBar, split, page, container
+
+    /// The UIKit class a container word stands for (`Nav(…)` is a UINavigationController).
+    public var uikitClass: String? {
+        switch self {
+        case .navigation: return "UINavigationController"
+        case .tabBar: return "UITabBarController"
+        case .split: return "UISplitViewController"
+        case .page: return "UIPageViewController"
+        case .plain, .container: return nil
+        }
+    }
+
+    /// The class of the view the view controller loads (UIKit #162).
+    public var viewClass: String {
+        switch self {
+        case .navigation, .tabBar: return "UILayoutContainerView"
+        case .page: return "_UIPageViewControllerContentView"
+        case .split: return "_UISplitViewControllerPanelImplView"
+        case .plain, .container: return "UIView"
+        }
+    }
+
+    public var isUIKitContainer: Bool { uikitClass != nil }
+}
+
+/// A live presentation, stored on the presented view controller.
+public struct Presentation: Hashable, Sendable {
+    /// `modalPresentationStyle` when `present` was called.
+    public var requestedStyle: ModalPresentationStyle
+    /// The style in effect after `.automatic` and size-class adaptation.
+    public var style: ModalPresentationStyle
+    /// The view controller `present` was called on (may differ from the presenter, UIKit #12).
+    public var calledOn: VCID
+    public var animated: Bool
+}
+
+/// One instance of a view-controller class. Field names follow UIKit.
+public struct ViewController: Hashable, Sendable {
+    public let id: VCID
+    public var name: String
+    public var className: String
+    public var kind: Kind
+
+    /// Containment (UIKit #17: separate from presentation).
+    public var parent: VCID?
+    /// `children`: for a navigation controller the stack (bottom first), for a tab bar
+    /// controller its tabs, for a page view controller the displayed pages, for a split
+    /// view controller its columns.
+    public var children: [VCID] = []
+    public var selectedIndex: Int = 0
+
+    /// `_childModalViewController`: what this one presents (UIKit #79, #156).
+    public var presentedChild: VCID?
+    /// `_modalSourceViewController`: who presents this one.
+    public var presenter: VCID?
+    public var presentation: Presentation?
+
+    public var modalPresentationStyle: ModalPresentationStyle = .automatic
+    public var definesPresentationContext: Bool = false
+    public var transitionStyle: PageTransitionStyle = .pageCurl
+
+    public var restorationIdentifier: String?
+    public var restorationClass: Bool = false
+    public var storyboard: Bool = true
+    public var encodes: [String] = []
+
+    public var isViewLoaded: Bool = false
+    public var restored: Bool = false
+    /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).
+    public var properties: [String: String] = [:]
+
+    public init(id: VCID, name: String, className: String, kind: Kind) {
+        self.id = id
+        self.name = name
+        self.className = className
+        self.kind = kind
+        // UINavigationController defaults definesPresentationContext to true (UIKit #20).
+        self.definesPresentationContext = kind == .navigation
+    }
+
+    /// True for classes the app declares (printed module-qualified in UIKit output, UIKit #160).
+    public var isAppClass: Bool { kind.uikitClass != className }
+}
+
+/// A strong reference the app's own code keeps (a property, a coordinator, a closure).
+public struct Hold: Hashable, Sendable {
+    public var label: String
+    public var viewController: VCID
+}

@@ -1,0 +1,32 @@
+/// The key window. `subviews` is back-to-front, as the view debugger lists them.
+public struct Window: Hashable, Sendable {
+    public enum Subview: Hashable, Sendable {
+        /// The root view controller's view.
+        case rootView
+        /// A `UITransitionView` UIKit added for the presentation of this view controller.
+        case transitionView(presented: VCID)
+    }
+    public var rootViewController: VCID?
+    public var subviews: [Subview] = []
+    public var isKey = false
+    public init() {}
+
+    public var transitionViewCount: Int {
+        subviews.reduce(0) { n, s in if case .transitionView = s { return n + 1 } else { return n } }
+    }
+}
+
+/// `UIApplication.State`, plus `notRunning` and `suspended` as the app switcher knows them.
+public enum ApplicationState: String, Sendable, Hashable, CaseIterable {
+    case notRunning, inactive, active, background, suspended
+}
+
+public struct Application: Hashable, Sendable {
+    public var state: ApplicationState = .notRunning
+    public var launches = 0
+    public var defaults: [String: String] = [:]
+    /// Restoration paths in the saved archive (filled by preservation).
+    public var archivePaths: [String] = []
+    public var archiveExists = false
+    public init() {}
+}

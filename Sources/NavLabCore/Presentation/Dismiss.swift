@@ -1,0 +1,48 @@
+extension State {
+    /// `W.dismiss(animated:)`: dismisses what W (or its nearest presenting ancestor) presents,
+    /// and everything presented above it (UIKit #31); with nothing presented, UIKit forwards
+    /// the call to W's presenter, which dismisses W (UIKit #30, #36).
+    mutating func dismiss(_ ref: NameRef?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "dismiss")
+        let w = try resolve(ref, default: "top")
+        let target: VCID
+        if let p = presentedViewController(of: w) {
+            target = p
+        } else if presentingViewController(of: w) != nil {
+            target = parentlessAncestor(of: w)
+        } else {
+            return .ignored(reason: "\(self[w].name) is neither presenting nor presented: there is nothing to dismiss", events: [])
+        }
+        let presenter = self[target].presenter!
+        // Everything presented from the dismissed view controllers, recursively.
+        var dismissed: [VCID] = []
+        func collect(_ id: VCID) {
+            dismissed.append(id)
+            for v in subtree(of: id) { if let c = self[v].presentedChild { collect(c) } }
+        }
+        collect(target)
+
+        var events = transition(.modal, animated: animated) { s, _, _ in
+            for id in dismissed.reversed() {
+                if let p = s[id].presenter { s[p].presentedChild = nil }
+                s[id].presenter = nil
+                s[id].presentation = nil
+                s.window.subviews.removeAll { $0 == .transitionView(presented: id) }
+            }
+        }
+        if dismissed.count > 1 {
+            events.insert(.note("\(self[presenter].name) dismisses \(dismissed.map { self[$0].name }.joined(separator: ", ")); only the top-most animates (UIKit #31)"), at: 0)
+        } else if w != presenter {
+            events.insert(.note("\(self[w].name) asked; \(self[presenter].name) dismisses \(self[target].name) (UIKit #30)"), at: 0)
+        }
+        // Released by the presenter: gone unless something else holds them (UIKit #33, #79).
+        return .done(events + release(candidates: dismissed))
+    }
+
+    /// `id` and all its contained descendants (not presentations), parents first.
+    public func subtree(of id: VCID) -> [VCID] {
+        var out = [id]
+        for c in self[id].children { out += subtree(of: c) }
+        return out
+    }
+}

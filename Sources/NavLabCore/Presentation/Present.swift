@@ -1,0 +1,121 @@
+extension State {
+    /// `W.present(X, animated:)`.
+    mutating func present(_ spec: Spec, on ref: NameRef?, style requested: ModalPresentationStyle?, animated: Bool) throws -> Outcome {
+        try requireRunning(at: spec.location, verb: "present on")
+        let w = try resolve(ref, default: "top")
+        var claimed: Set<VCID> = []
+        try validate(spec, claimed: &claimed)
+
+        // An existing instance must not already be in the hierarchy (UIKit #27, #101).
+        var existing: VCID?
+        if case .existing(let xref) = spec {
+            let x = names[xref.text]!
+            existing = x
+            if isInWindow(x) {
+                throw NavLabError(.exception, "Application tried to present modally an active controller \(objectDescription(x)).",
+                                  at: xref.location, suggestion: "present a new instance (drop the @)",
+                                  exceptionName: "NSInvalidArgumentException")
+            }
+            if let p = self[x].parent {
+                throw NavLabError(.exception,
+                    "Application tried to present modally a view controller \(objectDescription(x)) that has a parent view controller \(objectDescription(p)).",
+                    at: xref.location, suggestion: "`removeChild \(self[x].name)` first", exceptionName: "NSInvalidArgumentException")
+            }
+            if x == w || isAncestor(x, of: w) {
+                throw NavLabError(.invalid, "\(self[x].name) cannot present itself or be presented by its own descendant",
+                                  at: xref.location, suggestion: nil)
+            }
+        }
+
+        // The style in effect: the requested style, else the class's, then adaptation (UIKit #10, #18, #165).
+        let setStyle = requested ?? styleOf(spec, existing: existing)
+        let style = setStyle.resolved(on: device)
+        let xDescription = existing.map(objectDescription) ?? futureDescription(spec)
+
+        // UIKit walks to the view controller that really presents (UIKit #12, #14, #20, #164).
+        let presenter = style.isCurrentContext || (setStyle.isCurrentContext && !device.isCompact)
+            ? contextPresenter(from: w) : parentlessAncestor(of: w)
+
+        let modern = device.usesModernPresentationWarnings
+        guard isInWindow(w) else {
+            let msg = modern
+                ? "[Presentation] Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) whose view is not in the window hierarchy."
+                : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) whose view is not in the window hierarchy!"
+            return .ignored(reason: "\(self[w].name)'s view is not in the window, so UIKit does not present (UIKit #28)", events: [.warning(msg)])
+        }
+        if let busy = self[presenter].presentedChild {
+            let msg = modern
+                ? "[Presentation] Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) which is already presenting \(objectDescription(busy))."
+                : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) which is already presenting \(objectDescription(busy))"
+            let via = presenter == w ? "" : " (the presentation goes to \(self[presenter].name), UIKit #164)"
+            return .ignored(reason: "\(self[presenter].name) is already presenting \(self[busy].name)\(via) (UIKit #26)", events: [.warning(msg)])
+        }
+
+        var leading: [Event] = []
+        if !isAttachedToWindowHierarchy(w) {
+            leading.append(.warning("Presenting view controllers on detached view controllers is discouraged \(objectDescription(w))."))
+        }
+        var presentedID = VCID(0)
+        var events = transition(.modal, animated: animated) { s, pre, _ in
+            let x = s.instantiate(spec, events: &pre)
+            presentedID = x
+            s[x].presenter = presenter
+            s[x].presentation = Presentation(requestedStyle: setStyle, style: style, calledOn: w, animated: animated)
+            s[presenter].presentedChild = x
+            s.window.subviews.append(.transitionView(presented: x))
+        }
+        if presenter != w {
+            let why = style.isCurrentContext ? "it defines the presentation context (UIKit #20)"
+                : "a child hands presentations to its parentless ancestor (UIKit #164)"
+            events.insert(.note("\(self[w].name) asked; \(self[presenter].name) presents, as \(why)"), at: 0)
+        }
+        if setStyle != style {
+            events.append(.note("\(self[presentedID].name): \(setStyle.rawValue) in effect as \(style.rawValue) on \(device.description)"))
+        }
+        return .done(leading + events)
+    }
+
+    /// The style a spec will be presented with when none is given: its class's.
+    func styleOf(_ spec: Spec, existing: VCID?) -> ModalPresentationStyle {
+        if let existing { return self[existing].modalPresentationStyle }
+        switch spec {
+        case .instance(let cls, _): return classes[cls]?.modalPresentationStyle ?? .automatic
+        case .container(let w, let cls, _, _): return classes[cls ?? w.defaultClassName]?.modalPresentationStyle ?? .automatic
+        case .existing: return .automatic
+        }
+    }
+
+    /// How UIKit will print the instance `spec` is about to make (for warnings about it).
+    func futureDescription(_ spec: Spec) -> String {
+        let cls: String, isApp: Bool
+        switch spec {
+        case .instance(let c, _): cls = c; isApp = true
+        case .container(let w, let c, _, _): cls = c ?? w.defaultClassName; isApp = c != nil || w.kind.uikitClass == nil
+        case .existing(let r): return names[r.text].map(objectDescription) ?? r.text
+        }
+        return "<\(isApp ? appName + "." + cls : cls): \(hex(0x7f9a_0000_0000 + nextID * 0x1000))>"
+    }
+
+    private func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
+
+    func isAncestor(_ a: VCID, of b: VCID) -> Bool {
+        var current = self[b].parent
+        while let c = current {
+            if c == a { return true }
+            current = self[c].parent
+        }
+        return false
+    }
+
+    /// Current-context styles: the first view controller up the chain that defines the
+    /// presentation context, else the window's root (UIKit #20).
+    func contextPresenter(from w: VCID) -> VCID {
+        var current: VCID? = w
+        var seen: Set<VCID> = []
+        while let c = current, seen.insert(c).inserted {
+            if self[c].definesPresentationContext { return c }
+            current = self[c].parent ?? self[c].presenter
+        }
+        return window.rootViewController ?? parentlessAncestor(of: w)
+    }
+}

@@ -1,0 +1,73 @@
+/// `tree`: the view-controller hierarchy at a glance. Containment is drawn `├─`, a
+/// presentation `└▸`; trees outside the window's hierarchy (leaked, held) follow the root's.
+extension State {
+    public func renderTree() -> String {
+        guard isRunning else {
+            return "the app is not running" + (initial.map { "; its Initial UI is \($0.text) (type `launch`)" } ?? " (declare `initial SPEC`, then `launch`)")
+        }
+        let inWindow = Set(windowViewControllers())
+        let leakedSet = Set(leaked())
+        let topID = top()
+        var lines: [String] = []
+        var printed: Set<VCID> = []
+
+        func label(_ id: VCID, presented: Bool) -> String {
+            let vc = self[id]
+            var parts: [String] = []
+            var head = vc.name
+            if vc.kind.isUIKitContainer, vc.className != vc.kind.uikitClass { head += " (\(vc.kind.uikitClass!))" }
+            else if vc.kind == .container, vc.className != "Root" { head += " (custom container)" }
+            if window.rootViewController == id { parts.append("root") }
+            if presented, let p = vc.presentation {
+                parts.append(p.requestedStyle == p.style ? "presented \(p.style.rawValue)" : "presented \(p.style.rawValue) (\(p.requestedStyle.rawValue))")
+            }
+            if let parent = vc.parent, self[parent].kind == .tabBar, let i = self[parent].children.firstIndex(of: id) {
+                parts.append(self[parent].selectedIndex == i ? "tab \(i), selected" : "tab \(i)")
+            }
+            parts.append(inWindow.contains(id) ? "appeared" : "disappeared")
+            if !vc.isViewLoaded { parts.append("view not loaded") }
+            else if !inWindow.contains(id) { parts.append("not in the window") }
+            if leakedSet.contains(id) { parts.append("LEAKED") }
+            for h in holds where h.viewController == id { parts.append("held by the app (\(h.label))") }
+            return head + "  " + parts.joined(separator: " · ") + (id == topID ? "  ← top" : "")
+        }
+
+        func walk(_ id: VCID, prefix: String, connector: String, childPrefix: String, presented: Bool) {
+            guard printed.insert(id).inserted else { return }
+            lines.append(prefix + connector + label(id, presented: presented))
+            var items: [(VCID, Bool)] = self[id].children.map { ($0, false) }
+            if let p = self[id].presentedChild { items.append((p, true)) }
+            for (i, (child, isPresented)) in items.enumerated() {
+                let last = i == items.count - 1
+                let conn = isPresented ? "└▸ " : (last ? "└─ " : "├─ ")
+                walk(child, prefix: prefix + childPrefix, connector: conn, childPrefix: last ? "   " : "│  ", presented: isPresented)
+            }
+        }
+
+        if let root = window.rootViewController {
+            walk(root, prefix: "", connector: "", childPrefix: "", presented: false)
+        } else {
+            lines.append("(the window has no rootViewController)")
+        }
+        // Everything else still allocated, each from the top of its own hierarchy.
+        for id in allocatedIDs where !printed.contains(id) {
+            var top = id
+            var seen: Set<VCID> = []
+            while seen.insert(top).inserted, let up = self[top].parent ?? self[top].presenter { top = up }
+            if printed.contains(top) { continue }
+            let why = leakedSet.contains(top) ? leakCause(top) : "outside the window's hierarchy"
+            lines.append("")
+            lines.append("— \(why):")
+            walk(top, prefix: "", connector: "", childPrefix: "", presented: self[top].presentation != nil)
+        }
+        let screenNames = screen().map { self[$0].name }
+        lines.append("")
+        var footer = "window: rootViewController \(name(window.rootViewController) ?? "nil")"
+        if window.transitionViewCount > 0 {
+            footer += " · \(window.transitionViewCount) UITransitionView\(window.transitionViewCount == 1 ? "" : "s")"
+        }
+        footer += " · screen: " + (screenNames.isEmpty ? "(nothing)" : screenNames.joined(separator: ", "))
+        lines.append(footer)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,166 @@
+/// Where views are: derived from the structure, never stored. A view controller "appears"
+/// exactly when its view is in the window, so appearance state is derived too.
+extension State {
+    /// The children whose views are inside `id`'s view right now.
+    public func visibleChildren(of id: VCID) -> [VCID] {
+        let vc = self[id]
+        switch vc.kind {
+        case .navigation: return vc.children.last.map { [$0] } ?? []
+        case .tabBar:
+            return vc.children.indices.contains(vc.selectedIndex) ? [vc.children[vc.selectedIndex]] : []
+        case .split:
+            // Collapsed (compact width) shows the primary only (UIKit #59).
+            return device.isCompact ? Array(vc.children.prefix(1)) : vc.children
+        case .page, .container, .plain: return vc.children
+        }
+    }
+
+    /// The presentation hanging off `id`, if `id` is the presenter.
+    public func presentationStyle(presentedBy id: VCID) -> ModalPresentationStyle? {
+        guard let child = self[id].presentedChild else { return nil }
+        return self[child].presentation?.style
+    }
+
+    /// UIKit removes the presenter's views after a full-screen or current-context
+    /// presentation (UIKit #19), and puts them back on dismissal.
+    public func viewRemovedByPresentation(_ id: VCID) -> Bool {
+        presentationStyle(presentedBy: id)?.removesPresentersView ?? false
+    }
+
+    /// The view controllers whose views sit in one window subview, parents before children.
+    public func viewControllers(in subview: Window.Subview) -> [VCID] {
+        var out: [VCID] = []
+        func visit(_ id: VCID) {
+            guard !viewRemovedByPresentation(id) else { return }
+            out.append(id)
+            for child in visibleChildren(of: id) { visit(child) }
+        }
+        switch subview {
+        case .rootView:
+            if let root = window.rootViewController { visit(root) }
+        case .transitionView(let presented):
+            // A presented view controller that became the window's root took its view with it.
+            if window.rootViewController != presented, viewControllers[presented] != nil { visit(presented) }
+        }
+        return out
+    }
+
+    /// Every view controller whose view is in the window, back to front, parents first.
+    public func windowViewControllers() -> [VCID] {
+        guard isRunning else { return [] }
+        return window.subviews.flatMap { viewControllers(in: $0) }
+    }
+
+    public func isInWindow(_ id: VCID) -> Bool {
+        windowViewControllers().contains(id)
+    }
+
+    /// Whether a subview hides everything behind it: the root view, or a full-screen presentation.
+    func isOpaque(_ subview: Window.Subview) -> Bool {
+        switch subview {
+        case .rootView: return window.rootViewController != nil
+        case .transitionView(let presented):
+            guard window.rootViewController != presented, let p = viewControllers[presented] else { return false }
+            return p.presentation?.style.coversScreen ?? false
+        }
+    }
+
+    /// `screen` of SPEC §3: bottom to top, what the user can see now.
+    public func screen() -> [VCID] {
+        guard isRunning else { return [] }
+        var layers: [[VCID]] = []
+        for subview in window.subviews.reversed() {
+            let vcs = viewControllers(in: subview)
+            if !vcs.isEmpty { layers.append(vcs) }
+            if isOpaque(subview), !vcs.isEmpty { break }
+        }
+        return layers.reversed().flatMap { $0 }
+    }
+
+    /// The content view controller at the visible leaf of `id`.
+    public func visibleLeaf(of id: VCID) -> VCID {
+        let vc = self[id]
+        switch vc.kind {
+        case .plain: return id
+        case .navigation, .tabBar, .page, .split, .container:
+            guard let child = visibleChildren(of: id).last else { return id }
+            return visibleLeaf(of: child)
+        }
+    }
+
+    /// `top`: the visible leaf of the last presented view controller, or of the root.
+    public func top() -> VCID? {
+        guard isRunning, var current = window.rootViewController else { return nil }
+        var seen: Set<VCID> = []
+        while seen.insert(current).inserted {
+            // A presentation can hang off any view controller whose view is showing
+            // (current-context styles make a child the presenter, UIKit #20).
+            guard let next = visibleSubtree(of: current).lazy.compactMap({ self[$0].presentedChild }).first else { break }
+            current = next
+        }
+        return visibleLeaf(of: current)
+    }
+
+    /// `id` and the descendants whose views are inside its view (ignoring presentations).
+    func visibleSubtree(of id: VCID) -> [VCID] {
+        var out = [id]
+        for child in visibleChildren(of: id) { out += visibleSubtree(of: child) }
+        return out
+    }
+
+    // MARK: UIKit's relationship properties
+
+    /// `navigationController`: the nearest navigation controller up the parent chain.
+    public func navigationController(of id: VCID) -> VCID? {
+        var current = self[id].parent
+        while let c = current {
+            if self[c].kind == .navigation { return c }
+            current = self[c].parent
+        }
+        return nil
+    }
+
+    /// The nearest ancestor (or self) with no parent: the window's root or a presented one.
+    public func parentlessAncestor(of id: VCID) -> VCID {
+        var current = id
+        while let p = self[current].parent { current = p }
+        return current
+    }
+
+    /// `presentedViewController`: presented by the receiver or by its nearest presenting ancestor (UIKit #15).
+    public func presentedViewController(of id: VCID) -> VCID? {
+        var current: VCID? = id
+        while let c = current {
+            if let p = self[c].presentedChild { return p }
+            current = self[c].parent
+        }
+        return nil
+    }
+
+    /// `presentingViewController`: the receiver's presenter, or its presented ancestor's (UIKit #15, #16).
+    public func presentingViewController(of id: VCID) -> VCID? {
+        var current: VCID? = id
+        while let c = current {
+            if let p = self[c].presenter { return p }
+            current = self[c].parent
+        }
+        return nil
+    }
+
+    /// Reachable from the window's root through containment and presentation: the hierarchy
+    /// UIKit walks. A view controller outside it whose view is on screen is "detached" (UIKit #96).
+    public func isAttachedToWindowHierarchy(_ id: VCID) -> Bool {
+        guard let root = window.rootViewController else { return false }
+        var current = id
+        var seen: Set<VCID> = []
+        while seen.insert(current).inserted {
+            if current == root { return true }
+            let vc = self[current]
+            if let p = vc.parent { current = p } else if let p = vc.presenter { current = p } else { return false }
+        }
+        return false
+    }
+
+    /// `UIViewController._printHierarchy`'s state: derived from the window (UIKit #153).
+    public func appearance(_ id: VCID) -> String { isInWindow(id) ? "appeared" : "disappeared" }
+}

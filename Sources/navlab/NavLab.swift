@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import NavLabCommands
+import NavLabCore
+
+@main
+struct NavLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "navlab",
+        abstract: "A playground for iOS view-controller hierarchies.",
+        discussion: "With no subcommand: a prompt on a terminal; commands read from standard input otherwise.",
+        subcommands: [Interactive.self, Run.self, Check.self, Reference.self],
+        defaultSubcommand: Interactive.self
+    )
+}
+
+/// Plain `navlab`.
+struct Interactive: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "repl", abstract: "The prompt (the default).", shouldDisplay: false)
+
+    func run() throws {
+        let session = Session()
+        if isatty(STDIN_FILENO) == 0 {
+            // Not a terminal: exactly `navlab run -`.
+            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            let code = Shell.runScripts([("-", text)], session: session, mode: .run(keepGoing: false), json: false)
+            throw ExitCode(code)
+        }
+        Prompt(session: session).loop()
+    }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scripts without a prompt; exit 1 at the first failing command or expect.")
+
+    @Argument(help: "Script files (*.navlab); - reads standard input.")
+    var files: [String]
+
+    @Flag(help: "Print the final state as JSON (SPEC §3) instead of the transcript.")
+    var json = false
+
+    @Flag(help: "Go on after a failing command.")
+    var keepGoing = false
+
+    func run() throws {
+        let scripts = try Shell.read(files)
+        let code = Shell.runScripts(scripts, session: Session(), mode: .run(keepGoing: keepGoing), json: json)
+        throw ExitCode(code)
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run scripts as tests: every expect must hold. Prints `N passed, N failed`; exit 1 if any failed.")
+
+    @Argument(help: "Script files (*.navlab); each runs in a fresh session.")
+    var files: [String]
+
+    func run() throws {
+        let scripts = try Shell.read(files)
+        var passed = 0, failed = 0
+        for (file, text) in scripts {
+            let result = ScriptRunner(session: Session(), mode: .check).run(text, file: file)
+            for line in result.output { Shell.printLine(line) }
+            passed += result.passed
+            failed += result.failed
+            let mark = result.failed == 0 ? "ok" : "FAILED"
+            print("\(mark)  \(file): \(result.passed) passed, \(result.failed) failed")
+        }
+        print("\(passed) passed, \(failed) failed")
+        throw ExitCode(failed == 0 ? 0 : 1)
+    }
+}
+
+/// Prints Docs/Reference.md from the verb table.
+struct Reference: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the command reference (Markdown) from the verb table.", shouldDisplay: false)
+    func run() throws { print(Help.markdownReference(), terminator: "") }
+}
