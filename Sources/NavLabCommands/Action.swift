@@ -54,6 +54,9 @@ public struct Expectation: Hashable, Sendable {
     }
     public var fact: Fact
     public var negated: Bool
+    /// As written, `not` included.
     public var text: String
+    /// The fact alone.
+    public var factText: String
     public var location: SourceLocation
 }

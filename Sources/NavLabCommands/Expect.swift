@@ -29,8 +29,9 @@ enum ExpectParser {
     ]
 
     static func parse(_ a: inout Arguments) throws -> Expectation {
-        let start = a.here
+        let start = a.verb.location
         let negated = a.accept("not")
+        let factStart = a.index
         guard let factToken = a.peek, factToken.kind == .word else {
             throw a.error("expect needs a fact", suggestion: "e.g. expect root is Main; `help expect` lists them")
         }
@@ -86,8 +87,15 @@ enum ExpectParser {
                               suggestion: near.map { "did you mean \($0)?" } ?? "`help expect` lists them")
         }
         try a.end()
-        let text = a.tokens[a.tokens.startIndex..<a.tokens.endIndex].map { $0.kind == .string ? "\"\($0.text)\"" : $0.text }.joined(separator: " ")
-        return Expectation(fact: fact, negated: negated, text: text, location: start)
+        func words(_ tokens: ArraySlice<Token>) -> String {
+            var out = ""
+            for t in tokens {
+                let w = t.kind == .string ? "\"\(t.text)\"" : t.text
+                if t.isSymbol(",") || out.hasSuffix("@") || out.isEmpty { out += w } else { out += " " + w }
+            }
+            return out
+        }
+        return Expectation(fact: fact, negated: negated, text: words(a.tokens[...]), factText: words(a.tokens[factStart...]), location: start)
     }
 }
 

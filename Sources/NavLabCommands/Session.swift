@@ -57,6 +57,7 @@ public final class Session {
     private var snapshots: [Int: State]
     private var nextSeq = 1
     static let snapshotInterval = 32
+    static let maxSnapshots = 48
 
     public init(state: State = State()) {
         self.state = state
@@ -79,6 +80,11 @@ public final class Session {
         }
         var response = execute(parsed)
         response.parsed = parsed
+        // The engine points at what it can; anything it could not place points at the verb.
+        if var e = response.error, e.location.line != lineNumber || e.location.column < 1 {
+            e.location = parsed.location
+            response.error = e
+        }
         return response
     }
 
@@ -132,7 +138,21 @@ public final class Session {
         entries.append(entry)
         nextSeq += 1
         cursor = entries.count - 1
-        if cursor % Session.snapshotInterval == 0 { snapshots[cursor] = state }
+        takeSnapshotIfDue()
+    }
+
+    /// Snapshots make undo and time travel a short replay. Copying a large state is O(n),
+    /// so the interval grows with the state's size, and old snapshots are thinned out
+    /// (never the first): memory stays bounded, and any past state is still exact.
+    private func takeSnapshotIfDue() {
+        let last = snapshots.keys.max() ?? 0
+        let interval = max(Session.snapshotInterval, state.viewControllers.count / 16)
+        guard cursor - last >= interval else { return }
+        snapshots[cursor] = state
+        if snapshots.count > Session.maxSnapshots {
+            let old = snapshots.keys.sorted().dropFirst().dropLast(Session.maxSnapshots / 3)
+            for (i, key) in old.enumerated() where i % 2 == 0 { snapshots[key] = nil }
+        }
     }
 
     static func line(_ e: Event) -> OutputLine {
@@ -204,7 +224,7 @@ public final class Session {
 
     private func run(_ query: Query, parsed: ParsedLine) -> Response {
         func shown(_ text: String) -> Response {
-            Response(status: .shown, lines: text.split(separator: "\n", omittingEmptySubsequences: false).map { OutputLine(.info, String($0)) })
+            Response(status: .shown, lines: text.lines.map { OutputLine(.info, $0) })
         }
         switch query {
         case .tree(.compact): return shown(state.renderTree())
@@ -235,8 +255,9 @@ public final class Session {
                 let (holds, actual) = try expectation.evaluate(in: state, log: log)
                 let ok = holds != expectation.negated
                 if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")], expectationHeld: true) }
-                let message = "expect \(expectation.text) failed: actual \(actual)"
-                let e = NavLabError(.expectation, message, at: expectation.location)
+                let expected = (expectation.negated ? "not " : "") + expectation.factText
+                let e = NavLabError(.expectation, "expect \(expectation.text)", at: expectation.location,
+                                    suggestion: "expected: \(expected)\n  actual:   \(actual)")
                 return Response(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")],
                                 error: e, expectationHeld: false)
             } catch let e as NavLabError {
@@ -245,5 +266,24 @@ public final class Session {
                 return failure(NavLabError(.invalid, "\(error)", at: expectation.location), parsed: parsed)
             }
         }
+    }
+}
+
+extension String {
+    /// The lines of a text, split on its UTF-8 bytes (fast for a multi-megabyte JSON document).
+    var lines: [String] {
+        var out: [String] = []
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            if utf8[i] == 10 {
+                out.append(String(self[start..<i]))
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        out.append(String(self[start...]))
+        return out
     }
 }

@@ -64,8 +64,8 @@ extension State {
 
     /// The first custom container, searching from the root through what is on screen.
     func defaultContainer() -> VCID? {
-        let ordered = windowViewControllers() + allocatedIDs
-        return ordered.first { self[$0].kind == .container }
+        windowViewControllers().first { self[$0].kind == .container }
+            ?? allocatedIDs.first { self[$0].kind == .container }
     }
 
     /// A container's `transition(from:to:)` to a new child (UIKit #43, #44), or a page view

@@ -23,7 +23,7 @@ extension State {
         if window.rootViewController == id {
             refs.append(Reference(holder: .window, target: id, property: "rootViewController", isStrong: true))
         }
-        if window.subviews.contains(.transitionView(presented: id)), window.rootViewController != id {
+        if window.subviews.contains(.transitionView(presented: id)), holdsPresentedView(id) {
             refs.append(Reference(holder: .transitionView(presented: id), target: id, property: "subview (the presented view)", isStrong: true))
         }
         if let p = vc.parent {
@@ -52,12 +52,14 @@ extension State {
         }
     }
 
-    /// Strong references out of `id`, as (target, property).
-    func strongReferences(from id: VCID) -> [(VCID, String)] {
+    /// Strong references out of `id`, as (target, property). `includingPresenter`: the
+    /// presented view controller's presentation controller holding its presenter, a UIKit
+    /// leftover when nothing else holds the presenter (SPEC §3 `leaked`).
+    func strongReferences(from id: VCID, includingPresenter: Bool = true) -> [(VCID, String)] {
         let vc = self[id]
         var out: [(VCID, String)] = vc.children.map { ($0, childrenProperty(of: id)) }
         if let c = vc.presentedChild { out.append((c, "presentedViewController")) }
-        if let p = vc.presenter { out.append((p, "presentingViewController (its presentationController)")) }
+        if includingPresenter, let p = vc.presenter { out.append((p, "presentingViewController (its presentationController)")) }
         return out
     }
 
@@ -84,7 +86,8 @@ extension State {
     }
 
     /// What the app can still reach: from the window's root and the app's own references,
-    /// through every strong edge except UIKit's leftovers (transition views).
+    /// through containment and `presentedViewController`, not through UIKit's leftovers
+    /// (transition views, and a presentation controller keeping an undismissed presenter).
     public func appReachable() -> Set<VCID> {
         var seen: Set<VCID> = []
         var stack: [VCID] = []
@@ -92,7 +95,7 @@ extension State {
         stack += holds.map(\.viewController)
         while let id = stack.popLast() {
             guard viewControllers[id] != nil, seen.insert(id).inserted else { continue }
-            stack += strongReferences(from: id).map(\.0)
+            stack += strongReferences(from: id, includingPresenter: false).map(\.0)
         }
         return seen
     }
@@ -108,7 +111,7 @@ extension State {
         // Reachable from a transition view still in the window?
         var seen: Set<VCID> = []
         var stack: [VCID] = window.subviews.compactMap {
-            if case .transitionView(let p) = $0 { return p } else { return nil }
+            if case .transitionView(let p) = $0, holdsPresentedView(p) { return p } else { return nil }
         }
         while let v = stack.popLast() {
             guard viewControllers[v] != nil, seen.insert(v).inserted else { continue }
@@ -154,7 +157,7 @@ extension State {
         for hold in holds {
             starts.append(Reference(holder: .app(label: hold.label), target: hold.viewController, property: hold.label, isStrong: true))
         }
-        for case .transitionView(let p) in window.subviews where window.rootViewController != p {
+        for case .transitionView(let p) in window.subviews where holdsPresentedView(p) {
             starts.append(Reference(holder: .transitionView(presented: p), target: p, property: "subview (the presented view)", isStrong: true))
         }
         for start in starts {

@@ -23,7 +23,8 @@ public struct State: Hashable, Sendable {
 
     public subscript(id: VCID) -> ViewController {
         get { viewControllers[id]! }
-        set { viewControllers[id] = newValue }
+        // In place: a navigation stack of 100,000 must not be copied to push one more.
+        _modify { yield &viewControllers[id]! }
     }
 
     public func vc(named name: String) -> ViewController? {

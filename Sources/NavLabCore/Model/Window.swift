@@ -8,6 +8,9 @@ public struct Window: Hashable, Sendable {
     }
     public var rootViewController: VCID?
     public var subviews: [Subview] = []
+    /// Transition views whose presented view was taken out (it became the window's root
+    /// view): they stay in the window, empty.
+    public var emptiedTransitionViews: Set<VCID> = []
     public var isKey = false
     public init() {}
 

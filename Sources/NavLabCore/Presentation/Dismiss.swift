@@ -28,6 +28,7 @@ extension State {
                 s[id].presenter = nil
                 s[id].presentation = nil
                 s.window.subviews.removeAll { $0 == .transitionView(presented: id) }
+                s.window.emptiedTransitionViews.remove(id)
             }
         }
         if dismissed.count > 1 {

@@ -3,6 +3,11 @@ extension State {
     mutating func present(_ spec: Spec, on ref: NameRef?, style requested: ModalPresentationStyle?, animated: Bool) throws -> Outcome {
         try requireRunning(at: spec.location, verb: "present on")
         let w = try resolve(ref, default: "top")
+        if case .existing(let xref) = spec, let x = names[xref.text], x == window.rootViewController || isInWindow(x) && self[x].presenter == nil {
+            throw NavLabError(.exception, "Application tried to present modally an active controller \(objectDescription(x)).",
+                              at: xref.location, suggestion: "present a new instance (drop the @)",
+                              exceptionName: "NSInvalidArgumentException")
+        }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
 
@@ -70,7 +75,9 @@ extension State {
             events.insert(.note("\(self[w].name) asked; \(self[presenter].name) presents, as \(why)"), at: 0)
         }
         if setStyle != style {
-            events.append(.note("\(self[presentedID].name): \(setStyle.rawValue) in effect as \(style.rawValue) on \(device.description)"))
+            let why = setStyle == .automatic && ModalPresentationStyle.automatic.resolved(on: Device(idiom: .iPad, iOS: device.iOS)) == style
+                ? "the default on iOS \(device.iOS), UIKit #18" : "adapted to compact width, UIKit #10, #22, #165"
+            events.append(.note("\(self[presentedID].name) is presented .\(style.rawValue): its modalPresentationStyle .\(setStyle.rawValue) is .\(style.rawValue) on \(device.description) (\(why))"))
         }
         return .done(leading + events)
     }

@@ -33,7 +33,7 @@ extension State {
                 if let r = window.rootViewController, !viewRemovedByPresentation(r) { top.append(viewTree(r)) }
             case .transitionView(let p):
                 var tv = Node(title: "UITransitionView")
-                if window.rootViewController != p, let vc = viewControllers[p], !viewRemovedByPresentation(p) {
+                if holdsPresentedView(p), let vc = viewControllers[p], !viewRemovedByPresentation(p) {
                     let style = vc.presentation?.style ?? .fullScreen
                     let inner = viewTree(p)
                     // iOS 13+ cards sit in a UIDropShadowView.

@@ -26,6 +26,8 @@ extension State {
             let x = existing ?? s.instantiate(spec, events: &pre)
             newRoot = x
             s.window.rootViewController = x
+            // A presented view controller's view leaves its transition view for good.
+            if s[x].presenter != nil { s.window.emptiedTransitionViews.insert(x) }
             // The old root's view is removed; the new one goes on top of everything (UIKit #1, #4).
             s.window.subviews.removeAll { $0 == .rootView }
             s.window.subviews.append(.rootView)

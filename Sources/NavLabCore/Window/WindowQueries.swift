@@ -40,7 +40,7 @@ extension State {
             if let root = window.rootViewController { visit(root) }
         case .transitionView(let presented):
             // A presented view controller that became the window's root took its view with it.
-            if window.rootViewController != presented, viewControllers[presented] != nil { visit(presented) }
+            if holdsPresentedView(presented) { visit(presented) }
         }
         return out
     }
@@ -49,6 +49,14 @@ extension State {
     public func windowViewControllers() -> [VCID] {
         guard isRunning else { return [] }
         return window.subviews.flatMap { viewControllers(in: $0) }
+    }
+
+    /// Whether the transition view of `presented`'s presentation still holds its view: not
+    /// when the view became the window's root view, nor while a full-screen presentation
+    /// on top has removed it (UIKit #19).
+    public func holdsPresentedView(_ presented: VCID) -> Bool {
+        window.rootViewController != presented && !window.emptiedTransitionViews.contains(presented)
+            && viewControllers[presented] != nil && !viewRemovedByPresentation(presented)
     }
 
     public func isInWindow(_ id: VCID) -> Bool {
@@ -60,7 +68,7 @@ extension State {
         switch subview {
         case .rootView: return window.rootViewController != nil
         case .transitionView(let presented):
-            guard window.rootViewController != presented, let p = viewControllers[presented] else { return false }
+            guard holdsPresentedView(presented), let p = viewControllers[presented] else { return false }
             return p.presentation?.style.coversScreen ?? false
         }
     }

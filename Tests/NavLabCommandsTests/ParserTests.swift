@@ -1,0 +1,108 @@
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+@Suite("Parsing and errors")
+struct ParserTests {
+    func error(_ line: String, in session: Session = Session()) -> NavLabError? {
+        let before = session.state
+        let r = session.execute(line)
+        #expect(r.status == .failed)
+        #expect(session.state == before, "a failed command must leave the state untouched")
+        return r.error
+    }
+
+    @Test("Specs parse to containers, subclasses and existing instances")
+    func specs() throws {
+        let p = try #require(try LineParser.parse("present MainTab:Tab(Nav(First, @Second), Settings) on root style=fullScreen animated"))
+        guard case .model(.present(let spec, let on, let style, let animated)) = p.action else { Issue.record("not present"); return }
+        #expect(spec.text == "MainTab:Tab(Nav(First, @Second), Settings)")
+        #expect(on?.text == "root")
+        #expect(style == .fullScreen && animated)
+    }
+
+    @Test("Comments narrate; a # inside a name is part of it")
+    func comments() throws {
+        let p = try #require(try LineParser.parse("push Detail#2   # the second detail"))
+        #expect(p.comment == "the second detail")
+        #expect(p.text == "push Detail#2")
+        #expect(try LineParser.parse("   # only a comment") == nil)
+        #expect(try LineParser.parse("") == nil)
+    }
+
+    @Test("Verbs are also accepted in lower case")
+    func lowercase() throws {
+        #expect(try LineParser.parse("swaproot Main")?.verb == "swapRoot")
+        #expect(try LineParser.parse("poptoroot")?.verb == "popToRoot")
+    }
+
+    @Test("An unknown verb names its column and suggests the nearest verb")
+    func unknownVerb() {
+        let e = error("  presnt Foo")
+        #expect(e?.location.column == 3)
+        #expect(e?.message == "unknown verb 'presnt'")
+        #expect(e?.suggestion == "did you mean present?")
+    }
+
+    @Test("An unknown name suggests the nearest live name")
+    func unknownName() {
+        let s = Session()
+        for l in ["initial Nav(Register)", "launch", "push Details"] { _ = s.execute(l) }
+        let e = error("push X on Detials", in: s)
+        #expect(e?.kind == .unknown)
+        #expect(e?.location.column == 11)
+        #expect(e?.suggestion == "did you mean Details?")
+    }
+
+    @Test("A deallocated name says so")
+    func deallocatedName() {
+        let s = Session()
+        for l in ["initial Nav(A)", "launch", "push B", "pop"] { _ = s.execute(l) }
+        #expect(error("push C on B", in: s)?.message == "B has been deallocated")
+    }
+
+    @Test("Wrong arity says what the verb takes")
+    func arity() {
+        let e = error("select UITabBarController")
+        #expect(e?.message == "select needs a tab index")
+        #expect(e?.suggestion == "usage: select NAME INDEX")
+        let extra = error("launch now")
+        #expect(extra?.message == "unexpected 'now'")
+        #expect(extra?.location.column == 8)
+    }
+
+    @Test("A bad style or container suggests the right word")
+    func badWords() {
+        let s = Session()
+        for l in ["initial A", "launch"] { _ = s.execute(l) }
+        #expect(error("present B style=fullscren", in: s)?.suggestion == "did you mean fullScreen?")
+        #expect(error("present Navv(B)", in: s)?.suggestion == "did you mean Nav(…)?")
+        #expect(error("present Split(B)", in: s)?.message == "Split(…) takes 2 to 3 view controllers, not 1")
+    }
+
+    @Test("The bad inputs of a new user each give a clear message and change nothing")
+    func newUserMistakes() {
+        let s = Session()
+        #expect(error("present A", in: s)?.suggestion == "declare its first screen with `initial SPEC`, then `launch`")
+        for l in ["initial Register", "launch"] { _ = s.execute(l) }
+        #expect(error("push Details", in: s)?.message == "`top` (Register) is not in a navigation controller, so there is nothing to push on")
+        _ = s.execute("present Nav(Welcome)")
+        let before = s.state
+        let pop = s.execute("pop")
+        #expect(pop.status == .ignored && s.state == before)
+        #expect(pop.text.contains("UIKit does not pop the last one"))
+        let again = s.execute("present Other on Register")
+        #expect(again.status == .ignored && s.state == before)
+        #expect(again.lines.contains { $0.style == .warning && $0.text.contains("which is already presenting") })
+        #expect(error("push @Welcome", in: s)?.kind == .exception)
+        #expect(error("swapRoot @Nope", in: s)?.kind == .unknown)
+        #expect(error("frobnicate", in: s)?.suggestion == "`help` lists the verbs")
+    }
+
+    @Test("An unterminated string is a syntax error at its opening quote")
+    func unterminated() {
+        let e = error("expect log contains \"viewDidAppear")
+        #expect(e?.message == "unterminated string")
+        #expect(e?.location.column == 21)
+    }
+}

@@ -1,0 +1,127 @@
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+@Suite("Session: timeline, undo, log, JSON")
+struct SessionTests {
+    func session(_ lines: String...) -> Session {
+        let s = Session()
+        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
+        return s
+    }
+
+    @Test("undo steps back one command, redo forward; a new command drops the redo branch")
+    func undoRedo() {
+        let s = session("initial Nav(A)", "launch", "push B")
+        let afterPush = s.state
+        #expect(s.execute("push C").status == .done)
+        #expect(s.execute("undo").text == "undone: push C")
+        #expect(s.state == afterPush)
+        #expect(s.execute("redo").status == .done)
+        #expect(s.state.names["C"] != nil)
+        _ = s.execute("undo")
+        _ = s.execute("push D")
+        #expect(s.execute("redo").status == .ignored)
+    }
+
+    @Test("undo past many snapshots replays to the exact state")
+    func undoMany() {
+        let s = session("initial Nav(A)", "launch")
+        var states: [State] = [s.state]
+        for i in 0..<80 {
+            _ = s.execute(i % 3 == 2 ? "pop" : "push V\(i)")
+            states.append(s.state)
+        }
+        for i in stride(from: 80, to: 0, by: -1) {
+            #expect(s.state == states[i])
+            _ = s.execute("undo")
+        }
+        #expect(s.state == states[0])
+    }
+
+    @Test("reset starts afresh; undo brings the old app back")
+    func reset() {
+        let s = session("initial A", "launch")
+        let running = s.state
+        _ = s.execute("reset")
+        #expect(!s.state.isRunning)
+        _ = s.execute("undo")
+        #expect(s.state == running)
+    }
+
+    @Test("log --json has one element per UIKit call, with seq, command, callback, viewController, animated, parent")
+    func logJSON() {
+        let s = session("initial Nav(A)", "launch", "push B")
+        let log = s.logJSON()
+        guard case .array(let items) = log else { Issue.record("not an array"); return }
+        let push = items.filter { $0["command"] == .string("push B") }
+        #expect(push.first == .object([("seq", .int(3)), ("command", .string("push B")), ("callback", .string("willMove(toParent:)")),
+                                       ("viewController", .string("B")), ("parent", .string("UINavigationController"))]))
+        #expect(push.contains { $0["callback"] == .string("viewWillAppear") && $0["animated"] == .bool(true) })
+        #expect(items.first?["callback"] == .string("willMove(toParent:)"))
+        #expect(items.contains { $0["callback"] == .string("application(_:didFinishLaunchingWithOptions:)") })
+    }
+
+    @Test("Warnings are log elements with callback \"warning\" and UIKit's message")
+    func warningInLog() {
+        let s = session("initial A", "launch", "present B")
+        _ = s.execute("present C on A")
+        guard case .array(let items) = s.logJSON() else { return }
+        let w = items.last
+        #expect(w?["callback"] == .string("warning"))
+        #expect(w?["message"]?.serialized().contains("already presenting") == true)
+    }
+
+    @Test("tree --json carries every field of SPEC §3")
+    func stateJSON() {
+        let s = session("initial Nav(Register)", "launch", "present Done style=pageSheet")
+        let doc = s.stateJSON()
+        for key in ["seq", "application", "window", "screen", "viewControllers", "allocated", "leaked"] { #expect(doc[key] != nil, "\(key)") }
+        #expect(doc["application"]?["state"] == .string("active"))
+        #expect(doc["application"]?["launches"] == .int(1))
+        #expect(doc["application"]?["archive"]?["exists"] == .bool(false))
+        #expect(doc["window"]?["rootViewController"] == .string("UINavigationController"))
+        #expect(doc["window"]?["transitionViews"] == .int(1))
+        #expect(doc["screen"] == .strings(["UINavigationController", "Register", "Done"]))
+        let done = doc["viewControllers"]?["Done"]
+        let fields = ["class", "kind", "parent", "children", "presentedViewController", "presentingViewController",
+                      "modalPresentationStyle", "presentationStyle", "restorationIdentifier", "restorationPath",
+                      "isViewLoaded", "inWindow", "appearance", "restored", "properties"]
+        for f in fields { #expect(done?[f] != nil, "\(f)") }
+        #expect(done?["presentingViewController"] == .string("UINavigationController"))
+        #expect(done?["modalPresentationStyle"] == .string("automatic"))
+        #expect(done?["presentationStyle"] == .string("pageSheet"))
+        let nav = doc["viewControllers"]?["UINavigationController"]
+        #expect(nav?["kind"] == .string("navigation"))
+        #expect(nav?["viewControllers"] == .strings(["Register"]))
+        #expect(nav?["presentationStyle"] == .null)
+    }
+
+    @Test("expect: a fact that holds passes, one that does not fails with the actual value; a typo is an error")
+    func expectations() {
+        let s = session("initial Nav(A)", "launch", "push B")
+        #expect(s.execute("expect top is B").expectationHeld == true)
+        #expect(s.execute("expect stack UINavigationController is A, B").expectationHeld == true)
+        let bad = s.execute("expect root is B")
+        #expect(bad.expectationHeld == false)
+        #expect(bad.error?.message == "expect root is B")
+        #expect(bad.error?.suggestion == "expected: root is B\n  actual:   UINavigationController")
+        #expect(s.execute("expect not allocated C").error?.kind == .unknown)   // never existed: a typo
+        _ = s.execute("pop")
+        #expect(s.execute("expect not allocated B").expectationHeld == true)
+        #expect(s.execute("expect log contains \"deinit B\"").expectationHeld == true)
+        #expect(s.execute("expect state A appeared").expectationHeld == true)
+        #expect(s.execute("expect frob").error?.message == "'frob' is not a fact expect knows")
+    }
+
+    @Test("help lists every verb, help VERB shows syntax, UIKit call and an example, help PATTERN searches")
+    func help() {
+        let all = Help.render(nil)
+        for verb in VerbTable.names { #expect(all.contains(verb), "\(verb)") }
+        let present = Help.render("present")
+        #expect(present.contains("NAME.present(_:animated:completion:)"))
+        #expect(present.contains("examples:"))
+        #expect(Help.render("rootViewController").contains("swapRoot"))
+        #expect(Help.render("presnt").contains("did you mean present?"))
+    }
+}

@@ -1,0 +1,144 @@
+import Testing
+@testable import NavLabCore
+
+/// UIKIT.md §4: containment and the container classes.
+@Suite("§4 Containment")
+struct ContainmentTests {
+    @Test("UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place")
+    func fact39() {
+        let s = launched("Main")
+        let calls = s.calls("addChild Banner to Main")
+        #expect(calls.first == "willMove(toParent: Main) Banner")
+        #expect(calls.last == "didMove(toParent: Main) Banner")
+        #expect(calls.contains("viewWillAppear Banner"))
+        #expect(s.vc("Banner").parent == s.id("Main"))
+    }
+
+    @Test("UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)")
+    func fact40() {
+        let s = launched("Root(Left, Right)")
+        let calls = s.calls("addChild @Left to Right")
+        #expect(calls.prefix(2) == ["didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
+        #expect(s.vc("Root").children == [s.id("Right")])
+        #expect(s.vc("Left").parent == s.id("Right"))
+    }
+
+    @Test("UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)")
+    func fact41() {
+        let s = launched("Main")
+        s.run("addChild Banner to Main")
+        #expect(s.calls("removeChild Banner") == ["willMove(toParent: nil) Banner", "viewWillDisappear Banner",
+                                                  "viewDidDisappear Banner", "didMove(toParent: nil) Banner", "deinit Banner"])
+    }
+
+    @Test("UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove")
+    func fact44() {
+        let s = launched("Root(Register)", device: "iPhone iOS=12")
+        let calls = s.calls("switch Main")
+        #expect(calls == [
+            "willMove(toParent: nil) Register", "willMove(toParent: Root) Main",
+            "loadView Main", "viewDidLoad Main",
+            "viewWillDisappear Register", "viewWillAppear Main",
+            "viewDidDisappear Register", "viewDidAppear Main",
+            "didMove(toParent: nil) Register", "didMove(toParent: Root) Main", "deinit Register",
+        ])
+    }
+
+    @Test("UIKit #45: a container forwards appearance callbacks to its visible children automatically")
+    func fact45() {
+        let s = Sim("initial Start", "launch")
+        let calls = s.appearance("swapRoot Tab(Nav(A), B)")
+        #expect(calls.contains("viewWillAppear UITabBarController"))
+        #expect(calls.contains("viewWillAppear UINavigationController"))
+        #expect(calls.contains("viewDidAppear A"))
+        #expect(!calls.contains { $0.hasSuffix(" B") })   // not the unselected tab
+    }
+
+    @Test("UIKit #48: viewControllers is the stack, root first, top last")
+    func fact48() {
+        let s = launched("Nav(A, B)")
+        s.run("push C")
+        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "B", "C"])
+        #expect(s.top == "C")
+    }
+
+    @Test("UIKit #49: pushing makes the new top; a tab bar controller cannot be pushed")
+    func fact49() {
+        let s = launched("Nav(A)")
+        s.run("push B")
+        #expect(s.top == "B")
+        let e = s.fail("push Tab(X)")
+        #expect(e?.message == "Pushing a tab bar controller is not supported")
+    }
+
+    @Test("UIKit #50: pop removes the top; the root cannot be popped")
+    func fact50() {
+        let s = launched("Nav(A)")
+        s.run("push B")
+        s.run("pop")
+        #expect(s.top == "A")
+        let before = s.state
+        #expect(s.run("pop").status == .ignored)
+        #expect(s.state == before)
+    }
+
+    @Test("UIKit #51: setViewControllers replaces the whole stack in one transition; the animation follows the new top")
+    func fact51() {
+        let s = launched("Nav(A, B, C)")
+        let r = s.run("setViewControllers D, @A, @B animated")
+        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["D", "A", "B"])
+        #expect(r.lines.contains { $0.text.contains("a pop transition") })
+        #expect(!s.alive("C"))
+        #expect(s.appearance("setViewControllers @D, @A, @B") == [])   // same top: no transition
+    }
+
+    @Test("UIKit #52: earlier stack entries stay children until popped")
+    func fact52() {
+        let s = launched("Nav(A)")
+        s.run("push B")
+        #expect(s.vc("A").parent == s.id("UINavigationController"))
+        #expect(s.alive("A") && !s.inWindow("A"))
+    }
+
+    @Test("UIKit #53: the top of the stack is what shows; a VC presented over the navigation controller covers it")
+    func fact53() {
+        let s = launched("Nav(A, B)")
+        #expect(s.top == "B")
+        s.run("present Modal style=fullScreen")
+        #expect(s.top == "Modal")
+        #expect(s.vc("UINavigationController").children.last == s.id("B"))
+    }
+
+    @Test("UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown")
+    func fact57() {
+        let s = launched("Tab(A, B, C)")
+        #expect(s.inWindow("A") && !s.inWindow("B"))
+        #expect(!s.vc("B").isViewLoaded)
+        s.run("select UITabBarController 2")
+        #expect(s.vc("UITabBarController").selectedIndex == 2)
+        #expect(s.inWindow("C") && !s.inWindow("A") && s.vc("A").isViewLoaded && !s.vc("B").isViewLoaded)
+        #expect(s.fail("select UITabBarController 3")?.suggestion == "use 0…2")
+    }
+
+    @Test("UIKit #57: every tab is a child of the tab bar controller")
+    func fact57Children() {
+        let s = launched("Tab(Nav(A), B)")
+        #expect(s.vc("UITabBarController").children == [s.id("UINavigationController"), s.id("B")])
+    }
+
+    @Test("UIKit #58, #87: a page view controller holds only the displayed pages; a page turned away from is released")
+    func fact58() {
+        let s = launched("Page(Intro)")
+        s.run("switch Second in UIPageViewController")
+        #expect(s.vc("UIPageViewController").children == [s.id("Second")])
+        #expect(!s.alive("Intro"))
+    }
+
+    @Test("UIKit #59: a collapsed split view (compact width) shows the primary only; expanded shows both",
+          arguments: [("iPhone", false), ("iPad", true)])
+    func fact59(idiom: String, secondaryShown: Bool) {
+        let s = launched("Split(Master, Detail)", device: "\(idiom) iOS=17")
+        #expect(s.inWindow("Master"))
+        #expect(s.inWindow("Detail") == secondaryShown)
+    }
+}

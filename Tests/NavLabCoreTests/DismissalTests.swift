@@ -1,0 +1,66 @@
+import Testing
+@testable import NavLabCore
+
+/// UIKIT.md §3: dismissal.
+@Suite("§3 Dismissal")
+struct DismissalTests {
+    @Test("UIKit #30: dismiss called on the presented VC is forwarded to its presenter")
+    func fact30() {
+        let s = launched("A")
+        s.run("present B")
+        let r = s.run("dismiss B")
+        #expect(r.status == .done)
+        #expect(s.vc("A").presentedChild == nil)
+        #expect(!s.alive("B"))
+    }
+
+    @Test("UIKit #31: dismissing lower in a presented stack dismisses its presented child and everything above")
+    func fact31() {
+        let s = launched("A")
+        s.run("present B")
+        s.run("present C")
+        s.run("present D")
+        s.run("dismiss B")
+        #expect(s.presented("B") == nil)
+        #expect(s.presented("A") == "B")
+        #expect(!s.alive("C") && !s.alive("D"))
+        #expect(s.top == "B")
+    }
+
+    @Test("UIKit #32: the completion runs after the dismissed VC's viewDidDisappear")
+    func fact32() {
+        let s = launched("A")
+        s.run("present B style=fullScreen")
+        let calls = s.calls("dismiss")
+        let didDisappear = calls.firstIndex(of: "viewDidDisappear B")!
+        #expect(calls[didDisappear...].allSatisfy { $0 == "viewDidDisappear B" || $0 == "deinit B" })
+    }
+
+    @Test("UIKit #33: a dismissed VC is released when nothing else holds it, and kept when something does")
+    func fact33() {
+        let s = launched("A")
+        s.run("present B")
+        #expect(s.calls("dismiss").last == "deinit B")
+        s.run("present C")
+        s.run("hold C as coordinator")
+        #expect(!s.calls("dismiss").contains("deinit C"))
+        #expect(s.alive("C") && !s.inWindow("C"))
+    }
+
+    @Test("UIKit #36: dismiss on a presented VC with nothing presented dismisses the receiver itself")
+    func fact36() {
+        let s = launched("A")
+        s.run("present Nav(B)")
+        s.run("dismiss B")          // a child of the presented navigation controller
+        #expect(!s.alive("UINavigationController") && !s.alive("B"))
+    }
+
+    @Test("Dismiss with nothing presented and nothing presenting is ignored and changes nothing")
+    func nothingToDismiss() {
+        let s = launched("A")
+        let before = s.state
+        let r = s.run("dismiss")
+        #expect(r.status == .ignored)
+        #expect(s.state == before)
+    }
+}

@@ -1,0 +1,127 @@
+import Testing
+@testable import NavLabCore
+
+/// UIKIT.md §5: lifecycle callback order per operation.
+@Suite("§5 Lifecycle order")
+struct LifecycleTests {
+    @Test("UIKit #61: the view loads lazily, once; viewDidLoad is not called again on re-appearance")
+    func fact61() {
+        let s = launched("Nav(A)")
+        #expect(s.calls("push B").contains("viewDidLoad B"))
+        let again = launched("Tab(A, B)")
+        again.run("select UITabBarController 1")
+        #expect(!again.calls("select UITabBarController 0").contains("viewDidLoad A"))
+    }
+
+    @Test("UIKit #62: viewIsAppearing comes after viewWillAppear and before viewDidAppear, from iOS 13",
+          arguments: [(12, false), (13, true), (18, true)])
+    func fact62(ios: Int, has: Bool) {
+        let s = launched("Nav(A)", device: "iPhone iOS=\(ios)")
+        let calls = s.appearance("push B")
+        #expect(calls.contains("viewIsAppearing B") == has)
+        if has {
+            #expect(calls.firstIndex(of: "viewWillAppear B")! < calls.firstIndex(of: "viewIsAppearing B")!)
+            #expect(calls.firstIndex(of: "viewIsAppearing B")! < calls.firstIndex(of: "viewDidAppear B")!)
+        }
+    }
+
+    @Test("UIKit #63: push A→B calls B.willMove, B loads, A.willDisappear, B.willAppear, A.didDisappear, B.didAppear, B.didMove")
+    func fact63() {
+        let s = launched("Nav(A)", device: "iPhone iOS=12")
+        #expect(s.calls("push B") == [
+            "willMove(toParent: UINavigationController) B", "loadView B", "viewDidLoad B",
+            "viewWillDisappear A", "viewWillAppear B", "viewDidDisappear A", "viewDidAppear B",
+            "didMove(toParent: UINavigationController) B",
+        ])
+    }
+
+    @Test("UIKit #64, #80: pop B→A: B.willMove(nil), B.willDisappear, A.willAppear, B.didDisappear, A.didAppear, B.didMove(nil), B deallocated")
+    func fact64() {
+        let s = launched("Nav(A)", device: "iPhone iOS=12")
+        s.run("push B")
+        #expect(s.calls("pop") == [
+            "willMove(toParent: nil) B", "viewWillDisappear B", "viewWillAppear A",
+            "viewDidDisappear B", "viewDidAppear A", "didMove(toParent: nil) B", "deinit B",
+        ])
+    }
+
+    @Test("UIKit #66: full-screen present calls B.viewDidAppear before A.viewDidDisappear; A stays allocated")
+    func fact66() {
+        let s = launched("A", device: "iPhone iOS=17")
+        #expect(s.appearance("present B style=fullScreen") == [
+            "viewWillDisappear A", "viewWillAppear B", "viewIsAppearing B", "viewDidAppear B", "viewDidDisappear A",
+        ])
+        #expect(s.alive("A"))
+    }
+
+    @Test("UIKit #67: dismissing a full-screen B: A reappears without viewDidLoad, B disappears and is deallocated")
+    func fact67() {
+        let s = launched("A", device: "iPhone iOS=17")
+        s.run("present B style=fullScreen")
+        let calls = s.calls("dismiss")
+        #expect(calls.contains("viewWillAppear A") && calls.contains("viewDidAppear A"))
+        #expect(!calls.contains("viewDidLoad A"))
+        #expect(calls.contains("viewWillDisappear B") && calls.contains("viewDidDisappear B"))
+        #expect(calls.last == "deinit B")
+    }
+
+    @Test("UIKit #68, #69: sheets and over-styles give the presenter no appearance callbacks, on present or on dismiss",
+          arguments: ["pageSheet", "formSheet", "overFullScreen", "overCurrentContext"])
+    func fact68(style: String) {
+        let s = launched("A", device: "iPhone iOS=17")
+        let present = s.appearance("present B style=\(style)")
+        #expect(present == ["viewWillAppear B", "viewIsAppearing B", "viewDidAppear B"])
+        #expect(s.inWindow("A"))
+        let dismiss = s.appearance("dismiss")
+        #expect(dismiss == ["viewWillDisappear B", "viewDidDisappear B"])
+    }
+
+    @Test("UIKit #70: page view controller callback order, scroll and page-curl",
+          arguments: [("scroll", ["viewWillAppear B", "viewIsAppearing B", "viewWillDisappear A", "viewDidAppear B", "viewDidDisappear A"]),
+                      ("pageCurl", ["viewWillAppear B", "viewIsAppearing B", "viewWillDisappear A", "viewDidDisappear A", "viewDidAppear B"])])
+    func fact70(style: String, expected: [String]) {
+        let s = launched("Page(A)", device: "iPhone iOS=17")
+        s.run("set UIPageViewController transitionStyle=\(style)")
+        #expect(s.appearance("switch B in UIPageViewController") == expected)
+    }
+
+    @Test("UIKit #71: for each VC willAppear precedes didAppear and willDisappear precedes didDisappear",
+          arguments: ["push B", "present B style=fullScreen", "swapRoot B", "select UITabBarController 1"])
+    func fact71(command: String) {
+        let s = launched(command.hasPrefix("select") ? "Tab(Nav(A), B)" : "Nav(A)")
+        let calls = s.appearance(command)
+        for name in ["A", "B", "UINavigationController"] {
+            if let did = calls.firstIndex(of: "viewDidAppear \(name)") { #expect(calls.firstIndex(of: "viewWillAppear \(name)")! < did) }
+            if let did = calls.firstIndex(of: "viewDidDisappear \(name)") { #expect(calls.firstIndex(of: "viewWillDisappear \(name)")! < did) }
+        }
+    }
+
+    /// The pre-iOS 13 table: does dismissing trigger viewWillAppear on the underlying VC?
+    @Test("UIKit #74: dismissing a modal triggers viewWillAppear on the presenter, per style and idiom (pre-iOS 13 table)",
+          arguments: [
+            ("iPhone", "fullScreen", true), ("iPhone", "pageSheet", true), ("iPhone", "formSheet", true),
+            ("iPhone", "currentContext", true), ("iPhone", "overFullScreen", false), ("iPhone", "overCurrentContext", false),
+            ("iPhone", "popover", true),
+            ("iPad", "fullScreen", true), ("iPad", "pageSheet", false), ("iPad", "formSheet", false),
+            ("iPad", "currentContext", true), ("iPad", "overFullScreen", false), ("iPad", "overCurrentContext", false),
+            ("iPad", "popover", false),
+          ])
+    func fact74(idiom: String, style: String, reappears: Bool) {
+        let s = launched("A", device: "\(idiom) iOS=12")
+        s.run("present B style=\(style)")
+        #expect(s.appearance("dismiss").contains("viewWillAppear A") == reappears)
+    }
+
+    @Test("UIKit #75: .none is not a style to present with")
+    func fact75() {
+        let s = launched("A")
+        #expect(s.fail("present B style=none")?.kind == .syntax)
+    }
+
+    @Test("UIKit #77: viewDidDisappear only means the view left the window, not that the VC was deallocated")
+    func fact77() {
+        let s = launched("Nav(A)")
+        #expect(s.calls("push B").contains("viewDidDisappear A"))
+        #expect(s.alive("A"))
+    }
+}

@@ -1,0 +1,122 @@
+import Testing
+@testable import NavLabCore
+
+/// UIKIT.md §6: ownership and leaks.
+@Suite("§6 Memory")
+struct MemoryTests {
+    @Test("UIKit #78: parents hold children strongly, parent is weak; a navigation controller holds its whole stack, a tab bar all tabs")
+    func fact78() {
+        let s = launched("Tab(Nav(A, B), C)")
+        let refsB = s.state.references(to: s.id("B"))
+        #expect(refsB.contains { $0.holder == .viewController(s.id("UINavigationController")) && $0.isStrong && $0.property == "viewControllers" })
+        let refsNav = s.state.references(to: s.id("UINavigationController"))
+        #expect(refsNav.contains { $0.holder == .viewController(s.id("B")) && !$0.isStrong && $0.property == "parent" })
+        #expect(s.state.references(to: s.id("C")).contains { $0.holder == .viewController(s.id("UITabBarController")) && $0.isStrong })
+    }
+
+    @Test("UIKit #79: the presenter keeps the presented VC alive; dismissal releases it")
+    func fact79() {
+        let s = launched("A")
+        s.run("present B")
+        #expect(s.state.references(to: s.id("B")).contains { $0.holder == .viewController(s.id("A")) && $0.property == "presentedViewController" })
+        s.run("dismiss")
+        #expect(!s.alive("B"))
+    }
+
+    @Test("UIKit #80: a popped VC is deallocated right after the pop, after the new top's viewDidAppear")
+    func fact80() {
+        let s = launched("Nav(A)")
+        s.run("push B")
+        let calls = s.calls("pop")
+        #expect(calls.firstIndex(of: "deinit B")! > calls.firstIndex(of: "viewDidAppear A")!)
+        s.run("push C")
+        s.run("hold C as cache")
+        #expect(!s.calls("pop").contains("deinit C"))
+    }
+
+    @Test("UIKit #81: dropping a presenting VC without dismissing leaks it and the modal, whose view stays in the window")
+    func fact81() {
+        let s = launched("A")
+        s.run("present B style=overFullScreen")
+        let r = s.run("swapRoot C")
+        #expect(r.lines.contains { $0.style == .leak })
+        #expect(Set(s.leaked) == ["A", "B"])
+        #expect(s.inWindow("B"))
+    }
+
+    @Test("UIKit #82: swapping the root while it presents leaks the old root and the whole presented tree")
+    func fact82() {
+        let s = launched("Nav(Register)", device: "iPhone iOS=12")
+        s.run("present Nav(Welcome)")
+        s.run("push Done")
+        s.run("swapRoot Main")
+        #expect(Set(s.leaked) == ["UINavigationController", "Register", "UINavigationController#2", "Welcome", "Done"])
+        #expect(s.state.leakCause(s.id("Register")).contains("UITransitionView"))
+    }
+
+    @Test("A presented VC made root keeps its presenter reachable; its transition view stays, empty")
+    func presentedBecomesRoot() {
+        let s = launched("A")
+        s.run("present B")
+        s.run("swapRoot @B")   // B's view moves to the window; the presentation link stays
+        // Only B's undismissed presentation keeps A: a UIKit leftover, so A is leaked.
+        #expect(s.leaked == ["A"])
+        #expect(s.state.leakCause(s.id("A")).contains("never dismissed"))
+        #expect(s.state.retainPath(to: s.id("A"))?.map(\.property) == ["rootViewController", "presentingViewController (its presentationController)"])
+        #expect(s.state.window.transitionViewCount == 1)
+        #expect(!s.inWindow("A") && s.screen == ["B"])
+    }
+
+    @Test("A presentation cycle that nothing holds any more is reported as an undismissed presentation")
+    func undismissedCycle() {
+        let s = launched("A")
+        s.run("present B")
+        s.run("swapRoot @B")
+        s.run("swapRoot C")    // the window lets go of B; A ⇄ B hold each other, B's view is gone
+        #expect(s.leaked == ["A", "B"])
+        #expect(!s.inWindow("B"))
+        #expect(s.state.leakCause(s.id("A")).contains("never dismissed"))
+        #expect(s.state.retainPath(to: s.id("A")) == [])
+    }
+
+    @Test("why: the retain path names every edge; a leaked VC's path starts at a UITransitionView")
+    func why() {
+        let s = launched("Register", device: "iPhone iOS=12")
+        s.run("present Nav(Welcome)")
+        s.run("push Done")
+        let path = s.state.retainPath(to: s.id("Done"))!
+        #expect(path.first?.holder == .window)
+        #expect(path.map(\.property) == ["rootViewController", "presentedViewController", "viewControllers"])
+        s.run("swapRoot Main")
+        let leakedPath = s.state.retainPath(to: s.id("Done"))!
+        #expect(leakedPath.first?.holder == .transitionView(presented: s.id("UINavigationController")))
+        #expect(s.state.renderWhy(s.id("Done")).contains("leaked"))
+    }
+
+    @Test("UIKit #87: a page view controller keeps only displayed pages; hold a page to keep it")
+    func fact87() {
+        let s = launched("Page(A)")
+        s.run("hold A as dataSource")
+        s.run("switch B in UIPageViewController")
+        #expect(s.alive("A") && !s.inWindow("A"))
+        #expect(s.leaked.isEmpty)
+    }
+
+    @Test("hold/release: the app's own reference keeps a VC alive; releasing it deallocates")
+    func holdRelease() {
+        let s = launched("A")
+        s.run("present B")
+        s.run("hold B as coordinator")
+        s.run("dismiss")
+        #expect(s.alive("B"))
+        #expect(s.calls("release B") == ["deinit B"])
+        #expect(s.fail("release A")?.message.contains("does not hold") == true)
+    }
+
+    @Test("Deallocation runs parents before their children")
+    func deinitOrder() {
+        let s = launched("A")
+        s.run("present Nav(B, C)")
+        #expect(s.calls("dismiss").suffix(3) == ["deinit UINavigationController", "deinit B", "deinit C"])
+    }
+}

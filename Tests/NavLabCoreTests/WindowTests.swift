@@ -1,0 +1,94 @@
+import Testing
+@testable import NavLabCore
+
+/// UIKIT.md §1: window and root view controller.
+@Suite("§1 Window and root view controller")
+struct WindowTests {
+    @Test("UIKit #1: assigning rootViewController replaces the window's content view")
+    func fact1() {
+        let s = launched("A")
+        #expect(s.screen == ["A"])
+        s.run("swapRoot B")
+        #expect(s.name(s.state.window.rootViewController) == "B")
+        #expect(s.screen == ["B"])
+        #expect(!s.alive("A"))  // nothing else held it
+        #expect(s.state.window.subviews == [.rootView])
+    }
+
+    @Test("UIKit #1: the old root's views are removed before the new ones are installed")
+    func fact1Order() {
+        let s = launched("A")
+        #expect(s.appearance("swapRoot B") == ["viewWillDisappear A", "viewDidDisappear A", "viewWillAppear B", "viewIsAppearing B", "viewDidAppear B"])
+    }
+
+    @Test("UIKit #2: the window holds its root strongly")
+    func fact2() {
+        let s = launched("A")
+        let refs = s.state.references(to: s.id("A"))
+        #expect(refs.contains { $0.holder == .window && $0.property == "rootViewController" && $0.isStrong })
+        #expect(s.state.leaked().isEmpty)
+    }
+
+    @Test("UIKit #3: a root has no parent and no presentingViewController")
+    func fact3() {
+        let s = launched("Nav(A)")
+        #expect(s.vc("UINavigationController").parent == nil)
+        #expect(s.presenting("UINavigationController") == nil)
+        #expect(s.presenting("A") == nil)
+    }
+
+    @Test("UIKit #4: swapping the root under a presentation leaves a UITransitionView with the presented view")
+    func fact4() {
+        let s = launched("X")
+        s.run("present Y style=fullScreen")
+        s.run("swapRoot Z")
+        #expect(s.state.window.transitionViewCount == 1)
+        #expect(s.inWindow("Y"))        // still in the window…
+        #expect(s.screen == ["Z"])      // …behind Z's view
+        #expect(s.state.window.subviews == [.transitionView(presented: s.id("Y")), .rootView])
+        #expect(s.alive("X") && s.alive("Y"))
+    }
+
+    @Test("UIKit #5: dismissing first, then swapping in the completion, leaves a clean window")
+    func fact5() {
+        let s = launched("X")
+        s.run("present Y style=fullScreen")
+        s.run("dismiss X")       // each command runs to completion: the swap is in its completion
+        s.run("swapRoot Z")
+        #expect(s.state.window.transitionViewCount == 0)
+        #expect(s.state.window.subviews == [.rootView])
+        #expect(!s.alive("X") && !s.alive("Y"))
+    }
+
+    @Test("UIKit #7: present the new root from the top, dismiss the old stack, then set the root: clean")
+    func fact7() {
+        let s = launched("Register", device: "iPhone iOS=12")
+        s.run("present Nav(Welcome)")
+        s.run("present Main")
+        s.run("hold Main as closure")
+        s.run("dismiss root")
+        s.run("swapRoot Main")
+        s.run("release Main")
+        #expect(s.state.allocatedIDs.map { s.state[$0].name } == ["Main"])
+        #expect(s.state.window.transitionViewCount == 0)
+        #expect(s.state.leaked().isEmpty)
+    }
+
+    @Test("UIKit #8: a permanent container swapping its children keeps the window clean")
+    func fact8() {
+        let s = launched("Root(Login)")
+        s.run("present Done")
+        s.run("dismiss Login")
+        s.run("switch Main")
+        #expect(s.vc("Root").children == [s.id("Main")])
+        #expect(!s.alive("Login") && !s.alive("Done"))
+        #expect(s.state.window.transitionViewCount == 0 && s.state.leaked().isEmpty)
+    }
+
+    @Test("UIKit #9: a full-screen presentation from a child falls back to a full-screen ancestor: the root")
+    func fact9() {
+        let s = launched("Root(Child)")
+        s.run("present Modal on Child style=fullScreen")
+        #expect(s.name(s.vc("Modal").presenter) == "Root")
+    }
+}
