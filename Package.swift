@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "NavLab",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "navlab", targets: ["navlab"]),
         .library(name: "NavLabCore", targets: ["NavLabCore"]),
@@ -11,24 +11,45 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The pure engine: (State, Command) -> (State, [Event]). No I/O, no clock, no globals.
         .target(name: "NavLabCore"),
         // The one verb table, the parser, the Session (timeline, undo) and `expect`.
         .target(name: "NavLabCommands", dependencies: ["NavLabCore"]),
-        // The shell: run / check / the prompt.
+        // libedit (Debian libedit-dev), for the prompt.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // The page: static files from Public/, the state, Server-Sent Events, commands.
+        .target(
+            name: "NavLabServer",
+            dependencies: [
+                "NavLabCommands",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The shell: the prompt, run / check / play.
         .executableTarget(
             name: "navlab",
             dependencies: [
                 "NavLabCommands",
+                "NavLabServer",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `make bench`: measures, never asserts.
         .executableTarget(name: "NavLabBench", dependencies: ["NavLabCommands"]),
+        // `make bench`: command → Server-Sent Event latency.
+        .executableTarget(name: "NavLabServerBench", dependencies: ["NavLabServer"]),
         .testTarget(name: "NavLabCoreTests", dependencies: ["NavLabCore", "NavLabCommands"]),
         .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands"]),
+        .testTarget(
+            name: "NavLabServerTests",
+            dependencies: ["NavLabServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,9 +27,9 @@ func generatedScript(commands: Int) -> [String] {
     while lines.count < commands {
         i += 1
         switch i % 10 {
-        case 0, 1, 2:
+        case 0, 1:
             lines.append("push Item\(i) on UINavigationController\(tab == 0 ? "" : "#2")"); depth[tab] += 1
-        case 3:
+        case 2, 3:
             if depth[tab] > 0 { lines.append("pop UINavigationController\(tab == 0 ? "" : "#2")"); depth[tab] -= 1 }
         case 4:
             tab = 1 - tab; lines.append("select UITabBarController \(tab)")
@@ -42,7 +42,7 @@ func generatedScript(commands: Int) -> [String] {
         case 8:
             lines.append("expect allocated UITabBarController")
         default:
-            lines.append("tree --json")
+            lines.append("tree")
         }
     }
     return lines

@@ -23,6 +23,8 @@ public enum Query: Hashable, Sendable {
 
 public enum Meta: Hashable, Sendable {
     case undo, redo, reset, quit
+    /// File work the shell does: `record FILE`, `record stop`, `save FILE`, `load FILE`.
+    case record(String), recordStop, save(String), load(String)
 }
 
 /// `expect [not] FACT`.

@@ -48,6 +48,13 @@ public struct Arguments {
         return t
     }
 
+    /// A file path: a word or a quoted string.
+    public mutating func path() throws -> String {
+        guard let t = peek, t.kind != .symbol else { throw error("\(verb.text) needs a file name", suggestion: "usage: \(usage)") }
+        index += 1
+        return t.text
+    }
+
     public mutating func name(_ what: String = "a view controller's name") throws -> NameRef {
         if acceptSymbol("@") {
             let t = try word(what)

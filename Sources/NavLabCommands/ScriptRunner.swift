@@ -25,6 +25,12 @@ public struct ScriptRunner {
     public let mode: Mode
     /// Echo each command before what it prints (`run`).
     public var echo = true
+    /// Reads a file for `load` (path as written, the file that says `load`); nil: `load` fails.
+    public var readFile: ((_ path: String, _ from: String) throws -> (name: String, text: String))?
+    /// Writes a file for `save` and `record stop`; nil: they fail.
+    public var writeFile: ((_ path: String, _ text: String) throws -> Void)?
+    /// `load` nests at most this deep (a script that loads itself stops here).
+    public static let maxLoadDepth = 16
 
     public init(session: Session, mode: Mode) {
         self.session = session
@@ -33,11 +39,29 @@ public struct ScriptRunner {
 
     /// Runs `text` as the file `file`.
     public func run(_ text: String, file: String) -> Result {
+        var recordStart: (path: String, index: Int)?
+        return run(text, file: file, depth: 0, recordStart: &recordStart)
+    }
+
+    func run(_ text: String, file: String, depth: Int, recordStart: inout (path: String, index: Int)?) -> Result {
         var result = Result()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in lines.enumerated() {
-            let response = session.execute(line, lineNumber: i + 1)
+            var response = session.execute(line, lineNumber: i + 1)
             if response.status == .empty { continue }
+            if response.status == .shell, let parsed = response.parsed, case .meta(let meta) = parsed.action {
+                let (r, nested) = fileVerb(meta, parsed: parsed, file: file, depth: depth, recordStart: &recordStart)
+                response = r
+                if let nested {
+                    if case .run = mode, echo { result.output.append(OutputLine(.info, "> " + parsed.text)) }
+                    result.passed += nested.passed
+                    result.failed += nested.failed
+                    result.output += nested.output
+                    result.failures += nested.failures
+                    if nested.stopped || nested.quit { result.stopped = nested.stopped; result.quit = nested.quit; break }
+                    continue
+                }
+            }
             if case .run = mode, echo {
                 result.output.append(OutputLine(.info, "> " + (response.parsed?.text ?? line.trimmingSpaces)))
                 result.output += response.lines.map { OutputLine($0.style, "  " + $0.text) }
@@ -63,6 +87,43 @@ public struct ScriptRunner {
             }
         }
         return result
+    }
+
+    /// `load`, `save`, `record` inside a script. Returns the response to report, and for
+    /// `load` the nested script's result.
+    func fileVerb(_ meta: Meta, parsed: ParsedLine, file: String, depth: Int, recordStart: inout (path: String, index: Int)?) -> (Response, Result?) {
+        func fail(_ message: String, _ suggestion: String? = nil) -> (Response, Result?) {
+            let e = NavLabError(.invalid, message, at: parsed.location, suggestion: suggestion)
+            return (Response(status: .failed, lines: [OutputLine(.error, "error: \(message)")], error: e, parsed: parsed), nil)
+        }
+        switch meta {
+        case .load(let path):
+            guard depth < ScriptRunner.maxLoadDepth else { return fail("load nests deeper than \(ScriptRunner.maxLoadDepth) files", "does \(path) load itself?") }
+            guard let readFile else { return fail("load is not available here") }
+            do {
+                let (name, text) = try readFile(path, file)
+                return (Response(status: .done, parsed: parsed), run(text, file: name, depth: depth + 1, recordStart: &recordStart))
+            } catch let e as NavLabError {
+                return fail(e.message, e.suggestion)
+            } catch {
+                return fail("cannot read \(path): \(error)")
+            }
+        case .save(let path):
+            guard let writeFile else { return fail("save is not available here") }
+            do { try writeFile(path, session.script()) } catch { return fail("cannot write \(path): \(error)") }
+            return (Response(status: .done, lines: [OutputLine(.info, "saved \(session.typed.count) lines to \(path)")], parsed: parsed), nil)
+        case .record(let path):
+            recordStart = (path, session.typed.count)
+            return (Response(status: .done, lines: [OutputLine(.info, "recording to \(path); `record stop` writes it")], parsed: parsed), nil)
+        case .recordStop:
+            guard let (path, index) = recordStart else { return fail("nothing is being recorded", "start with `record FILE`") }
+            guard let writeFile else { return fail("record is not available here") }
+            do { try writeFile(path, session.script(fromTyped: index)) } catch { return fail("cannot write \(path): \(error)") }
+            recordStart = nil
+            return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.typed.count - index) lines to \(path)")], parsed: parsed), nil)
+        default:
+            return (Response(status: .done, parsed: parsed), nil)
+        }
     }
 
     /// `FILE:LINE:COL: error: MESSAGE`, the line, a caret under the column, the suggestion.

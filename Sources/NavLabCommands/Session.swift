@@ -24,6 +24,8 @@ public struct Response: Sendable {
         case quit
         /// A blank or comment-only line.
         case empty
+        /// A file verb (`record`, `save`, `load`): `parsed.action` says which; the shell does it.
+        case shell
     }
     public var status: Status
     public var lines: [OutputLine] = []
@@ -54,6 +56,9 @@ public final class Session {
     public private(set) var entries: [Entry]
     /// Index into `entries` of the step the model is at.
     public private(set) var cursor = 0
+    /// Every line run so far that did not fail and that a script can replay (in order, with
+    /// its comment): what `save` writes and `record` slices.
+    public private(set) var typed: [ParsedLine] = []
     private var snapshots: [Int: State]
     private var nextSeq = 1
     static let snapshotInterval = 32
@@ -80,12 +85,34 @@ public final class Session {
         }
         var response = execute(parsed)
         response.parsed = parsed
+        if response.status != .failed, response.status != .quit, Session.replayable(parsed.action) { typed.append(parsed) }
         // The engine points at what it can; anything it could not place points at the verb.
         if var e = response.error, e.location.line != lineNumber || e.location.column < 1 {
             e.location = parsed.location
             response.error = e
         }
         return response
+    }
+
+    /// Lines that belong in a saved script: not help, not the file verbs themselves.
+    static func replayable(_ action: Action) -> Bool {
+        switch action {
+        case .model: return true
+        case .query(.help), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why): return false
+        case .query(.expect): return true
+        case .meta(.undo), .meta(.redo), .meta(.reset): return true
+        case .meta: return false
+        }
+    }
+
+    /// The typed lines from `index` on as a script: comments above their commands.
+    public func script(fromTyped index: Int = 0, header: String? = nil) -> String {
+        var out = header.map { "# " + $0 + "\n" } ?? ""
+        for line in typed[min(index, typed.count)...] {
+            if let c = line.comment, !c.isEmpty { out += "# \(c)\n" }
+            out += line.text + "\n"
+        }
+        return out
     }
 
     public func execute(_ parsed: ParsedLine) -> Response {
@@ -185,6 +212,9 @@ public final class Session {
 
     private func run(_ meta: Meta, parsed: ParsedLine) -> Response {
         switch meta {
+        case .record, .recordStop, .save, .load:
+            // The shell reads and writes files; the session only says what was asked.
+            return Response(status: .shell, lines: [])
         case .quit:
             return Response(status: .quit)
         case .undo:

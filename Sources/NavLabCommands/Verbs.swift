@@ -293,6 +293,21 @@ public enum VerbTable {
              examples: ["redo"], arguments: []) { a in try a.end(); return .meta(.redo) },
         Verb(name: "reset", group: .session, syntax: "reset", summary: "starts afresh (undo brings the old state back)", uikit: "—",
              examples: ["reset"], arguments: []) { a in try a.end(); return .meta(.reset) },
+        Verb(name: "record", group: .session, syntax: "record FILE | record stop",
+             summary: "keeps what is typed from now on (commands that did not fail, with their comments) as a script; `record stop` writes it",
+             uikit: "—", examples: ["record login.navlab", "record stop"], arguments: [.file]) { a in
+            let t = try a.word("a file name, or stop")
+            try a.end()
+            return .meta(t.text == "stop" ? .recordStop : .record(t.text))
+        },
+        Verb(name: "save", group: .session, syntax: "save FILE", summary: "writes the whole session so far as a script that replays to this state",
+             uikit: "—", examples: ["save session.navlab"], arguments: [.file]) { a in
+            let t = try a.path(); try a.end(); return .meta(.save(t))
+        },
+        Verb(name: "load", group: .session, syntax: "load FILE", summary: "runs a script here, in this session",
+             uikit: "—", examples: ["load Tests/Scripts/seed000-1-swaproot-while-presented.navlab"], arguments: [.file]) { a in
+            let t = try a.path(); try a.end(); return .meta(.load(t))
+        },
         Verb(name: "help", group: .session, syntax: "help [VERB|PATTERN]", summary: "all verbs, one verb, or the verbs matching a word",
              uikit: "—", examples: ["help", "help present", "help root"], arguments: [.verb]) { a in
             let t = a.next(); try a.end(); return .query(.help(t?.text))

@@ -1,0 +1,1 @@
+// NavLabServer: under construction in this session (issue 5).

@@ -1,0 +1,1 @@
+print("NavLabServerBench: under construction (issue 5)")
