@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "NavLabCore"),
         // The one verb table, the parser, the Session (timeline, undo) and `expect`.
         .target(name: "NavLabCommands", dependencies: ["NavLabCore"]),
+        // The shell's edge: each app's archive and defaults on disk under $NAVLAB_HOME.
+        .target(name: "NavLabStore", dependencies: ["NavLabCommands"]),
         // libedit (Debian libedit-dev), for the prompt.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The page: static files from Public/, the state, Server-Sent Events, commands.
@@ -36,6 +38,7 @@ let package = Package(
             dependencies: [
                 "NavLabCommands",
                 "NavLabServer",
+                "NavLabStore",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -46,6 +49,7 @@ let package = Package(
         .executableTarget(name: "NavLabServerBench", dependencies: ["NavLabServer"]),
         .testTarget(name: "NavLabCoreTests", dependencies: ["NavLabCore", "NavLabCommands"]),
         .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands"]),
+        .testTarget(name: "NavLabStoreTests", dependencies: ["NavLabStore"]),
         .testTarget(
             name: "NavLabServerTests",
             dependencies: ["NavLabServer", .product(name: "HummingbirdTesting", package: "hummingbird")]

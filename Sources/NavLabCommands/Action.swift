@@ -17,6 +17,8 @@ public enum Query: Hashable, Sendable {
     case memory
     case why(NameRef)
     case log(json: Bool)
+    case archive
+    case defaults
     case expect(Expectation)
     case help(String?)
 }
@@ -52,6 +54,11 @@ public struct Expectation: Hashable, Sendable {
         case state(NameRef, String)
         case selectedIndex(NameRef, Int)
         case appState(String)
+        case archiveExists
+        case archived(String)
+        case defaultValue(String, String)
+        case launches(Int)
+        case property(NameRef, String, String)
         case logContains(String)
     }
     public var fact: Fact

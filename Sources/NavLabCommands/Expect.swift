@@ -26,6 +26,11 @@ enum ExpectParser {
         ("selectedIndex NAME is N", "a tab bar controller's selectedIndex"),
         ("app is STATE", "UIApplication.applicationState (active, background, notRunning, …)"),
         ("log contains \"TEXT\"", "a line of the lifecycle log contains TEXT"),
+        ("archive exists", "the app has a restoration archive"),
+        ("archived PATH", "the archive holds the restoration path (Tab/Nav/Countries)"),
+        ("defaults KEY is VALUE", "a UserDefaults value"),
+        ("launches N", "launches since the app was installed"),
+        ("property NAME KEY is VALUE", "one of the app's own properties (capital); nil when unset"),
     ]
 
     static func parse(_ a: inout Arguments) throws -> Expectation {
@@ -38,6 +43,15 @@ enum ExpectParser {
         a.index += 1
         func isWord() throws {
             guard a.accept("is") else { throw a.error("expected 'is'", suggestion: "expect \(factToken.text) … is …") }
+        }
+        /// A value: a word, a quoted string, or comma-separated parts (`0,480`).
+        func value() throws -> String {
+            var parts: [String] = []
+            repeat {
+                guard let t = a.next(), t.kind != .symbol else { throw a.error("expected a value", suggestion: "… is VALUE") }
+                parts.append(t.text)
+            } while a.acceptSymbol(",")
+            return parts.joined(separator: ",")
         }
         func list() throws -> [String] {
             var out: [String] = []
@@ -74,6 +88,15 @@ enum ExpectParser {
             fact = .state(n, t.text)
         case "selectedIndex": let n = try a.name(); try isWord(); fact = .selectedIndex(n, try a.int("an index").0)
         case "app": try isWord(); fact = .appState(try a.word("an application state").text)
+        case "archive":
+            guard a.accept("exists") else { throw a.error("expected 'exists'", suggestion: "expect archive exists") }
+            fact = .archiveExists
+        case "archived": fact = .archived(try a.word("a restoration path").text)
+        case "defaults": let k = try a.word("a key"); try isWord(); fact = .defaultValue(k.text, try value())
+        case "launches": fact = .launches(try a.int("a count").0)
+        case "property":
+            let n = try a.name(); let k = try a.word("a property name"); try isWord()
+            fact = .property(n, k.text, try value())
         case "log":
             guard a.accept("contains") else { throw a.error("expected 'contains'", suggestion: "expect log contains \"viewDidAppear Main\"") }
             guard let t = a.next(), t.kind == .string || t.kind == .word else {
@@ -189,6 +212,20 @@ extension Expectation {
             return (state[id].selectedIndex == want, "\(state[id].selectedIndex)")
         case .appState(let want):
             return (state.application.state.rawValue == want, state.application.state.rawValue)
+        case .archiveExists:
+            let e = state.application.data.archive != nil
+            return (e, e ? "it exists" : "no archive")
+        case .archived(let path):
+            let paths = state.application.archive?.paths ?? []
+            return (paths.contains(path), paths.isEmpty ? "no archived paths" : paths.joined(separator: ", "))
+        case .defaultValue(let key, let want):
+            let v = state.application.defaults[key]
+            return (v == want || (v == nil && want == "nil"), v ?? "nil")
+        case .launches(let n):
+            return (state.application.launches == n, "\(state.application.launches)")
+        case .property(let ref, let key, let want):
+            let v = state[try live(ref)].properties[key]
+            return (v == want || (v == nil && want == "nil"), v ?? "nil")
         case .logContains(let text):
             let found = log.contains { $0.contains(text) }
             return (found, found ? "found" : "no line contains it (\(log.count) lines)")

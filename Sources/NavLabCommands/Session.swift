@@ -59,6 +59,9 @@ public final class Session {
     /// Every line run so far that did not fail and that a script can replay (in order, with
     /// its comment): what `save` writes and `record` slices.
     public private(set) var typed: [ParsedLine] = []
+    /// Told when what the app stored on the device changes (archive, defaults, install), so
+    /// the shell can write it to disk; called with the app's name and its data.
+    public var dataObserver: ((_ app: String, _ data: AppData) -> Void)?
     private var snapshots: [Int: State]
     private var nextSeq = 1
     static let snapshotInterval = 32
@@ -74,6 +77,16 @@ public final class Session {
 
     /// Runs one line of the command language.
     public func execute(_ line: String, lineNumber: Int = 1) -> Response {
+        let app = state.appName, data = state.application.data
+        let response = executeLine(line, lineNumber: lineNumber)
+        if let dataObserver {
+            if state.appName != app { dataObserver(app, state.otherApps[app] ?? data) }
+            if state.appName != app || state.application.data != data { dataObserver(state.appName, state.application.data) }
+        }
+        return response
+    }
+
+    private func executeLine(_ line: String, lineNumber: Int) -> Response {
         let parsed: ParsedLine
         do {
             guard let p = try LineParser.parse(line, lineNumber: lineNumber) else { return Response(status: .empty) }
@@ -98,7 +111,8 @@ public final class Session {
     static func replayable(_ action: Action) -> Bool {
         switch action {
         case .model: return true
-        case .query(.help), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why): return false
+        case .query(.help), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why),
+             .query(.archive), .query(.defaults): return false
         case .query(.expect): return true
         case .meta(.undo), .meta(.redo), .meta(.reset): return true
         case .meta: return false
@@ -279,6 +293,8 @@ public final class Session {
             }
             return shown(lines.joined(separator: "\n"))
         case .help(let topic): return shown(Help.render(topic))
+        case .archive: return shown(state.renderArchive())
+        case .defaults: return shown(state.renderDefaults())
         case .expect(let expectation):
             do {
                 let log = logEntries().map { $0.event.text }

@@ -10,6 +10,8 @@ public enum ArgumentKind: Hashable, Sendable {
 public struct Verb: Sendable {
     public enum Group: String, Sendable, CaseIterable {
         case setup = "The app's code and device"
+        case lifecycle = "The app's lifecycle"
+        case restoration = "State preservation and restoration"
         case hierarchy = "Presenting and containing"
         case window = "The window"
         case memory = "Memory"
@@ -31,7 +33,7 @@ public struct Verb: Sendable {
 
 /// The one verb table.
 public enum VerbTable {
-    public static let all: [Verb] = setupVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + checkVerbs + sessionVerbs
+    public static let all: [Verb] = setupVerbs + lifecycleVerbs + restorationVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + checkVerbs + sessionVerbs
 
     public static func verb(named name: String) -> Verb? {
         all.first { $0.name == name } ?? all.first { $0.name.lowercased() == name }
@@ -96,6 +98,108 @@ public enum VerbTable {
              arguments: [.name, .settingKey]) { a in
             let n = try a.name(); let s = try a.settings(); return .model(.set(n, settings: s))
         },
+    ]
+
+    static func noArguments(_ a: inout Arguments, _ c: Command) throws -> Action {
+        try a.end()
+        return .model(c)
+    }
+
+    static let lifecycleVerbs: [Verb] = [
+        Verb(name: "relaunch", group: .lifecycle, syntax: "relaunch",
+             summary: "ends the running app (as the system would; nothing is preserved if it is still active) and launches it again",
+             uikit: "process exit, then UIApplicationMain", examples: ["background", "kill", "relaunch"], arguments: []) { a in try noArguments(&a, .relaunch) },
+        Verb(name: "background", group: .lifecycle, syntax: "background",
+             summary: "the home button: resign active, enter the background; state preservation runs now",
+             uikit: "applicationDidEnterBackground → _saveApplicationPreservationState", examples: ["background"], arguments: []) { a in try noArguments(&a, .background) },
+        Verb(name: "foreground", group: .lifecycle, syntax: "foreground", summary: "back to the app from the background",
+             uikit: "applicationWillEnterForeground, applicationDidBecomeActive", examples: ["foreground"], arguments: []) { a in try noArguments(&a, .foreground) },
+        Verb(name: "kill", group: .lifecycle, syntax: "kill",
+             summary: "the system terminates the suspended app; the archive is kept (background first)",
+             uikit: "the system's SIGKILL of a suspended app (Xcode's stop button)", examples: ["background", "kill"], arguments: []) { a in try noArguments(&a, .kill) },
+        Verb(name: "forceQuit", group: .lifecycle, syntax: "forceQuit",
+             summary: "the user swipes the app away in the app switcher: the archive is deleted",
+             uikit: "the app switcher", examples: ["forceQuit"], arguments: []) { a in try noArguments(&a, .forceQuit) },
+        Verb(name: "crash", group: .lifecycle, syntax: "crash [during launch|restoration]",
+             summary: "the process dies; a crash during launch or restoration deletes the archive (unless UIStateRestorationDeveloperMode)",
+             uikit: "an uncaught exception", examples: ["crash", "crash during restoration"],
+             arguments: [.keyword(["during"]), .keyword(["launch", "restoration"])]) { a in
+            var point = State.CrashPoint.now
+            if a.accept("during") {
+                let t = try a.word("launch or restoration")
+                guard let p = State.CrashPoint(rawValue: t.text), p != .now else {
+                    throw a.error("crash during takes launch or restoration, not '\(t.text)'", suggestion: "crash during restoration", at: t.location)
+                }
+                point = p
+            }
+            try a.end()
+            return .model(.crash(point))
+        },
+        Verb(name: "uninstall", group: .lifecycle, syntax: "uninstall",
+             summary: "deletes the app and everything it stored, defaults included; `launch` installs it again",
+             uikit: "deleting the app from the home screen", examples: ["uninstall", "launch"], arguments: []) { a in try noArguments(&a, .uninstall) },
+        Verb(name: "defaults", group: .lifecycle, syntax: "defaults [key=value…] | defaults remove KEY",
+             summary: "UserDefaults: app data that outlives kill and forceQuit, not uninstall; alone, shows them",
+             uikit: "UserDefaults.standard.set(_:forKey:)", examples: ["defaults loggedIn=true", "defaults", "defaults remove loggedIn"],
+             arguments: [.settingKey]) { a in
+            if a.atEnd { return .query(.defaults) }
+            if a.accept("remove") {
+                let t = try a.word("a key"); try a.end(); return .model(.removeDefault(t.text))
+            }
+            return .model(.setDefaults(try a.settings()))
+        },
+        Verb(name: "app", group: .lifecycle, syntax: "app NAME",
+             summary: "which app's archive and defaults to use under $NAVLAB_HOME (default App); also its module name in UIKit's output",
+             uikit: "the bundle", examples: ["app Restorer"], arguments: [.className]) { a in
+            let t = try a.word("an app name"); try a.end(); return .model(.app(t.text))
+        },
+    ]
+
+    static let restorationVerbs: [Verb] = [
+        Verb(name: "optIn", group: .restoration, syntax: "optIn save=yes|no restore=yes|no | optIn off",
+             summary: "the app delegate implements shouldSave/shouldRestore…ApplicationState and returns these (both are needed)",
+             uikit: "application(_:shouldSaveSecureApplicationState:), application(_:shouldRestoreSecureApplicationState:)",
+             examples: ["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off"], arguments: [.keyword(["save=", "restore=", "off"])]) { a in
+            if a.accept("off") { try a.end(); return .model(.optOut) }
+            var save = false, restore = false
+            for s in try a.settings() {
+                let value: Bool
+                switch s.value { case "yes", "true": value = true; case "no", "false": value = false
+                default: throw NavLabError(.syntax, "\(s.key) takes yes or no, not '\(s.value)'", at: s.location, suggestion: "\(s.key)=yes") }
+                switch s.key {
+                case "save": save = value
+                case "restore": restore = value
+                default: throw NavLabError(.syntax, "optIn takes save= and restore=, not \(s.key)=", at: s.location, suggestion: "optIn save=yes restore=yes")
+                }
+            }
+            return .model(.optIn(save: save, restore: restore))
+        },
+        Verb(name: "encode", group: .restoration, syntax: "encode CLASS key…",
+             summary: "what CLASS's encodeRestorableState writes: its properties by name, or `children` for a custom container (whose decoding then replaces its default child)",
+             uikit: "encodeRestorableState(with:) / decodeRestorableState(with:)", examples: ["encode Country capital", "encode RootViewController children"],
+             arguments: [.className, .keyword(["children"])]) { a in
+            let t = try a.word("a class name")
+            var keys: [String] = []
+            while let k = a.peek, k.kind == .word { keys.append(k.text); a.index += 1; _ = a.acceptSymbol(",") }
+            guard !keys.isEmpty else { throw a.error("encode needs the keys the class writes", suggestion: "encode \(t.text) capital") }
+            try a.end()
+            return .model(.encode(className: t.text, keys: keys, at: t.location))
+        },
+        Verb(name: "appDelegate", group: .restoration, syntax: "appDelegate restores ID [as CLASS] | appDelegate restores ID nil",
+             summary: "how application(_:viewControllerWithRestorationIdentifierPath:coder:) answers for archived view controllers whose identifier is ID: a new instance (of CLASS, default the archived class), or nil (keep searching)",
+             uikit: "application(_:viewControllerWithRestorationIdentifierPath:coder:)",
+             examples: ["appDelegate restores Detail", "appDelegate restores Detail as LegacyDetail", "appDelegate restores Detail nil"],
+             arguments: [.keyword(["restores"]), .name, .keyword(["as", "nil"])]) { a in
+            guard a.accept("restores") else { throw a.error("expected `restores`", suggestion: "appDelegate restores ID [as CLASS]") }
+            let id = try a.word("a restoration identifier")
+            if a.accept("nil") { try a.end(); return .model(.appDelegateRestores(identifier: id.text, className: nil, returnsNil: true)) }
+            var cls: String?
+            if a.accept("as") { cls = try a.word("a class name").text }
+            try a.end()
+            return .model(.appDelegateRestores(identifier: id.text, className: cls, returnsNil: false))
+        },
+        Verb(name: "archive", group: .restoration, syntax: "archive", summary: "the saved restoration archive: paths, classes, encoded keys",
+             uikit: "restorationArchiveTool", examples: ["archive"], arguments: []) { a in try a.end(); return .query(.archive) },
     ]
 
     static let hierarchyVerbs: [Verb] = [

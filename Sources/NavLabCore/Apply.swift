@@ -39,6 +39,37 @@ extension State {
         case .removeChild(let name): return try removeChild(name)
         case .switchChild(let spec, let name, let animated): return try switchChild(spec, in: name, animated: animated)
         case .swapRoot(let spec): return try swapRoot(spec)
+        case .relaunch: return try relaunch()
+        case .background: return try background()
+        case .foreground: return try foreground()
+        case .kill: return try kill()
+        case .forceQuit: return try forceQuit()
+        case .crash(let point): return try crash(point)
+        case .uninstall: return try uninstall()
+        case .encode(let cls, let keys, let at): return try encode(cls, keys: keys, at: at)
+        case .setDefaults(let settings):
+            for s in settings { application.data.defaults[s.key] = s.value }
+            return .done([])
+        case .removeDefault(let key):
+            guard application.data.defaults.removeValue(forKey: key) != nil else {
+                return .ignored(reason: "there is no default named \(key)", events: [])
+            }
+            return .done([])
+        case .optIn(let save, let restore):
+            application.optIn = OptIn()
+            application.optIn.implemented = true
+            application.optIn.save = save
+            application.optIn.restore = restore
+            return .done([])
+        case .optOut:
+            application.optIn = OptIn()
+            return .done([])
+        case .app(let name): return try switchApp(name, data: nil)
+        case .appDelegateRestores(let identifier, let cls, let returnsNil):
+            application.appDelegateRules.removeAll { $0.identifier == identifier }
+            if let cls { try validateClassName(cls, at: SourceLocation(column: 1)) }
+            if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
+            return .done([])
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)

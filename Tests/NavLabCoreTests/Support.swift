@@ -43,7 +43,13 @@ final class Sim {
     }
 
     var state: State { session.state }
-    func id(_ name: String) -> VCID { state.names[name]! }
+    func id(_ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> VCID {
+        guard let id = state.names[name] else {
+            Issue.record("no live view controller named \(name)", sourceLocation: sourceLocation)
+            return state.window.rootViewController ?? VCID(1)
+        }
+        return id
+    }
     func vc(_ name: String) -> ViewController { state[id(name)] }
     func name(_ id: VCID?) -> String? { state.name(id) }
     func alive(_ name: String) -> Bool { state.names[name] != nil }

@@ -135,8 +135,10 @@ extension State {
 
 extension ClassDecl {
     func apply(to vc: inout ViewController) {
-        if let v = restorationIdentifier { vc.restorationIdentifier = v }
+        // "" is an explicit nil (`restorationIdentifier=nil`), which beats `class *`.
+        if let v = restorationIdentifier { vc.restorationIdentifier = v.isEmpty ? nil : v }
         if let v = restorationClass { vc.restorationClass = v }
+        if let v = viewRestorationIdentifier { vc.viewRestorationIdentifier = v.isEmpty ? nil : v }
         if let v = storyboard { vc.storyboard = v }
         if let v = modalPresentationStyle { vc.modalPresentationStyle = v }
         if let v = definesPresentationContext { vc.definesPresentationContext = v }

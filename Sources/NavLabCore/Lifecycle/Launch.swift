@@ -5,33 +5,70 @@ extension State {
     mutating func launch() throws -> Outcome {
         guard !isRunning else {
             throw NavLabError(.invalid, "the app is already running", at: SourceLocation(column: 1),
-                              suggestion: "`reset` starts afresh")
+                              suggestion: "`relaunch` terminates it and starts it again; `reset` starts afresh")
         }
+        var events: [Event] = []
         if let initial {
             var claimed: Set<VCID> = []
             try validateNew(initial, claimed: &claimed)
         }
+        if !application.data.installed {
+            application.data = AppData()
+            events.append(.note("\(appName) is installed afresh: no archive, no defaults"))
+        }
         // A new process: names start again, so the Initial UI gets the same names every launch.
         nameCounters = [:]
         names = [:]
-        application.launches += 1
-        var events: [Event] = []
+        viewControllers = [:]
+        holds = []
+        application.data.launches += 1
         var root: VCID?
         if let initial { root = instantiate(initial, events: &events) }
         window = Window()
         window.rootViewController = root
         if root != nil { window.subviews = [.rootView] }
+        // Until the window is shown nothing is in it: the state stays notRunning for the
+        // derivations, so everything that is in the window at the end appears then.
         events.append(.app("application(_:willFinishLaunchingWithOptions:)"))
+        let restored = restoreIfAsked(events: &events)
         events.append(.app("application(_:didFinishLaunchingWithOptions:)"))
         if root == nil {
             events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
         }
+        // applicationFinishedRestoringState after all decoding (UIKit #140).
+        for id in restored where viewControllers[id] != nil {
+            events.append(.vc("applicationFinishedRestoringState", self[id].name))
+        }
+        // The window is made key and visible: the root's view loads and appears.
         events += transition(.sequential, animated: false) { s, _, _ in
             s.window.isKey = true
             s.application.state = .active
         }
         events.append(.app("applicationDidBecomeActive(_:)"))
         return .done(events)
+    }
+
+    /// Restoration runs only if an archive exists and the app delegate agrees (UIKit #106,
+    /// #132); a damaged archive is discarded with a warning (SPEC §5).
+    mutating func restoreIfAsked(events: inout [Event]) -> [VCID] {
+        guard let file = application.data.archive else { return [] }
+        guard case .valid(let archive) = file else {
+            if case .damaged(let reason) = file {
+                events.append(.warning("the state restoration archive of \(appName) is damaged (\(reason)); it is discarded and the app launches without restoring"))
+            }
+            application.data.archive = nil
+            return []
+        }
+        guard application.optIn.implemented else {
+            events.append(.note("an archive exists, but the app delegate does not opt in to restoration: `optIn save=yes restore=yes` (UIKit #106)"))
+            return []
+        }
+        events.append(.app(shouldRestoreCallback))
+        guard application.optIn.restore else {
+            events.append(.note("\(shouldRestoreCallback) returned false: nothing is restored this launch (UIKit #106, #108)"))
+            return []
+        }
+        return restore(archive, events: &events)
     }
 
     /// The Initial UI can only name classes, never `@instances` (there are none yet).

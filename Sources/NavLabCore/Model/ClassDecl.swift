@@ -2,7 +2,8 @@
 /// from then on, the Initial UI of later launches included.
 public struct ClassDecl: Hashable, Sendable {
     public var restorationIdentifier: String?
-    public var restorationClass: Bool?
+    public var restorationClass: RestorationClass?
+    public var viewRestorationIdentifier: String?
     public var storyboard: Bool?
     public var modalPresentationStyle: ModalPresentationStyle?
     public var definesPresentationContext: Bool?

@@ -20,6 +20,25 @@ public enum Command: Hashable, Sendable {
     case switchChild(Spec, in: NameRef?, animated: Bool)
     case swapRoot(Spec)
 
+    // The app's lifecycle (UIKIT.md §8).
+    case relaunch
+    case background
+    case foreground
+    case kill
+    case forceQuit
+    case crash(State.CrashPoint)
+    case uninstall
+    /// `encode CLASS key…`: what the class's `encodeRestorableState` writes.
+    case encode(className: String, keys: [String], at: SourceLocation)
+    case setDefaults([Setting])
+    case removeDefault(String)
+    /// `optIn save=… restore=…`; nil: the app delegate does not implement the methods.
+    case optIn(save: Bool, restore: Bool)
+    case optOut
+    case app(String)
+    /// `appDelegate restores ID [as CLASS | nil]`.
+    case appDelegateRestores(identifier: String, className: String?, returnsNil: Bool)
+
     case hold(NameRef, label: String?)
     case release(NameRef)
     case set(NameRef, settings: [Setting])

@@ -3,7 +3,8 @@ extension State {
     /// Keys `class` and `set` take, with the values each accepts.
     public static let settingKeys: [(key: String, values: String)] = [
         ("restorationIdentifier", "an identifier, or nil"),
-        ("restorationClass", "yes|no"),
+        ("restorationClass", "yes (it creates an instance) | no | nil (it returns nil)"),
+        ("viewRestorationIdentifier", "an identifier for its view, so view state (contentOffset, selectedRow) is preserved"),
         ("storyboard", "yes|no"),
         ("modalPresentationStyle", ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: "|")),
         ("definesPresentationContext", "yes|no"),
@@ -23,7 +24,9 @@ extension State {
             }
             switch s.key {
             case "restorationIdentifier": decl.restorationIdentifier = s.value == "nil" ? "" : s.value
-            case "restorationClass": decl.restorationClass = try bool()
+            case "restorationClass":
+                decl.restorationClass = s.value == "nil" ? .returnsNil : (try bool()) ? .instance : RestorationClass.none
+            case "viewRestorationIdentifier": decl.viewRestorationIdentifier = s.value == "nil" ? "" : s.value
             case "storyboard": decl.storyboard = try bool()
             case "definesPresentationContext": decl.definesPresentationContext = try bool()
             case "modalPresentationStyle":
@@ -54,10 +57,10 @@ extension State {
     }
 
     mutating func declareClass(_ cls: String, _ settings: [Setting], at: SourceLocation) throws -> Outcome {
-        try validateClassName(cls, at: at)
+        // UIKit's own classes may be declared too (`class UINavigationController restorationIdentifier=nil`).
+        if !ContainerWord.allCases.contains(where: { $0.kind.uikitClass == cls }) { try validateClassName(cls, at: at) }
         var decl = classes[cls] ?? ClassDecl()
         try parse(settings, into: &decl, allowProperties: true)
-        if decl.restorationIdentifier == "" { decl.restorationIdentifier = nil }
         classes[cls] = decl
         return .done([])
     }
@@ -75,6 +78,19 @@ extension State {
                               at: settings.first { $0.key == "transitionStyle" }!.location)
         }
         self[id] = vc
+        return .done([])
+    }
+
+    /// `encode CLASS key…`: adds to what the class's `encodeRestorableState` writes, for every
+    /// instance, live ones included (it is the class's code).
+    mutating func encode(_ cls: String, keys: [String], at: SourceLocation) throws -> Outcome {
+        try validateClassName(cls, at: at)
+        var decl = classes[cls] ?? ClassDecl()
+        var encodes = decl.encodes ?? []
+        for k in keys where !encodes.contains(k) { encodes.append(k) }
+        decl.encodes = encodes
+        classes[cls] = decl
+        for id in allocatedIDs where self[id].className == cls { self[id].encodes = encodes }
         return .done([])
     }
 

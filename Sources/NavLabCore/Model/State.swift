@@ -18,6 +18,8 @@ public struct State: Hashable, Sendable {
     public var nameCounters: [String: Int] = [:]
     public var nextID = 1
     public var holds: [Hold] = []
+    /// The stored data of the other apps this session used (`app NAME`).
+    public var otherApps: [String: AppData] = [:]
 
     public init() {}
 

@@ -64,7 +64,10 @@ public struct ViewController: Hashable, Sendable {
     public var transitionStyle: PageTransitionStyle = .pageCurl
 
     public var restorationIdentifier: String?
-    public var restorationClass: Bool = false
+    public var restorationClass: RestorationClass = .none
+    /// The restoration identifier of its view (a table or scroll view): view state is
+    /// preserved only when it has one (UIKit #128).
+    public var viewRestorationIdentifier: String?
     public var storyboard: Bool = true
     public var encodes: [String] = []
 

@@ -26,10 +26,13 @@ public enum ApplicationState: String, Sendable, Hashable, CaseIterable {
 
 public struct Application: Hashable, Sendable {
     public var state: ApplicationState = .notRunning
-    public var launches = 0
-    public var defaults: [String: String] = [:]
-    /// Restoration paths in the saved archive (filled by preservation).
-    public var archivePaths: [String] = []
-    public var archiveExists = false
+    /// What the app stored on the device (per app name; the shell persists it).
+    public var data = AppData()
+    public var optIn = OptIn()
+    public var appDelegateRules: [AppDelegateRule] = []
     public init() {}
+
+    public var launches: Int { data.launches }
+    public var defaults: [String: String] { data.defaults }
+    public var archive: Archive? { data.archive?.archive }
 }

@@ -108,7 +108,13 @@ extension State {
         let app: JSON = .object([
             ("state", .string(application.state.rawValue)),
             ("launches", .int(application.launches)),
-            ("archive", .object([("exists", .bool(application.archiveExists)), ("paths", .strings(application.archivePaths))])),
+            ("archive", .object([
+                ("exists", .bool(application.data.archive != nil)),
+                ("paths", .strings(application.archive?.paths ?? [])),
+            ])),
+            ("optIn", application.optIn.implemented
+                ? .object([("save", .bool(application.optIn.save)), ("restore", .bool(application.optIn.restore))]) : .null),
+            ("installed", .bool(application.data.installed)),
             ("defaults", .object(application.defaults.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
         return .object([

@@ -1,0 +1,163 @@
+/// The app leaving and coming back to the screen: home button, the system's termination,
+/// force quit, crashes, uninstall (UIKIT.md §8).
+extension State {
+    public enum CrashPoint: String, Sendable, Hashable, CaseIterable {
+        /// Now, while the app runs.
+        case now
+        /// During the next launch, before state restoration.
+        case launch
+        /// During the next launch, while state is being restored.
+        case restoration
+    }
+
+    func requireState(_ allowed: Set<ApplicationState>, verb: String, suggestion: String) throws {
+        guard allowed.contains(application.state) else {
+            throw NavLabError(.invalid, "`\(verb)` needs the app \(allowed.map(\.rawValue).sorted().joined(separator: " or ")); it is \(application.state.rawValue)",
+                              at: SourceLocation(column: 1), suggestion: suggestion)
+        }
+    }
+
+    /// The home button: resign active, enter the background; state preservation runs then (UIKit #111).
+    mutating func background() throws -> Outcome {
+        try requireState([.active, .inactive], verb: "background", suggestion: isRunning ? "it is already in the background" : "`launch` first")
+        var events: [Event] = [.app("applicationWillResignActive(_:)"), .app("applicationDidEnterBackground(_:)")]
+        application.state = .background
+        events += preserveIfAsked()
+        return .done(events)
+    }
+
+    mutating func preserveIfAsked() -> [Event] {
+        guard application.optIn.implemented else {
+            return [.note("the app delegate does not opt in to state preservation, so nothing is saved: `optIn save=yes restore=yes` (UIKit #106)")]
+        }
+        var events: [Event] = [.app(shouldSaveCallback)]
+        guard application.optIn.save else {
+            events.append(.note("\(shouldSaveCallback) returned false: nothing is saved this time (UIKit #106)"))
+            return events
+        }
+        let (archive, preserved) = preserve()
+        application.data.archive = .valid(archive)
+        events += preserved
+        events.append(.note("archive written: " + (archive.entries.isEmpty ? "no view controller preserved" : archive.paths.joined(separator: ", "))))
+        return events
+    }
+
+    mutating func foreground() throws -> Outcome {
+        try requireState([.background, .suspended], verb: "foreground", suggestion: isRunning ? "it is already in the foreground" : "`launch` it")
+        application.state = .active
+        return .done([.app("applicationWillEnterForeground(_:)"), .app("applicationDidBecomeActive(_:)")])
+    }
+
+    /// The process ends: every object goes with it, no `deinit` is called.
+    mutating func endProcess() {
+        viewControllers = [:]
+        names = [:]
+        holds = []
+        window = Window()
+        application.state = .notRunning
+    }
+
+    /// The system terminates the suspended app; the archive is kept (UIKit #115).
+    mutating func kill() throws -> Outcome {
+        try requireState([.background, .suspended], verb: "kill",
+                         suggestion: isRunning ? "the system terminates suspended apps: `background` first (stopping an app that is still active is the classic way to lose its state)" : "the app is not running")
+        endProcess()
+        return .done([.note("the system terminated the app; no callback runs. " + (application.data.archive != nil ? "The archive is kept." : "There is no archive."))])
+    }
+
+    /// Swiping the app away in the app switcher deletes the archive (UIKit #115).
+    mutating func forceQuit() throws -> Outcome {
+        try requireState([.active, .inactive, .background, .suspended], verb: "forceQuit", suggestion: "the app is not running")
+        var events: [Event] = []
+        if application.state == .active {
+            // Opening the app switcher resigns active first.
+            events.append(.app("applicationWillResignActive(_:)"))
+        }
+        let had = application.data.archive != nil
+        endProcess()
+        application.data.archive = nil
+        events.append(.note("force quit: the app is terminated" + (had ? " and its restoration archive deleted (UIKit #115)" : "")))
+        return .done(events)
+    }
+
+    /// The process dies. During launch or restoration the archive is deleted unless
+    /// `UIStateRestorationDeveloperMode` is set (UIKit #115–#117); otherwise the archive
+    /// of the last `background` stays.
+    mutating func crash(_ point: CrashPoint) throws -> Outcome {
+        switch point {
+        case .now:
+            try requireState([.active, .inactive, .background, .suspended], verb: "crash", suggestion: "`crash during launch` crashes the next launch")
+            endProcess()
+            return .done([.note("the app crashed; no callback runs. " + (application.data.archive != nil ? "The archive of the last background stays." : ""))])
+        case .launch, .restoration:
+            guard !isRunning else {
+                throw NavLabError(.invalid, "`crash during \(point.rawValue)` crashes a launch; the app is running", at: SourceLocation(column: 1),
+                                  suggestion: "`kill` or `crash` it first")
+            }
+            if let initial {
+                var claimed: Set<VCID> = []
+                try validateNew(initial, claimed: &claimed)
+            }
+            var events: [Event] = []
+            if !application.data.installed {
+                application.data = AppData()
+                events.append(.note("\(appName) is installed afresh: no archive, no defaults"))
+            }
+            application.data.launches += 1
+            events.append(.app("application(_:willFinishLaunchingWithOptions:)"))
+            if point == .restoration {
+                if application.data.archive != nil && application.optIn.implemented && application.optIn.restore {
+                    events.append(.app(shouldRestoreCallback))
+                } else {
+                    events.append(.note("there was nothing to restore; the launch crashed anyway"))
+                }
+            }
+            endProcess()
+            if application.data.archive != nil {
+                if application.data.developerMode {
+                    events.append(.note("crashed during \(point.rawValue); UIStateRestorationDeveloperMode keeps the archive (UIKit #117)"))
+                } else {
+                    application.data.archive = nil
+                    events.append(.note("crashed during \(point.rawValue): UIKit deletes the restoration archive so the next launch starts clean (UIKit #115, #116)"))
+                }
+            } else {
+                events.append(.note("crashed during \(point.rawValue)"))
+            }
+            return .done(events)
+        }
+    }
+
+    /// Everything the app stored is gone, defaults included; the next launch installs afresh.
+    mutating func uninstall() throws -> Outcome {
+        endProcess()
+        application.data = AppData()
+        application.data.installed = false
+        return .done([.note("\(appName) is uninstalled: its archive and defaults are deleted; `launch` installs it again")])
+    }
+
+    /// A cold start. A running app is terminated first: from the background as the system
+    /// does (the archive stays), while still active with nothing preserved this time.
+    mutating func relaunch() throws -> Outcome {
+        var events: [Event] = []
+        if isRunning {
+            if application.state == .active || application.state == .inactive {
+                events.append(.note("the app was still active, so it was never backgrounded and nothing was preserved now; the archive (if any) is from the last `background`"))
+            }
+            endProcess()
+        }
+        let outcome = try launch()
+        return .done(events + outcome.events)
+    }
+
+    /// `app NAME`: another app's archive and defaults (SPEC §5).
+    mutating func switchApp(_ name: String, data: AppData?) throws -> Outcome {
+        guard !isRunning else {
+            throw NavLabError(.invalid, "the app \(appName) is running", at: SourceLocation(column: 1), suggestion: "`kill`, `forceQuit` or `reset` first")
+        }
+        guard name != appName else { return .ignored(reason: "the app is already \(name)", events: []) }
+        otherApps[appName] = application.data
+        appName = name
+        application.data = otherApps.removeValue(forKey: name) ?? data ?? AppData()
+        return .done([.note("app \(name): " + (application.data.archive != nil ? "it has an archive" : "no archive") + ", \(application.data.defaults.count) defaults")])
+    }
+}

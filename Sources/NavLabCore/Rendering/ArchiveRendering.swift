@@ -1,0 +1,41 @@
+/// `archive`: the saved archive, the way restorationArchiveTool dumps it (UIKit #113):
+/// each preserved object's restoration path, class, how UIKit will find it, and its keys.
+extension State {
+    public func renderArchive() -> String {
+        guard let file = application.data.archive else {
+            return "\(appName) has no restoration archive" + (application.optIn.implemented ? "" : " (the app delegate does not opt in: `optIn save=yes restore=yes`)")
+        }
+        guard case .valid(let archive) = file else {
+            if case .damaged(let reason) = file { return "\(appName)'s restoration archive is damaged: \(reason); the next launch discards it" }
+            return ""
+        }
+        var lines = ["restoration archive of \(appName): \(archive.entries.count) view controller\(archive.entries.count == 1 ? "" : "s")",
+                     "  UIApplicationStateRestorationSystemVersion = \(archive.systemVersion)",
+                     "  UIApplicationStateRestorationUserInterfaceIdiom = \(archive.idiom)"]
+        for e in archive.entries {
+            var how: String
+            switch e.restorationClass {
+            case .instance: how = "restoration class"
+            case .returnsNil: how = "restoration class returning nil"
+            case .none: how = e.storyboard ? "storyboard" : "made in code"
+            }
+            var parts = ["\(e.className)", how]
+            switch e.relation {
+            case .root: parts.append("root")
+            case .child(let i): parts.append("child \(i)")
+            case .presented(let style): parts.append("presented \(style.rawValue)")
+            }
+            if let s = e.selectedIndex { parts.append("selectedIndex=\(s)") }
+            if e.encodesChildren { parts.append("encodes children") }
+            let keys = (e.state.merging(e.viewState) { a, _ in a }).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            lines.append("  \(e.pathText)  " + parts.joined(separator: " · ") + (keys.isEmpty ? "" : "  {" + keys.joined(separator: ", ") + "}"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public func renderDefaults() -> String {
+        let d = application.data.defaults
+        guard !d.isEmpty else { return "\(appName) has no defaults" }
+        return d.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,98 @@
+/// What the app keeps on the device between launches: UserDefaults, the state-restoration
+/// archive, and whether it is installed. The shell writes it to `$NAVLAB_HOME/APP/`; the
+/// engine only reads and changes this value.
+public struct AppData: Hashable, Sendable, Codable {
+    public var installed = true
+    /// Launches since the app was installed.
+    public var launches = 0
+    public var defaults: [String: String] = [:]
+    public var archive: ArchiveFile?
+    public init() {}
+
+    /// `UIStateRestorationDeveloperMode` keeps the archive after a crash (UIKit #117).
+    public var developerMode: Bool {
+        ["YES", "yes", "true", "1"].contains(defaults["UIStateRestorationDeveloperMode"] ?? "")
+    }
+}
+
+/// The archive file as found on disk: readable, or damaged (UIKit discards it at launch).
+public enum ArchiveFile: Hashable, Sendable, Codable {
+    case valid(Archive)
+    case damaged(String)
+
+    public var archive: Archive? { if case .valid(let a) = self { return a } else { return nil } }
+}
+
+/// The state-restoration archive: the preserved view controllers in preservation order
+/// (parents first), with the keys UIKit writes itself (UIKit #109).
+public struct Archive: Hashable, Sendable, Codable {
+    /// `UIApplicationStateRestorationSystemVersion`.
+    public var systemVersion: String
+    /// `UIApplicationStateRestorationUserInterfaceIdiom`.
+    public var idiom: String
+    public var entries: [ArchivedViewController]
+
+    public var paths: [String] { entries.map(\.pathText) }
+}
+
+public struct ArchivedViewController: Hashable, Sendable, Codable {
+    public enum Relation: Hashable, Sendable, Codable {
+        /// The window's root.
+        case root
+        /// A contained child at this index (a navigation controller disambiguates its stack
+        /// by this position, UIKit #130).
+        case child(Int)
+        /// Presented by its parent entry, with the style in effect.
+        case presented(ModalPresentationStyle)
+    }
+    /// Restoration identifiers from the root down to this one (UIKit #129).
+    public var path: [String]
+    public var relation: Relation
+    /// The index of the parent entry in the archive, nil for the root.
+    public var parent: Int?
+    /// `UIStateRestorationViewControllerStoryboardKey` and the class (UIKit #135, #139).
+    public var className: String
+    public var kind: Kind
+    public var restorationClass: RestorationClass
+    public var storyboard: Bool
+    public var selectedIndex: Int?
+    public var encodesChildren: Bool
+    /// What its `encodeRestorableState` wrote (`capital=Paris`).
+    public var state: [String: String]
+    /// Its view's preserved state: `contentOffset`, `selectedRow` (UIKit #128).
+    public var viewState: [String: String]
+
+    public var pathText: String { path.joined(separator: "/") }
+}
+
+/// A view controller's `restorationClass` (UIKit #121, #135, #136).
+public enum RestorationClass: String, Hashable, Sendable, Codable, CaseIterable {
+    /// None: UIKit searches (app delegate, existing instance, storyboard).
+    case none
+    /// One that creates a new instance.
+    case instance
+    /// One that returns nil: the view controller and its subtree are left out.
+    case returnsNil = "nil"
+}
+
+/// How the app delegate opts in to preservation and restoration (UIKit #106).
+public struct OptIn: Hashable, Sendable {
+    /// Whether the delegate implements the two methods at all.
+    public var implemented = false
+    /// What `application(_:shouldSave…ApplicationState:)` returns.
+    public var save = false
+    /// What `application(_:shouldRestore…ApplicationState:)` returns.
+    public var restore = false
+    public init() {}
+}
+
+/// `application(_:viewControllerWithRestorationIdentifierPath:coder:)`: for archived view
+/// controllers whose identifier is `identifier`, the app delegate returns a new instance of
+/// `className` (nil: the archived class); with no rule it returns nil (UIKit #135 step 2).
+public struct AppDelegateRule: Hashable, Sendable {
+    public var identifier: String
+    public var className: String?
+}
+
+extension ModalPresentationStyle: Codable {}
+extension Kind: Codable {}

@@ -1,0 +1,66 @@
+/// State preservation, run when the app moves to the background (UIKit #111).
+extension State {
+    /// `application(_:shouldSave…ApplicationState:)`: the Secure variant from iOS 13.2 (UIKit #106;
+    /// NavLab treats iOS 13 as 13.0).
+    var shouldSaveCallback: String {
+        device.iOS >= 14 ? "application(_:shouldSaveSecureApplicationState:)" : "application(_:shouldSaveApplicationState:)"
+    }
+    var shouldRestoreCallback: String {
+        device.iOS >= 14 ? "application(_:shouldRestoreSecureApplicationState:)" : "application(_:shouldRestoreApplicationState:)"
+    }
+
+    /// View state a view with a restoration identifier preserves (UIKit #128).
+    static let viewStateKeys: Set<String> = ["contentOffset", "selectedRow", "zoomScale", "contentInset"]
+
+    /// Walks from the window's root through children and presented view controllers
+    /// (UIKit #120, #129). A view controller without a restoration identifier is skipped with
+    /// everything under it; UIKit's containers encode their children, a custom container only
+    /// when its `encodeRestorableState` does (UIKit #124); paths must be unique (UIKit #130).
+    func preserve() -> (Archive, [Event]) {
+        var entries: [ArchivedViewController] = []
+        var events: [Event] = []
+        var skipped: [String] = []
+        var seen: Set<String> = []
+
+        func visit(_ id: VCID, parent: Int?, parentPath: [String], relation: ArchivedViewController.Relation) {
+            let vc = self[id]
+            guard let rid = vc.restorationIdentifier else { skipped.append(vc.name); return }
+            let path = parentPath + [rid]
+            var key = path.joined(separator: "/")
+            // A navigation controller tells its stack apart by position (UIKit #130).
+            if let p = parent, case .child(let i) = relation, entries[p].kind == .navigation { key += "@\(i)" }
+            guard seen.insert(key).inserted else {
+                events.append(.note("\(vc.name) is not preserved: the restoration path \(path.joined(separator: "/")) is already taken; paths must be unique (UIKit #130)"))
+                return
+            }
+            let index = entries.count
+            let encodesChildren = vc.encodes.contains("children")
+            var state: [String: String] = [:]
+            for key in vc.encodes where key != "children" { if let v = vc.properties[key] { state[key] = v } }
+            var viewState: [String: String] = [:]
+            if vc.viewRestorationIdentifier != nil {
+                for (k, v) in vc.properties where State.viewStateKeys.contains(k) { viewState[k] = v }
+            }
+            entries.append(ArchivedViewController(
+                path: path, relation: relation, parent: parent, className: vc.className, kind: vc.kind,
+                restorationClass: vc.restorationClass, storyboard: vc.storyboard,
+                selectedIndex: vc.kind == .tabBar ? vc.selectedIndex : nil,
+                encodesChildren: encodesChildren, state: state, viewState: viewState))
+            events.append(.vc("encodeRestorableState", vc.name))
+            if vc.kind.isUIKitContainer || encodesChildren {
+                for (i, c) in vc.children.enumerated() { visit(c, parent: index, parentPath: path, relation: .child(i)) }
+            } else if !vc.children.isEmpty {
+                let names = vc.children.map { self[$0].name }.joined(separator: ", ")
+                events.append(.note("\(vc.name)'s encodeRestorableState does not encode its children (\(names)), so they are not preserved (UIKit #124): `encode \(vc.className) children`"))
+            }
+            if let p = vc.presentedChild, let style = self[p].presentation?.style {
+                visit(p, parent: index, parentPath: path, relation: .presented(style))
+            }
+        }
+        if let root = window.rootViewController { visit(root, parent: nil, parentPath: [], relation: .root) }
+        if !skipped.isEmpty {
+            events.append(.note("not preserved, with everything under them, for want of a restorationIdentifier (UIKit #120): \(skipped.joined(separator: ", "))"))
+        }
+        return (Archive(systemVersion: "\(device.iOS).0", idiom: device.idiom.rawValue, entries: entries), events)
+    }
+}

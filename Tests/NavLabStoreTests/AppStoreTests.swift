@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import NavLabCore
+import NavLabCommands
+@testable import NavLabStore
+
+@Suite("The app's data on disk")
+struct AppStoreTests {
+    func tempHome() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-store-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func run(_ session: Session, _ lines: String...) {
+        for l in lines { let r = session.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
+    }
+
+    @Test("background, quit NavLab, start again, relaunch: the state comes back")
+    func survivesQuit() throws {
+        let store = AppStore(home: tempHome())
+        let first = Session(state: store.initialState())
+        store.attach(to: first) { Issue.record(Comment(rawValue: $0)) }
+        run(first, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
+        #expect(FileManager.default.fileExists(atPath: store.archiveURL("App").path))
+
+        let second = Session(state: store.initialState())
+        store.attach(to: second) { Issue.record(Comment(rawValue: $0)) }
+        run(second, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "relaunch")
+        #expect(second.state.top().map { second.state[$0].name } == "B")
+        #expect(second.state.application.launches == 2)
+    }
+
+    @Test("A damaged archive file is discarded at launch with a warning that names it; NavLab goes on")
+    func damagedArchive() throws {
+        let store = AppStore(home: tempHome())
+        let s = Session(state: store.initialState())
+        store.attach(to: s) { Issue.record(Comment(rawValue: $0)) }
+        run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
+        try Data("{ not an archive".utf8).write(to: store.archiveURL("App"))
+
+        let again = Session(state: store.initialState())
+        store.attach(to: again) { Issue.record(Comment(rawValue: $0)) }
+        run(again, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
+        let r = again.execute("launch")
+        #expect(r.status == .done)
+        let warning = r.lines.first { $0.style == .warning }?.text ?? ""
+        #expect(warning.contains("damaged") && warning.contains(store.archiveURL("App").path))
+        #expect(again.state.top().map { again.state[$0].name } == "A")
+        #expect(!FileManager.default.fileExists(atPath: store.archiveURL("App").path))
+    }
+
+    @Test("forceQuit removes the archive file; uninstall the defaults too; another app keeps its own")
+    func files() throws {
+        let store = AppStore(home: tempHome())
+        let s = Session(state: store.initialState())
+        store.attach(to: s) { Issue.record(Comment(rawValue: $0)) }
+        run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial A", "launch", "defaults loggedIn=true", "background")
+        run(s, "forceQuit")
+        #expect(!FileManager.default.fileExists(atPath: store.archiveURL("App").path))
+        #expect(store.load("App").defaults == ["loggedIn": "true"])
+        run(s, "app Other", "launch", "defaults theme=dark", "kill".isEmpty ? "" : "background", "kill", "app App", "uninstall")
+        #expect(store.load("App").defaults.isEmpty)
+        #expect(store.load("Other").defaults == ["theme": "dark"])
+    }
+
+    @Test("Writes are atomic: no temporary file is left behind")
+    func atomic() throws {
+        let home = tempHome()
+        let url = home.appendingPathComponent("x.json")
+        try AppStore.writeAtomically(Data("1".utf8), to: url)
+        try AppStore.writeAtomically(Data("2".utf8), to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "2")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == ["x.json"])
+    }
+}
