@@ -58,6 +58,7 @@ public struct Expectation: Hashable, Sendable {
         case archived(String)
         case defaultValue(String, String)
         case launches(Int)
+        case activity(String, String)
         case property(NameRef, String, String)
         case logContains(String)
     }

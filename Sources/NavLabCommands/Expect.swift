@@ -30,6 +30,7 @@ enum ExpectParser {
         ("archived PATH", "the archive holds the restoration path (Tab/Nav/Countries)"),
         ("defaults KEY is VALUE", "a UserDefaults value"),
         ("launches N", "launches since the app was installed"),
+        ("activity KEY is VALUE", "the saved scene restoration activity's userInfo (scenes on); nil when absent"),
         ("property NAME KEY is VALUE", "one of the app's own properties (capital); nil when unset"),
     ]
 
@@ -94,6 +95,7 @@ enum ExpectParser {
         case "archived": fact = .archived(try a.word("a restoration path").text)
         case "defaults": let k = try a.word("a key"); try isWord(); fact = .defaultValue(k.text, try value())
         case "launches": fact = .launches(try a.int("a count").0)
+        case "activity": let k = try a.word("a key"); try isWord(); fact = .activity(k.text, try value())
         case "property":
             let n = try a.name(); let k = try a.word("a property name"); try isWord()
             fact = .property(n, k.text, try value())
@@ -220,6 +222,9 @@ extension Expectation {
             return (paths.contains(path), paths.isEmpty ? "no archived paths" : paths.joined(separator: ", "))
         case .defaultValue(let key, let want):
             let v = state.application.defaults[key]
+            return (v == want || (v == nil && want == "nil"), v ?? "nil")
+        case .activity(let key, let want):
+            let v = state.application.data.activity?[key]
             return (v == want || (v == nil && want == "nil"), v ?? "nil")
         case .launches(let n):
             return (state.application.launches == n, "\(state.application.launches)")

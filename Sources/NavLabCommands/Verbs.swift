@@ -198,6 +198,15 @@ public enum VerbTable {
             try a.end()
             return .model(.appDelegateRestores(identifier: id.text, className: cls, returnsNil: false))
         },
+        Verb(name: "scenes", group: .restoration, syntax: "scenes on|off",
+             summary: "the app adopts UIScene: state is saved per scene as the activity stateRestorationActivity(for:) returns (the top screen's class and the keys it encodes), no longer as a view-controller archive",
+             uikit: "UISceneDelegate.stateRestorationActivity(for:), scene(_:willConnectTo:options:)", examples: ["scenes on"],
+             arguments: [.keyword(["on", "off"])]) { a in
+            let t = try a.word("on or off")
+            guard t.text == "on" || t.text == "off" else { throw a.error("scenes takes on or off", suggestion: "scenes on", at: t.location) }
+            try a.end()
+            return .model(.scenes(t.text == "on"))
+        },
         Verb(name: "archive", group: .restoration, syntax: "archive", summary: "the saved restoration archive: paths, classes, encoded keys",
              uikit: "restorationArchiveTool", examples: ["archive"], arguments: []) { a in try a.end(); return .query(.archive) },
     ]

@@ -65,6 +65,7 @@ extension State {
             application.optIn = OptIn()
             return .done([])
         case .app(let name): return try switchApp(name, data: nil)
+        case .scenes(let on): return try setScenes(on)
         case .appDelegateRestores(let identifier, let cls, let returnsNil):
             application.appDelegateRules.removeAll { $0.identifier == identifier }
             if let cls { try validateClassName(cls, at: SourceLocation(column: 1)) }

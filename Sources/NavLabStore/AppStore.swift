@@ -7,29 +7,30 @@ import NavLabCore
 /// (UserDefaults) and `install.json`. Files are written atomically: a temporary file in the
 /// same folder, fsync, rename.
 public struct AppStore: Sendable {
-    public let home: URL
+    /// The folder, as a path (string paths: URL manipulation is avoided on purpose, it is
+    /// not safe to use from several threads in this Foundation).
+    public let home: String
 
-    public init(home: URL) { self.home = home }
+    public init(home: String) { self.home = home.hasSuffix("/") && home.count > 1 ? String(home.dropLast()) : home }
 
     /// `$NAVLAB_HOME`, else `~/.navlab`.
-    public static func defaultHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let h = environment["NAVLAB_HOME"], !h.isEmpty { return URL(fileURLWithPath: h, isDirectory: true) }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".navlab", isDirectory: true)
+    public static func defaultHome(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let h = environment["NAVLAB_HOME"], !h.isEmpty { return h }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.navlab"
     }
 
-    public func folder(_ app: String) -> URL { home.appendingPathComponent(app, isDirectory: true) }
-    public func archiveURL(_ app: String) -> URL { folder(app).appendingPathComponent("archive.json") }
+    public func folder(_ app: String) -> String { home + "/" + app }
+    public func archivePath(_ app: String) -> String { folder(app) + "/archive.json" }
 
     struct Install: Codable { var installed: Bool; var launches: Int }
 
     /// Every app found under `home`.
     public func loadAll() -> [String: AppData] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: home.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []
         var out: [String: AppData] = [:]
         for name in names where !name.hasPrefix(".") {
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder(name).path, isDirectory: &isDir), isDir.boolValue {
+            if FileManager.default.fileExists(atPath: folder(name), isDirectory: &isDir), isDir.boolValue {
                 out[name] = load(name)
             }
         }
@@ -41,22 +42,25 @@ public struct AppStore: Sendable {
     public func load(_ app: String) -> AppData {
         var data = AppData()
         let dir = folder(app)
-        if let bytes = try? Data(contentsOf: dir.appendingPathComponent("defaults.json")),
+        if let bytes = FileManager.default.contents(atPath: dir + "/defaults.json"),
            let d = try? JSONDecoder().decode([String: String].self, from: bytes) {
             data.defaults = d
         }
-        if let bytes = try? Data(contentsOf: dir.appendingPathComponent("install.json")),
+        if let bytes = FileManager.default.contents(atPath: dir + "/install.json"),
            let i = try? JSONDecoder().decode(Install.self, from: bytes) {
             data.installed = i.installed
             data.launches = i.launches
         }
-        let archive = archiveURL(app)
-        if FileManager.default.fileExists(atPath: archive.path) {
-            do {
-                let bytes = try Data(contentsOf: archive)
-                data.archive = .valid(try JSONDecoder().decode(Archive.self, from: bytes))
-            } catch {
-                data.archive = .damaged("\(archive.path) is not a restoration archive NavLab can read")
+        if let bytes = FileManager.default.contents(atPath: dir + "/activity.json"),
+           let a = try? JSONDecoder().decode([String: String].self, from: bytes) {
+            data.activity = a
+        }
+        let archive = archivePath(app)
+        if FileManager.default.fileExists(atPath: archive) {
+            if let bytes = FileManager.default.contents(atPath: archive), let a = try? JSONDecoder().decode(Archive.self, from: bytes) {
+                data.archive = .valid(a)
+            } else {
+                data.archive = .damaged("\(archive) is not a restoration archive NavLab can read")
             }
         }
         return data
@@ -65,38 +69,48 @@ public struct AppStore: Sendable {
     /// Writes one app's data (and removes the archive file when there is none).
     public func save(_ app: String, _ data: AppData) throws {
         let dir = folder(app)
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AppStore.writeAtomically(encoder.encode(data.defaults), to: dir.appendingPathComponent("defaults.json"))
-        try AppStore.writeAtomically(encoder.encode(Install(installed: data.installed, launches: data.launches)), to: dir.appendingPathComponent("install.json"))
+        try AppStore.writeAtomically(encoder.encode(data.defaults), to: dir + "/defaults.json")
+        try AppStore.writeAtomically(encoder.encode(Install(installed: data.installed, launches: data.launches)), to: dir + "/install.json")
+        if let activity = data.activity {
+            try AppStore.writeAtomically(encoder.encode(activity), to: dir + "/activity.json")
+        } else {
+            try? FileManager.default.removeItem(atPath: dir + "/activity.json")
+        }
         switch data.archive {
-        case .valid(let archive): try AppStore.writeAtomically(encoder.encode(archive), to: archiveURL(app))
+        case .valid(let archive): try AppStore.writeAtomically(encoder.encode(archive), to: archivePath(app))
         case .damaged: break   // leave the damaged file as it is until a launch discards it
-        case nil: try? FileManager.default.removeItem(at: archiveURL(app))
+        case nil: try? FileManager.default.removeItem(atPath: archivePath(app))
         }
     }
 
+    struct WriteError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// Temporary file beside the target, fsync, rename: a reader sees the old file or the new one.
-    public static func writeAtomically(_ data: Data, to url: URL) throws {
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: tmp.path])
+    public static func writeAtomically(_ data: Data, to path: String) throws {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let tmp = String(path[..<slash]) + "." + String(path[slash...]) + ".\(getpid()).tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw WriteError(description: "cannot create \(tmp): \(String(cString: strerror(errno)))") }
+        var ok = true
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { ok = false; return }
+                offset += n
+            }
         }
-        let handle = try FileHandle(forWritingTo: tmp)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: tmp)
-            throw error
-        }
-        guard rename(tmp.path, url.path) == 0 else {
-            let e = errno
-            try? FileManager.default.removeItem(at: tmp)
-            throw POSIXError(POSIXErrorCode(rawValue: e) ?? .EIO)
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard ok, synced, rename(tmp, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(tmp)
+            throw WriteError(description: "cannot write \(path): \(message)")
         }
     }
 
@@ -114,7 +128,7 @@ public struct AppStore: Sendable {
     /// `report` gets the errors (a full disk must not end the session).
     public func attach(to session: Session, report: @escaping (String) -> Void) {
         session.dataObserver = { app, data in
-            do { try self.save(app, data) } catch { report("could not save \(app)'s data under \(self.home.path): \(error.localizedDescription)") }
+            do { try self.save(app, data) } catch { report("could not save \(app)'s data under \(self.home): \(error)") }
         }
     }
 }

@@ -4,12 +4,12 @@ import NavLabCore
 import NavLabCommands
 @testable import NavLabStore
 
-@Suite("The app's data on disk")
+@Suite("The app's data on disk", .serialized)
 struct AppStoreTests {
-    func tempHome() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-store-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    func tempHome() -> String {
+        let path = NSTemporaryDirectory() + "/navlab-store-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 
     func run(_ session: Session, _ lines: String...) {
@@ -22,7 +22,7 @@ struct AppStoreTests {
         let first = Session(state: store.initialState())
         store.attach(to: first) { Issue.record(Comment(rawValue: $0)) }
         run(first, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
-        #expect(FileManager.default.fileExists(atPath: store.archiveURL("App").path))
+        #expect(FileManager.default.fileExists(atPath: store.archivePath("App")))
 
         let second = Session(state: store.initialState())
         store.attach(to: second) { Issue.record(Comment(rawValue: $0)) }
@@ -37,7 +37,7 @@ struct AppStoreTests {
         let s = Session(state: store.initialState())
         store.attach(to: s) { Issue.record(Comment(rawValue: $0)) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
-        try Data("{ not an archive".utf8).write(to: store.archiveURL("App"))
+        #expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: Data("{ not an archive".utf8)))
 
         let again = Session(state: store.initialState())
         store.attach(to: again) { Issue.record(Comment(rawValue: $0)) }
@@ -45,9 +45,9 @@ struct AppStoreTests {
         let r = again.execute("launch")
         #expect(r.status == .done)
         let warning = r.lines.first { $0.style == .warning }?.text ?? ""
-        #expect(warning.contains("damaged") && warning.contains(store.archiveURL("App").path))
+        #expect(warning.contains("damaged") && warning.contains(store.archivePath("App")))
         #expect(again.state.top().map { again.state[$0].name } == "A")
-        #expect(!FileManager.default.fileExists(atPath: store.archiveURL("App").path))
+        #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
     }
 
     @Test("forceQuit removes the archive file; uninstall the defaults too; another app keeps its own")
@@ -57,7 +57,7 @@ struct AppStoreTests {
         store.attach(to: s) { Issue.record(Comment(rawValue: $0)) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial A", "launch", "defaults loggedIn=true", "background")
         run(s, "forceQuit")
-        #expect(!FileManager.default.fileExists(atPath: store.archiveURL("App").path))
+        #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
         #expect(store.load("App").defaults == ["loggedIn": "true"])
         run(s, "app Other", "launch", "defaults theme=dark", "kill".isEmpty ? "" : "background", "kill", "app App", "uninstall")
         #expect(store.load("App").defaults.isEmpty)
@@ -67,10 +67,10 @@ struct AppStoreTests {
     @Test("Writes are atomic: no temporary file is left behind")
     func atomic() throws {
         let home = tempHome()
-        let url = home.appendingPathComponent("x.json")
-        try AppStore.writeAtomically(Data("1".utf8), to: url)
-        try AppStore.writeAtomically(Data("2".utf8), to: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "2")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == ["x.json"])
+        let path = home + "/x.json"
+        try AppStore.writeAtomically(Data("1".utf8), to: path)
+        try AppStore.writeAtomically(Data("2".utf8), to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data("2".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home) == ["x.json"])
     }
 }

@@ -20,6 +20,15 @@ extension State {
     /// The home button: resign active, enter the background; state preservation runs then (UIKit #111).
     mutating func background() throws -> Outcome {
         try requireState([.active, .inactive], verb: "background", suggestion: isRunning ? "it is already in the background" : "`launch` first")
+        if application.usesScenes {
+            // The activity is asked for before the scene goes (UIKit #145).
+            let activity = sceneActivity()
+            application.state = .background
+            application.data.activity = activity
+            return .done([.app("sceneWillResignActive(_:)"), .app("sceneDidEnterBackground(_:)"),
+                          Event(kind: .appDelegate, callback: "stateRestorationActivity(for:)", message: State.describe(activity)),
+                          .note("the scene's activity is saved: \(State.describe(activity))")])
+        }
         var events: [Event] = [.app("applicationWillResignActive(_:)"), .app("applicationDidEnterBackground(_:)")]
         application.state = .background
         events += preserveIfAsked()
@@ -45,6 +54,7 @@ extension State {
     mutating func foreground() throws -> Outcome {
         try requireState([.background, .suspended], verb: "foreground", suggestion: isRunning ? "it is already in the foreground" : "`launch` it")
         application.state = .active
+        if application.usesScenes { return .done([.app("sceneWillEnterForeground(_:)"), .app("sceneDidBecomeActive(_:)")]) }
         return .done([.app("applicationWillEnterForeground(_:)"), .app("applicationDidBecomeActive(_:)")])
     }
 
@@ -74,9 +84,14 @@ extension State {
             events.append(.app("applicationWillResignActive(_:)"))
         }
         let had = application.data.archive != nil
+        let hadActivity = application.data.activity != nil
         endProcess()
         application.data.archive = nil
+        application.data.activity = nil
         events.append(.note("force quit: the app is terminated" + (had ? " and its restoration archive deleted (UIKit #115)" : "")))
+        if hadActivity {
+            events.append(.note("the scene's restoration activity is deleted too, as Apple's sample documents; one report says iOS 15 kept it (UIKit #149)"))
+        }
         return .done(events)
     }
 

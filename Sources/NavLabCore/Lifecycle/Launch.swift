@@ -30,8 +30,28 @@ extension State {
         // Until the window is shown nothing is in it: the state stays notRunning for the
         // derivations, so everything that is in the window at the end appears then.
         events.append(.app("application(_:willFinishLaunchingWithOptions:)"))
-        let restored = restoreIfAsked(events: &events)
+        let restored = application.usesScenes ? [] : restoreIfAsked(events: &events)
         events.append(.app("application(_:didFinishLaunchingWithOptions:)"))
+        if application.usesScenes {
+            if application.data.archive != nil {
+                events.append(.note("the app adopts scenes, so UIKit does not restore from the view-controller archive (UIKit #148)"))
+            }
+            // The saved activity is there from willConnectTo (UIKit #146).
+            let activity = application.data.activity
+            events.append(Event(kind: .appDelegate, callback: "scene(_:willConnectTo:options:)",
+                                message: "session.stateRestorationActivity = " + (activity.map(State.describe) ?? "nil")))
+            events += transition(.sequential, animated: false) { s, _, _ in
+                s.window.isKey = true
+                s.application.state = .active
+            }
+            // Delivered again after the root's viewWillAppear (UIKit #147).
+            if let activity { events.append(Event(kind: .appDelegate, callback: "scene(_:restoreInteractionStateWith:)", message: State.describe(activity))) }
+            events.append(.app("sceneDidBecomeActive(_:)"))
+            if root == nil {
+                events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
+            }
+            return .done(events)
+        }
         if root == nil {
             events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
         }

@@ -35,6 +35,8 @@ public enum Command: Hashable, Sendable {
     /// `optIn save=… restore=…`; nil: the app delegate does not implement the methods.
     case optIn(save: Bool, restore: Bool)
     case optOut
+    /// `scenes on|off`: whether the app adopts UIScene (UIKIT.md §9).
+    case scenes(Bool)
     case app(String)
     /// `appDelegate restores ID [as CLASS | nil]`.
     case appDelegateRestores(identifier: String, className: String?, returnsNil: Bool)

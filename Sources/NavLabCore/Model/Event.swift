@@ -45,8 +45,8 @@ public struct Event: Hashable, Sendable {
                 let base = callback.dropLast("toParent:)".count)
                 return "\(base)toParent: \(parent ?? "nil")) \(viewController ?? "")"
             }
-            return "\(callback) \(viewController ?? "")"
-        case .appDelegate: return callback
+            return "\(callback) \(viewController ?? "")" + (message.map { " — \($0)" } ?? "")
+        case .appDelegate: return callback + (message.map { " — \($0)" } ?? "")
         case .warning: return "warning: \(message ?? "")"
         case .leak: return "leaked: \(message ?? "")"
         case .note: return "note: \(message ?? "")"

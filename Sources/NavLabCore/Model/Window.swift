@@ -30,6 +30,8 @@ public struct Application: Hashable, Sendable {
     public var data = AppData()
     public var optIn = OptIn()
     public var appDelegateRules: [AppDelegateRule] = []
+    /// The app adopts UIScene and restores through `stateRestorationActivity` (UIKIT.md §9).
+    public var usesScenes = false
     public init() {}
 
     public var launches: Int { data.launches }

@@ -115,6 +115,8 @@ extension State {
             ("optIn", application.optIn.implemented
                 ? .object([("save", .bool(application.optIn.save)), ("restore", .bool(application.optIn.restore))]) : .null),
             ("installed", .bool(application.data.installed)),
+            ("scenes", .bool(application.usesScenes)),
+            ("stateRestorationActivity", application.data.activity.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null),
             ("defaults", .object(application.defaults.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
         return .object([

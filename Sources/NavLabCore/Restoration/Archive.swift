@@ -7,6 +7,8 @@ public struct AppData: Hashable, Sendable, Codable {
     public var launches = 0
     public var defaults: [String: String] = [:]
     public var archive: ArchiveFile?
+    /// Scene-based restoration (UIKIT.md §9): the `stateRestorationActivity`'s userInfo.
+    public var activity: [String: String]?
     public init() {}
 
     /// `UIStateRestorationDeveloperMode` keeps the archive after a crash (UIKit #117).
