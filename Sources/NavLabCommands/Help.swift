@@ -32,6 +32,7 @@ public enum Help {
         }
         lines.append("SPEC: Class | @Name | Nav(…) | Tab(…) | Split(A, B) | Page(A) | Root(…) | Sub:Nav(…)")
         lines.append("NAME: an instance (Detail, Detail#2, UINavigationController), root, or top")
+        lines.append("A; B runs both in one run-loop turn: A's animation is still running when B starts.")
         lines.append("`help VERB` for one verb; `help WORD` for the verbs about WORD.")
         return lines.joined(separator: "\n")
     }

@@ -30,6 +30,31 @@ public enum LineParser {
         return ParsedLine(action: action, verb: verb.name, text: text, comment: comment, location: first.location)
     }
 
+    /// The commands of a line written `A; B; C`, each with the column it starts at (1-based),
+    /// or nil when the line holds one command. `;` inside quotes or a comment does not count.
+    public static func splitTurn(_ line: String) -> [(text: String, column: Int)]? {
+        let end = commentStart(line) ?? line.endIndex
+        var parts: [(String, Int)] = []
+        var inQuote = false
+        var start = line.startIndex
+        var column = 1, startColumn = 1
+        var i = line.startIndex
+        while i < end {
+            let c = line[i]
+            if c == "\"" { inQuote.toggle() }
+            if c == ";", !inQuote {
+                parts.append((String(line[start..<i]), startColumn))
+                start = line.index(after: i)
+                startColumn = column + 1
+            }
+            column += 1
+            i = line.index(after: i)
+        }
+        guard !parts.isEmpty else { return nil }
+        parts.append((String(line[start..<end]), startColumn))
+        return parts
+    }
+
     /// Where the comment starts (a `#` that begins a token, outside quotes).
     static func commentStart(_ line: String) -> String.Index? {
         var inQuote = false

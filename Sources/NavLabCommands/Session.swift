@@ -39,7 +39,7 @@ public struct Response: Sendable {
 
 /// One step of the timeline: a command that reached the model (done or ignored), or `reset`.
 public struct Entry: Sendable {
-    public enum Change: Sendable { case start, command(Command), reset }
+    public enum Change: Sendable { case start, command(Command), turn([Command]), reset }
     public let seq: Int
     public let command: String
     public let comment: String?
@@ -87,6 +87,7 @@ public final class Session {
     }
 
     private func executeLine(_ line: String, lineNumber: Int) -> Response {
+        if let parts = LineParser.splitTurn(line) { return executeTurn(line, parts: parts, lineNumber: lineNumber) }
         let parsed: ParsedLine
         do {
             guard let p = try LineParser.parse(line, lineNumber: lineNumber) else { return Response(status: .empty) }
@@ -208,6 +209,74 @@ public final class Session {
         return OutputLine(style, e.text)
     }
 
+    /// `A; B; C`: the commands run in one turn of the run loop. Each one's animation is still
+    /// running when the next starts; their `did…` callbacks come when the turn ends. The line
+    /// is one step of the timeline, and all of it fails if one command fails.
+    private func executeTurn(_ line: String, parts: [(text: String, column: Int)], lineNumber: Int) -> Response {
+        var commands: [Command] = []
+        var texts: [String] = []
+        var first: ParsedLine?
+        for (text, column) in parts {
+            let padded = String(repeating: " ", count: column - 1) + text
+            do {
+                guard let p = try LineParser.parse(padded, lineNumber: lineNumber) else {
+                    throw NavLabError(.syntax, "empty command between ';'", at: SourceLocation(line: lineNumber, column: column),
+                                      suggestion: "write `A; B` with a command on each side")
+                }
+                guard case .model(let c) = p.action else {
+                    throw NavLabError(.syntax, "only commands that change the app can share a line with ';' (`\(p.verb)` cannot)",
+                                      at: p.location, suggestion: "put `\(p.verb)` on its own line")
+                }
+                first = first ?? p
+                commands.append(c)
+                texts.append(p.text)
+            } catch let e as NavLabError {
+                return failure(e, parsed: nil)
+            } catch {
+                return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: column)), parsed: nil)
+            }
+        }
+        var s = state
+        let result: (lines: [OutputLine], events: [Event], status: Response.Status)
+        do { result = try Session.runTurn(commands, texts: texts, on: &s) }
+        catch let e as NavLabError { return failure(e, parsed: first) }
+        catch { return failure(NavLabError(.invalid, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: first) }
+        state = s
+        let text = texts.joined(separator: "; ")
+        let parsed = ParsedLine(action: .model(commands[0]), verb: first?.verb ?? "", text: text,
+                                comment: (try? Lexer.tokenize(line).comment) ?? nil, location: first?.location ?? SourceLocation(line: lineNumber, column: 1))
+        typed.append(parsed)
+        record(Entry(seq: nextSeq, command: text, comment: parsed.comment, change: .turn(commands), status: result.status, reason: nil, events: result.events))
+        return Response(status: result.status, lines: result.lines, parsed: parsed)
+    }
+
+    /// Applies a turn's commands: each one's events up to its first `did…` callback come at
+    /// once; the rest when the turn ends, in the order the animations were started.
+    static func runTurn(_ commands: [Command], texts: [String], on s: inout State) throws -> (lines: [OutputLine], events: [Event], status: Response.Status) {
+        s.beginTurn()
+        var lines: [OutputLine] = []
+        var now: [Event] = [], later: [Event] = []
+        var anyDone = false
+        for (c, text) in zip(commands, texts) {
+            let outcome = try s.apply(c)
+            switch outcome {
+            case .ignored(let why, let events):
+                lines.append(OutputLine(.ignored, "ignored: \(text): \(why)"))
+                lines += events.map(Session.line)
+                now += events
+            case .done(let events):
+                anyDone = true
+                let split = events.firstIndex { $0.callback.hasPrefix("viewDid") && $0.callback != "viewDidLoad" } ?? events.count
+                now += events[..<split]
+                later += events[split...]
+                lines += events[..<split].map(Session.line)
+            }
+        }
+        let end = s.endTurn()
+        lines += later.map(Session.line) + end.map(Session.line)
+        return (lines, now + later + end, anyDone ? .done : .ignored)
+    }
+
     /// The model as it was after entry `index`: the nearest snapshot, then a replay.
     public func state(at index: Int) -> State {
         let base = snapshots.keys.filter { $0 <= index }.max() ?? 0
@@ -218,6 +287,7 @@ public final class Session {
                 case .start: break
                 case .reset: s = State()
                 case .command(let c): _ = try? s.apply(c)
+                case .turn(let cs): _ = try? Session.runTurn(cs, texts: cs.map { _ in "" }, on: &s)
                 }
             }
         }

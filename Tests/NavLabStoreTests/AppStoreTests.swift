@@ -4,8 +4,16 @@ import NavLabCore
 import NavLabCommands
 @testable import NavLabStore
 
+/// Save errors the store reports (none are expected). Collected rather than passed to
+/// `Issue.record` from the stored closure: that crashed the test runner in this toolchain.
+final class Errors: @unchecked Sendable {
+    private(set) var list: [String] = []
+    func add(_ e: String) { list.append(e) }
+}
+
 @Suite("The app's data on disk", .serialized)
 struct AppStoreTests {
+    let errors = Errors()
     func tempHome() -> String {
         let path = NSTemporaryDirectory() + "/navlab-store-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -14,18 +22,19 @@ struct AppStoreTests {
 
     func run(_ session: Session, _ lines: String...) {
         for l in lines { let r = session.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
+        #expect(errors.list.isEmpty, "the store could not save: \(errors.list)")
     }
 
     @Test("background, quit NavLab, start again, relaunch: the state comes back")
     func survivesQuit() throws {
         let store = AppStore(home: tempHome())
         let first = Session(state: store.initialState())
-        store.attach(to: first) { Issue.record(Comment(rawValue: $0)) }
+        store.attach(to: first) { errors.add($0) }
         run(first, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
         #expect(FileManager.default.fileExists(atPath: store.archivePath("App")))
 
         let second = Session(state: store.initialState())
-        store.attach(to: second) { Issue.record(Comment(rawValue: $0)) }
+        store.attach(to: second) { errors.add($0) }
         run(second, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "relaunch")
         #expect(second.state.top().map { second.state[$0].name } == "B")
         #expect(second.state.application.launches == 2)
@@ -35,12 +44,12 @@ struct AppStoreTests {
     func damagedArchive() throws {
         let store = AppStore(home: tempHome())
         let s = Session(state: store.initialState())
-        store.attach(to: s) { Issue.record(Comment(rawValue: $0)) }
+        store.attach(to: s) { errors.add($0) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
         #expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: Data("{ not an archive".utf8)))
 
         let again = Session(state: store.initialState())
-        store.attach(to: again) { Issue.record(Comment(rawValue: $0)) }
+        store.attach(to: again) { errors.add($0) }
         run(again, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
         let r = again.execute("launch")
         #expect(r.status == .done)
@@ -54,7 +63,7 @@ struct AppStoreTests {
     func files() throws {
         let store = AppStore(home: tempHome())
         let s = Session(state: store.initialState())
-        store.attach(to: s) { Issue.record(Comment(rawValue: $0)) }
+        store.attach(to: s) { errors.add($0) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial A", "launch", "defaults loggedIn=true", "background")
         run(s, "forceQuit")
         #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
@@ -72,5 +81,6 @@ struct AppStoreTests {
         try AppStore.writeAtomically(Data("2".utf8), to: path)
         #expect(FileManager.default.contents(atPath: path) == Data("2".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: home) == ["x.json"])
+        #expect(errors.list.isEmpty)
     }
 }

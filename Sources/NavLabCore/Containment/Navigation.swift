@@ -28,6 +28,7 @@ extension State {
         }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
+        let warnings = navigationWarnings(nav, verb: "push")
         let events = transition(.push, animated: animated) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
             let navName = s[nav].name
@@ -36,7 +37,22 @@ extension State {
             s[nav].children.append(x)
             post.append(.move("didMove(toParent:)", s[x].name, parent: navName))
         }
-        return .done(events)
+        startTransition(.navigation(nav), animated: animated)
+        return .done(warnings + events)
+    }
+
+    /// A push or pop while another transition of this turn is animating (UIKit #95, #97).
+    mutating func navigationWarnings(_ nav: VCID, verb: String) -> [Event] {
+        guard let turn else { return [] }
+        var out: [Event] = []
+        if turn.navigationInFlight(nav) {
+            // The wording changed in later builds (UIKit #97); NavLab dates it from iOS 13.
+            out.append(.warning("nested \(verb) animation can result in \(device.iOS >= 13 ? "a " : "")corrupted navigation bar"))
+            self.turn!.nestedNavigation.insert(nav)
+        } else if turn.presentationInFlight, let top = self[nav].children.last {
+            out.append(.warning("Unbalanced calls to begin/end appearance transitions for \(objectDescription(top))."))
+        }
+        return out
     }
 
     /// `popViewController(animated:)`: the last one cannot be popped (UIKit #50, #64, #80).
@@ -47,13 +63,15 @@ extension State {
         guard stack.count > 1, let popped = stack.last else {
             return .ignored(reason: "\(self[nav].name) has only its root view controller; UIKit does not pop the last one (UIKit #50)", events: [])
         }
+        let warnings = navigationWarnings(nav, verb: "pop")
         let events = transition(.push, animated: animated) { s, pre, post in
             pre.append(.move("willMove(toParent:)", s[popped].name, parent: nil))
             s[nav].children.removeLast()
             s[popped].parent = nil
             post.append(.move("didMove(toParent:)", s[popped].name, parent: nil))
         }
-        return .done(events + release(candidates: [popped]))
+        startTransition(.navigation(nav), animated: animated)
+        return .done(warnings + events + release(candidates: [popped]))
     }
 
     /// `popToRootViewController(animated:)`.
@@ -65,6 +83,7 @@ extension State {
             return .ignored(reason: "\(self[nav].name) is already at its root view controller", events: [])
         }
         let popped = Array(stack.dropFirst().reversed())
+        let warnings = navigationWarnings(nav, verb: "pop")
         let events = transition(.push, animated: animated) { s, pre, post in
             for p in popped {
                 pre.append(.move("willMove(toParent:)", s[p].name, parent: nil))
@@ -73,7 +92,8 @@ extension State {
             }
             s[nav].children = [stack[0]]
         }
-        return .done(events + release(candidates: popped))
+        startTransition(.navigation(nav), animated: animated)
+        return .done(warnings + events + release(candidates: popped))
     }
 
     /// `setViewControllers(_:animated:)`: the whole stack replaced, one transition (UIKit #48, #51).
@@ -91,6 +111,10 @@ extension State {
                 continue
             }
             try validate(spec, claimed: &claimed)
+        }
+        if let turn, turn.navigationInFlight(nav) || turn.presentationInFlight {
+            return .ignored(reason: "a transition started in this run-loop turn is still animating, so the stack is not updated (UIKit #54)",
+                            events: [.warning("setViewControllers:animated: called on \(objectDescription(nav)) while an existing transition or presentation is occurring; the navigation stack will not be updated.")])
         }
         let old = self[nav].children
         let oldTop = old.last
@@ -118,6 +142,7 @@ extension State {
             s[nav].children = stack
             newTop = stack.last
         }
+        startTransition(.navigation(nav), animated: animated)
         if animated, let newTop {
             let kind = newTop == oldTop ? "no transition: the top is unchanged"
                 : old.contains(newTop) ? "a pop transition: the new top was already on the stack"

@@ -20,6 +20,8 @@ public struct State: Hashable, Sendable {
     public var holds: [Hold] = []
     /// The stored data of the other apps this session used (`app NAME`).
     public var otherApps: [String: AppData] = [:]
+    /// Set while `;`-separated commands run in one run-loop turn.
+    public var turn: RunLoopTurn?
 
     public init() {}
 

@@ -14,6 +14,10 @@ extension State {
             return .ignored(reason: "\(self[w].name) is neither presenting nor presented: there is nothing to dismiss", events: [])
         }
         let presenter = self[target].presenter!
+        if let turn, turn.presentationInFlight {
+            return .ignored(reason: "a presentation or dismissal started in this run-loop turn is still animating (UIKit #35)",
+                            events: [.warning("Warning: Attempt to dismiss from view controller \(objectDescription(presenter)) while a presentation or dismiss is in progress!")])
+        }
         // Everything presented from the dismissed view controllers, recursively.
         var dismissed: [VCID] = []
         func collect(_ id: VCID) {
@@ -36,6 +40,7 @@ extension State {
         } else if w != presenter {
             events.insert(.note("\(self[w].name) asked; \(self[presenter].name) dismisses \(self[target].name) (UIKit #30)"), at: 0)
         }
+        startTransition(.dismissal(target), animated: animated)
         // Released by the presenter: gone unless something else holds them (UIKit #33, #79).
         return .done(events + release(candidates: dismissed))
     }

@@ -42,6 +42,12 @@ extension State {
             ? contextPresenter(from: w) : parentlessAncestor(of: w)
 
         let modern = device.usesModernPresentationWarnings
+        if let turn, turn.presentationInFlight {
+            let msg = modern
+                ? "Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) while a presentation is in progress."
+                : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) while a presentation is in progress!"
+            return .ignored(reason: "a presentation or dismissal started in this run-loop turn is still animating (UIKit #91)", events: [.warning(msg)])
+        }
         guard isInWindow(w) else {
             let msg = modern
                 ? "[Presentation] Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) whose view is not in the window hierarchy."
@@ -69,6 +75,7 @@ extension State {
             s[presenter].presentedChild = x
             s.window.subviews.append(.transitionView(presented: x))
         }
+        startTransition(.presentation(presentedID), animated: animated)
         if presenter != w {
             let why = style.isCurrentContext ? "it defines the presentation context (UIKit #20)"
                 : "a child hands presentations to its parentless ancestor (UIKit #164)"

@@ -1,0 +1,37 @@
+/// Commands written on one line with `;` run in the same turn of the main run loop: an
+/// animated transition started by one is still in flight when the next one starts, which is
+/// how UIKit's "in progress" warnings happen (UIKit #35, #54, #91, #94, #95, #97, #98).
+public struct RunLoopTurn: Hashable, Sendable {
+    public enum Transition: Hashable, Sendable {
+        case presentation(VCID)
+        case dismissal(VCID)
+        case navigation(VCID)
+    }
+    public var inFlight: [Transition] = []
+    /// Navigation transitions started while another was running on the same controller.
+    public var nestedNavigation: Set<VCID> = []
+    public init() {}
+
+    public var presentationInFlight: Bool {
+        inFlight.contains { if case .navigation = $0 { return false } else { return true } }
+    }
+    public func navigationInFlight(_ nav: VCID) -> Bool { inFlight.contains(.navigation(nav)) }
+}
+
+extension State {
+    /// Starts a turn (`;`-separated commands on one line).
+    public mutating func beginTurn() { turn = RunLoopTurn() }
+
+    /// Ends the turn: the animations finish. Nested navigation transitions leave UIKit's
+    /// "unexpected state" warning (UIKit #97).
+    public mutating func endTurn() -> [Event] {
+        defer { turn = nil }
+        guard let t = turn, !t.nestedNavigation.isEmpty else { return [] }
+        return [.warning("Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.")]
+    }
+
+    mutating func startTransition(_ t: RunLoopTurn.Transition, animated: Bool) {
+        guard animated, turn != nil else { return }
+        turn!.inFlight.append(t)
+    }
+}

@@ -1,0 +1,81 @@
+import Testing
+@testable import NavLabCore
+
+/// Transitions in flight: `A; B` runs both commands in one run-loop turn, so B starts while
+/// A's animation is still running (UIKIT.md §3, §4, §7).
+@Suite("In-flight transitions (one run-loop turn)")
+struct InFlightTests {
+    @Test("UIKit #91: presenting while a presentation is in progress is refused with UIKit's warning", arguments: [(17, true), (12, false)])
+    func fact91(ios: Int, modern: Bool) {
+        let s = launched("A", device: "iPhone iOS=\(ios)")
+        let r = s.run("present B animated; present C on A")
+        #expect(r.lines.contains { $0.style == .ignored && $0.text.contains("present C") })
+        let expected = modern
+            ? "warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) while a presentation is in progress."
+            : "warning: Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> while a presentation is in progress!"
+        #expect(r.lines.contains { $0.text == expected })
+        #expect(s.presented("A") == "B" && !s.alive("C"))
+    }
+
+    @Test("UIKit #35, #94: a dismiss during a presentation is ignored with UIKit's warning")
+    func fact94() {
+        let s = launched("A")
+        let r = s.run("present B animated; dismiss")
+        #expect(r.lines.contains { $0.text == "warning: Warning: Attempt to dismiss from view controller <App.A: 0x7f9a00001000> while a presentation or dismiss is in progress!" })
+        #expect(s.presented("A") == "B")
+    }
+
+    @Test("UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state", arguments: [(17, "a corrupted"), (12, "corrupted")])
+    func fact97(ios: Int, wording: String) {
+        let s = launched("Nav(A)", device: "iPhone iOS=\(ios)")
+        let r = s.run("push B; push C")
+        #expect(r.lines.contains { $0.text == "warning: nested push animation can result in \(wording) navigation bar" })
+        #expect(r.lines.last?.text == "warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.")
+        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "B", "C"])
+        let pops = s.run("pop; pop")
+        #expect(pops.lines.contains { $0.text.hasPrefix("warning: nested pop animation can result in") })
+    }
+
+    @Test("Without animation there is nothing in flight, so no warning")
+    func notAnimated() {
+        let s = launched("Nav(A)")
+        let r = s.run("push B animated=no; push C")
+        #expect(!r.lines.contains { $0.style == .warning })
+    }
+
+    @Test("UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning")
+    func fact98() {
+        let s = launched("Nav(A)")
+        let r = s.run("push B; setViewControllers @A")
+        #expect(r.lines.contains { $0.text == "warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated." })
+        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "B"])
+    }
+
+    @Test("UIKit #95: starting a push while a presentation is running unbalances the appearance calls")
+    func fact95() {
+        let s = launched("Nav(A)")
+        let r = s.run("present B style=overFullScreen animated; push C on UINavigationController")
+        #expect(r.lines.contains { $0.text == "warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>." })
+    }
+
+    @Test("In a turn, each animation's did-callbacks come when the turn ends")
+    func deferredDid() {
+        let s = launched("Nav(A)", device: "iPhone iOS=12")
+        let calls = s.calls("present Modal style=fullScreen animated; push B on UINavigationController animated=no")
+        let didAppearModal = calls.firstIndex(of: "viewDidAppear Modal")!
+        let pushStart = calls.firstIndex(of: "willMove(toParent: UINavigationController) B")!
+        #expect(pushStart < didAppearModal)
+    }
+
+    @Test("A failing command fails the whole line and changes nothing; undo takes the whole line back")
+    func atomicLine() {
+        let s = launched("Nav(A)")
+        let before = s.state
+        #expect(s.fail("push B; push @A") != nil)
+        #expect(s.state == before)
+        s.run("push B; push C")
+        s.run("undo")
+        #expect(s.state == before)
+        #expect(s.fail("push B; tree")?.message.contains("cannot") == true)
+    }
+}
