@@ -19,8 +19,14 @@ public enum Query: Hashable, Sendable {
     case log(json: Bool)
     case archive
     case defaults
+    /// `export mermaid|dot|json [FILE]`: printed, or written by the shell when a file is named.
+    case export(ExportFormat, file: String?)
     case expect(Expectation)
     case help(String?)
+}
+
+public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
+    case mermaid, dot, json
 }
 
 public enum Meta: Hashable, Sendable {

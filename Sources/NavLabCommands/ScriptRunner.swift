@@ -49,6 +49,20 @@ public struct ScriptRunner {
         for (i, line) in lines.enumerated() {
             var response = session.execute(line, lineNumber: i + 1)
             if response.status == .empty { continue }
+            if response.status == .shell, let (path, text) = response.fileToWrite, let parsed = response.parsed {
+                if let writeFile {
+                    do {
+                        try writeFile(path, text)
+                        response = Response(status: .shown, lines: [OutputLine(.info, "wrote \(path)")], parsed: parsed)
+                    } catch {
+                        let e = NavLabError(.invalid, "cannot write \(path): \(error)", at: parsed.location)
+                        response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
+                    }
+                } else {
+                    let e = NavLabError(.invalid, "export to a file is not available here", at: parsed.location, suggestion: "`export FORMAT` prints it")
+                    response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
+                }
+            }
             if response.status == .shell, let parsed = response.parsed, case .meta(let meta) = parsed.action {
                 let (r, nested) = fileVerb(meta, parsed: parsed, file: file, depth: depth, recordStart: &recordStart)
                 response = r

@@ -33,6 +33,8 @@ public struct Response: Sendable {
     /// For `expect`: whether it held.
     public var expectationHeld: Bool?
     public var parsed: ParsedLine?
+    /// A file the shell should write (`export FORMAT FILE`).
+    public var fileToWrite: (path: String, text: String)?
 
     public var text: String { lines.map(\.text).joined(separator: "\n") }
 }
@@ -113,7 +115,7 @@ public final class Session {
         switch action {
         case .model: return true
         case .query(.help), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why),
-             .query(.archive), .query(.defaults): return false
+             .query(.archive), .query(.defaults), .query(.export): return false
         case .query(.expect): return true
         case .meta(.undo), .meta(.redo), .meta(.reset): return true
         case .meta: return false
@@ -364,6 +366,17 @@ public final class Session {
             return shown(lines.joined(separator: "\n"))
         case .help(let topic): return shown(Help.render(topic))
         case .archive: return shown(state.renderArchive())
+        case .export(let format, let file):
+            let text: String
+            switch format {
+            case .mermaid: text = state.renderMermaid()
+            case .dot: text = state.renderDOT()
+            case .json: text = stateJSON().serialized(pretty: true)
+            }
+            guard let file else { return shown(text) }
+            var r = Response(status: .shell, lines: [])
+            r.fileToWrite = (file, text + "\n")
+            return r
         case .defaults: return shown(state.renderDefaults())
         case .expect(let expectation):
             do {

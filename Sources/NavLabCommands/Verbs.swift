@@ -384,6 +384,19 @@ public enum VerbTable {
              uikit: "the memory graph's retain path", examples: ["why Done"], arguments: [.name]) { a in
             let n = try a.name(); try a.end(); return .query(.why(n))
         },
+        Verb(name: "export", group: .show, syntax: "export mermaid|dot|json [FILE]",
+             summary: "the hierarchy for documents: a Mermaid or Graphviz graph (containment solid, presentation dashed, leaks red), or the JSON state; to FILE or printed",
+             uikit: "—", examples: ["export mermaid", "export dot hierarchy.dot"],
+             arguments: [.keyword(ExportFormat.allCases.map(\.rawValue)), .file]) { a in
+            let t = try a.word("mermaid, dot or json")
+            guard let format = ExportFormat(rawValue: t.text) else {
+                let near = Suggest.nearest(to: t.text, in: ExportFormat.allCases.map(\.rawValue))
+                throw a.error("'\(t.text)' is not an export format", suggestion: near.map { "did you mean \($0)?" } ?? "mermaid, dot or json", at: t.location)
+            }
+            let file = a.atEnd ? nil : try a.path()
+            try a.end()
+            return .query(.export(format, file: file))
+        },
         Verb(name: "log", group: .show, syntax: "log [--json]", summary: "the lifecycle log so far, oldest first",
              uikit: "print statements in every callback", examples: ["log", "log --json"], arguments: [.keyword(["--json"])]) { a in
             let json = a.accept("--json"); try a.end(); return .query(.log(json: json))
