@@ -126,7 +126,8 @@ enum ExpectParser {
 
 extension Expectation {
     /// Whether the fact holds, and what was actually there (for the failure message).
-    func evaluate(in state: State, log: [String]) throws -> (holds: Bool, actual: String) {
+    /// `log` is asked for only by `log contains` (it is the whole session's log).
+    func evaluate(in state: State, log: () -> [String]) throws -> (holds: Bool, actual: String) {
         func name(_ id: VCID?) -> String { id.map { state[$0].name } ?? "nil" }
         func matches(_ id: VCID?, _ want: String) -> Bool {
             guard let id else { return want == "nil" }
@@ -232,8 +233,9 @@ extension Expectation {
             let v = state[try live(ref)].properties[key]
             return (v == want || (v == nil && want == "nil"), v ?? "nil")
         case .logContains(let text):
-            let found = log.contains { $0.contains(text) }
-            return (found, found ? "found" : "no line contains it (\(log.count) lines)")
+            let lines = log()
+            let found = lines.contains { $0.contains(text) }
+            return (found, found ? "found" : "no line contains it (\(lines.count) lines)")
         }
     }
 }

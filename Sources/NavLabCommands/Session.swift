@@ -380,8 +380,7 @@ public final class Session {
         case .defaults: return shown(state.renderDefaults())
         case .expect(let expectation):
             do {
-                let log = logEntries().map { $0.event.text }
-                let (holds, actual) = try expectation.evaluate(in: state, log: log)
+                let (holds, actual) = try expectation.evaluate(in: state, log: { self.logEntries().map { $0.event.text } })
                 let ok = holds != expectation.negated
                 if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")], expectationHeld: true) }
                 let expected = (expectation.negated ? "not " : "") + expectation.factText
