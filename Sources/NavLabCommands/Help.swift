@@ -16,9 +16,13 @@ public enum Help {
         return matches.map { line($0) }.joined(separator: "\n")
     }
 
+    /// `  syntax   summary`; a long syntax gets the summary on the next line.
     static func line(_ v: Verb) -> String {
-        let pad = String(repeating: " ", count: max(1, 44 - v.syntax.count))
-        return "  \(v.syntax)\(pad)\(v.summary)"
+        let column = 40
+        if v.syntax.count < column - 1 {
+            return "  \(v.syntax)\(String(repeating: " ", count: column - v.syntax.count))\(v.summary)"
+        }
+        return "  \(v.syntax)\n  \(String(repeating: " ", count: column))\(v.summary)"
     }
 
     public static func overview() -> String {

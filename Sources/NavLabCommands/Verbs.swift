@@ -10,12 +10,12 @@ public enum ArgumentKind: Hashable, Sendable {
 public struct Verb: Sendable {
     public enum Group: String, Sendable, CaseIterable {
         case setup = "The app's code and device"
-        case lifecycle = "The app's lifecycle"
-        case restoration = "State preservation and restoration"
         case hierarchy = "Presenting and containing"
         case window = "The window"
         case memory = "Memory"
         case show = "Showing"
+        case lifecycle = "The app's lifecycle"
+        case restoration = "State preservation and restoration"
         case check = "Checking"
         case session = "The session"
     }
@@ -33,7 +33,7 @@ public struct Verb: Sendable {
 
 /// The one verb table.
 public enum VerbTable {
-    public static let all: [Verb] = setupVerbs + lifecycleVerbs + restorationVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + checkVerbs + sessionVerbs
+    public static let all: [Verb] = setupVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + lifecycleVerbs + restorationVerbs + checkVerbs + sessionVerbs
 
     public static func verb(named name: String) -> Verb? {
         all.first { $0.name == name } ?? all.first { $0.name.lowercased() == name }
