@@ -317,6 +317,19 @@ struct RestorationTests {
         #expect(s.top == "D")
     }
 
+    @Test("UIKit #142: a presented navigation controller comes back from the app delegate, its content from its restoration class")
+    func fact142() {
+        let s = restorable("Nav(List)", "class Content restorationClass=yes", "appDelegate restores ModalNav")
+        s.run("present ModalNav:Nav(Content) style=fullScreen")
+        s.run("background")
+        s.run("kill")
+        let lines = s.run("launch").lines.map(\.text)
+        #expect(lines.contains("application(_:viewControllerWithRestorationIdentifierPath:coder:) — UINavigationController/ModalNav"))
+        #expect(lines.contains("viewController(withRestorationIdentifierPath:coder:) Content — UINavigationController/ModalNav/Content"))
+        #expect(s.presenting("ModalNav") == "UINavigationController")
+        #expect(s.top == "Content")
+    }
+
     @Test("Seed 000: a naive swapRoot is not restored; the Initial UI comes back")
     func seed000Naive() {
         let s = restorable("Register", device: "iPhone iOS=12")
