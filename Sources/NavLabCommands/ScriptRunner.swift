@@ -29,6 +29,8 @@ public struct ScriptRunner {
     public var readFile: ((_ path: String, _ from: String) throws -> (name: String, text: String))?
     /// Writes a file for `save` and `record stop`; nil: they fail.
     public var writeFile: ((_ path: String, _ text: String) throws -> Void)?
+    /// Told about every line run (not blank or comment lines), with what it did.
+    public var onLine: ((_ line: String, _ response: Response) -> Void)?
     /// `load` nests at most this deep (a script that loads itself stops here).
     public static let maxLoadDepth = 16
 
@@ -49,6 +51,7 @@ public struct ScriptRunner {
         for (i, line) in lines.enumerated() {
             var response = session.execute(line, lineNumber: i + 1)
             if response.status == .empty { continue }
+            onLine?(line, response)
             if response.status == .shell, let (path, text) = response.fileToWrite, let parsed = response.parsed {
                 if let writeFile {
                     do {

@@ -64,6 +64,8 @@ public final class Session {
     /// Told when what the app stored on the device changes (archive, defaults, install), so
     /// the shell can write it to disk; called with the app's name and its data.
     public var dataObserver: ((_ app: String, _ data: AppData) -> Void)?
+    /// A comment line waiting for the command right below it: its narration (SPEC §2).
+    private var pendingComment: String?
     private var snapshots: [Int: State]
     private var nextSeq = 1
     static let snapshotInterval = 32
@@ -90,11 +92,19 @@ public final class Session {
 
     private func executeLine(_ line: String, lineNumber: Int) -> Response {
         if let parts = LineParser.splitTurn(line) { return executeTurn(line, parts: parts, lineNumber: lineNumber) }
-        let parsed: ParsedLine
+        var parsed: ParsedLine
         do {
-            guard let p = try LineParser.parse(line, lineNumber: lineNumber) else { return Response(status: .empty) }
+            guard let p = try LineParser.parse(line, lineNumber: lineNumber) else {
+                // A comment line narrates the command directly below it; a blank line ends that.
+                let comment = (try? Lexer.tokenize(line, lineNumber: lineNumber).comment) ?? nil
+                pendingComment = comment.flatMap { $0.isEmpty ? nil : (pendingComment.map { $0 + "\n" } ?? "") + $0 }
+                return Response(status: .empty)
+            }
             parsed = p
+            if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
+            pendingComment = nil
         } catch let e as NavLabError {
+            pendingComment = nil
             return failure(e, parsed: nil)
         } catch {
             return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
@@ -126,7 +136,9 @@ public final class Session {
     public func script(fromTyped index: Int = 0, header: String? = nil) -> String {
         var out = header.map { "# " + $0 + "\n" } ?? ""
         for line in typed[min(index, typed.count)...] {
-            if let c = line.comment, !c.isEmpty { out += "# \(c)\n" }
+            if let c = line.comment, !c.isEmpty {
+                for part in c.split(separator: "\n", omittingEmptySubsequences: false) { out += "# \(part)\n" }
+            }
             out += line.text + "\n"
         }
         return out

@@ -57,6 +57,31 @@ public final class SessionHub: Sendable {
         }
     }
 
+    /// Runs a whole script in the shared session under the lock (`load` at the prompt) and
+    /// tells subscribers about every line it ran, in order.
+    public func runScript(_ text: String, file: String, origin: Origin,
+                          configure: (inout ScriptRunner) -> Void = { _ in }) -> ScriptRunner.Result {
+        inner.withLock { s in
+            let session = s.session
+            var runner = ScriptRunner(session: session, mode: .run(keepGoing: false))
+            configure(&runner)
+            let ran = Lines()
+            runner.onLine = { line, response in ran.list.append((line, response, session.seq)) }
+            let result = runner.run(text, file: file)
+            var previous = -1
+            for (line, response, seq) in ran.list {
+                let event = HubEvent(id: s.nextEventID, origin: origin, line: line, status: response.status,
+                                     lines: response.lines, seq: seq, changed: seq != previous)
+                previous = seq
+                s.nextEventID += 1
+                s.recent.append(event)
+                for c in s.subscribers.values { c.yield(event) }
+            }
+            if s.recent.count > SessionHub.recentLimit { s.recent.removeFirst(s.recent.count - SessionHub.recentLimit) }
+            return result
+        }
+    }
+
     /// Reads the session under the lock (render JSON, history, completion candidates).
     public func read<T: Sendable>(_ body: (Session) -> T) -> T {
         inner.withLock { body($0.session) }
@@ -82,4 +107,9 @@ public final class SessionHub: Sendable {
     }
 
     public var subscriberCount: Int { inner.withLock { $0.subscribers.count } }
+}
+
+/// The lines a script ran, collected for publishing.
+private final class Lines {
+    var list: [(String, Response, Int)] = []
 }

@@ -125,3 +125,30 @@ struct SessionTests {
         #expect(Help.render("presnt").contains("did you mean present?"))
     }
 }
+
+@Suite("Narration and the shared hub")
+struct NarrationTests {
+    @Test("A comment line directly above a command is its narration; a blank line in between ends it")
+    func narration() {
+        let s = Session()
+        for l in ["# the storyboard's first screen", "initial A", "", "# stale", "", "launch", "# the flow", "# in two lines", "present B"] { _ = s.execute(l) }
+        #expect(s.typed.map(\.comment) == ["the storyboard's first screen", nil, "the flow\nin two lines"])
+        #expect(s.script() == "# the storyboard's first screen\ninitial A\nlaunch\n# the flow\n# in two lines\npresent B\n")
+        #expect(s.entries.last?.comment == "the flow\nin two lines")
+    }
+
+    @Test("A script run through the hub publishes every line it ran, in order")
+    func hubScript() async {
+        let hub = SessionHub()
+        let (_, events) = hub.subscribe()
+        let result = hub.runScript("initial Nav(A)\nlaunch\n# narrated\npush B", file: "x.navlab", origin: .repl)
+        #expect(result.failures.isEmpty)
+        var lines: [String] = []
+        for await e in events {
+            lines.append(e.line)
+            if lines.count == 3 { break }
+        }
+        #expect(lines == ["initial Nav(A)", "launch", "push B"])
+        #expect(hub.read { session in session.state.top().map { session.state[$0].name } } == "B")
+    }
+}

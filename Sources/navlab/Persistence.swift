@@ -1,0 +1,19 @@
+import Foundation
+import NavLabCommands
+import NavLabStore
+
+/// Where the simulated device keeps each app's archive and defaults between runs of NavLab.
+enum Persistence {
+    /// A session whose apps' data comes from `$NAVLAB_HOME` (default `~/.navlab`) and is
+    /// written back after every change; or, when `persist` is false, a freshly installed app
+    /// in memory (what `run` and `check` use, so a script gives the same result every time).
+    static func session(persist: Bool) -> Session {
+        guard persist else { return Session() }
+        let store = AppStore(home: AppStore.defaultHome())
+        let session = Session(state: store.initialState())
+        store.attach(to: session) { message in
+            FileHandle.standardError.write(Data(("navlab: " + message + "\n").utf8))
+        }
+        return session
+    }
+}
