@@ -5,6 +5,7 @@
 // The wrappers keep no state of their own (a static in a header would be one copy per
 // Swift file in a debug build); the REPL keeps its state in Swift.
 #include <histedit.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -46,6 +47,18 @@ static inline int navlab_el_addfn(EditLine *el, const char *name, const char *he
 /// `EL_BIND`: binds `key` (e.g. "^I", "^R") to the editor function `fn` in the current map.
 static inline int navlab_el_bind(EditLine *el, const char *key, const char *fn) {
     return el_set(el, EL_BIND, key, fn, (const char *)NULL);
+}
+
+/// `EL_BIND -a`: the same in the alternate map (vi's command mode).
+static inline int navlab_el_bind_alternate(EditLine *el, const char *key, const char *fn) {
+    return el_set(el, EL_BIND, "-a", key, fn, (const char *)NULL);
+}
+
+/// `EL_EDITOR` as set now ("emacs" or "vi"), or NULL.
+static inline const char *navlab_el_editor(EditLine *el) {
+    const char *mode = NULL;
+    if (el_get(el, EL_EDITOR, &mode) != 0) return NULL;
+    return mode;
 }
 
 /// `EL_GETCFN`: the function that reads one character for the editor.
@@ -94,6 +107,12 @@ static inline int navlab_history_count(History *h) {
     if (history(h, &ev, H_GETSIZE) == -1) return 0;
     return ev.num;
 }
+
+/// C's standard streams (Swift 6 will not read the `stdin`/`stdout` globals directly); the
+/// editor must share `stdout` with Swift's `print` so that their output stays in order.
+static inline FILE *navlab_stdin(void) { return stdin; }
+static inline FILE *navlab_stdout(void) { return stdout; }
+static inline FILE *navlab_stderr(void) { return stderr; }
 
 /// The terminal's width in columns (80 when it cannot be asked).
 static inline int navlab_terminal_columns(int fd) {

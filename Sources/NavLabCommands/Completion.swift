@@ -300,3 +300,17 @@ public enum Completion {
         }
     }
 }
+
+extension Completion {
+    /// What all the candidates begin with (for Tab to insert when they differ after it).
+    public static func sharedPrefix(_ candidates: [String]) -> String {
+        guard var shared = candidates.first.map(Array.init) else { return "" }
+        for candidate in candidates.dropFirst() {
+            let chars = Array(candidate)
+            var n = 0
+            while n < shared.count, n < chars.count, shared[n] == chars[n] { n += 1 }
+            shared = Array(shared[..<n])
+        }
+        return String(shared)
+    }
+}
