@@ -264,3 +264,19 @@ def test_stdin_not_a_terminal_stops_at_an_error_with_status_1(workdir):
                            cwd=workdir, timeout=TIMEOUT)
     assert piped.returncode == 1
     assert "-:2:1: error: unknown verb 'bogus'" in piped.stdout + piped.stderr
+
+
+def test_the_users_editrc_is_honoured(home, start):
+    (home / ".editrc").write_text('navlab:bind -s ^X "help quit"\n')
+    p = start()
+    p.send("\x18")
+    out = p.run("")
+    assert "leaves NavLab" in out
+
+
+def test_tab_and_history_still_work_in_vi_mode_from_editrc(home, start):
+    (home / ".editrc").write_text("bind -v\n")
+    p = launched(start())
+    p.send("pres\t")
+    out = p.run("Detail")
+    assert "viewDidAppear Detail" in out

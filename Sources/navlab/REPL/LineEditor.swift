@@ -81,7 +81,7 @@ final class LineEditor {
         navlab_el_set_signal(el, 1)
         navlab_el_set_history(el, history)
         navlab_el_set_prompt(el, { _ in activeEditor?.prompt() }, 1)
-        navlab_el_set_rprompt(el, { el in el.flatMap { activeEditor?.rightPrompt($0) } }, 1)
+        navlab_el_set_rprompt(el, { el in el.flatMap { activeEditor?.rightPrompt($0) } }, 0)
         navlab_el_set_getcfn(el) { el, out in
             guard let el, let out, let editor = activeEditor else { return -1 }
             return editor.readCharacter(el, out)
@@ -179,13 +179,14 @@ final class LineEditor {
         return promptText
     }
 
-    /// The syntax of the verb being typed, dimmed; nothing once the line is accepted.
+    /// The syntax of the verb being typed; nothing once the line is accepted.
     private func rightPrompt(_ el: OpaquePointer) -> UnsafeMutablePointer<CChar>? {
         let hint = hintsOff ? "" : LineEditor.hint(for: lineText(el).whole)
         shownHint = hint
-        let text = hint.isEmpty || !colour ? hint : "\u{1}\u{1B}[2m\u{1}\(hint)\u{1}\u{1B}[0m\u{1}"
+        // Plain text: libedit's partial redraws can re-emit a colour code of the right prompt in
+        // the middle of the line (libedit 3.1-20221030), which would dim what is typed.
         free(rpromptText)
-        rpromptText = strdup(LineEditor.displayable(text))
+        rpromptText = strdup(LineEditor.displayable(hint))
         return rpromptText
     }
 
