@@ -179,6 +179,7 @@ def test_record_then_run_reproduces_the_same_tree_json(start, workdir):
     p.run("initial Nav(Register)")
     p.run("launch")
     p.run("push Detail  # the detail screen")
+    p.run("# the login sheet, over everything")
     p.run("bogus command")
     p.run("present Nav(Login) style=fullScreen")
     p.run("push Detail on UINavigationController#2")
@@ -189,6 +190,7 @@ def test_record_then_run_reproduces_the_same_tree_json(start, workdir):
 
     script = (workdir / "session.navlab").read_text()
     assert "# the detail screen\npush Detail\n" in script
+    assert "# the login sheet, over everything\npresent Nav(Login) style=fullScreen\n" in script
     assert "bogus" not in script
     assert "tree" not in script
 

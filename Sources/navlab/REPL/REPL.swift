@@ -75,7 +75,9 @@ final class REPL {
 
     /// Runs one line; false when it was `quit`.
     func handle(_ line: String, promptWidth: Int) -> Bool {
-        let (response, _) = hub.execute(line, origin: .repl)
+        let (response, _) = hub.execute(narrated(line), origin: .repl)
+        // A narration waits out a command that failed: it belongs to the one retyped right.
+        if response.status != .failed, response.status != .empty { narration = nil }
         switch response.status {
         case .quit:
             return false
@@ -98,6 +100,26 @@ final class REPL {
         }
         fflush(nil)
         return true
+    }
+
+    /// A comment line typed on its own, waiting for the command it narrates.
+    private var narration: String?
+
+    /// A comment line directly above a command is its narration (SPEC §2), at the prompt as in
+    /// a script: it goes with the next command that works (so `record` and `save` keep it
+    /// above that command, and the page shows it); a blank line drops it.
+    func narrated(_ line: String) -> String {
+        guard let (tokens, comment) = try? Lexer.tokenize(line) else { return line }
+        if tokens.isEmpty {
+            if let comment, !comment.isEmpty {
+                narration = narration.map { $0 + " " + comment } ?? comment
+            } else {
+                narration = nil
+            }
+            return line
+        }
+        guard comment == nil, let narration else { return line }
+        return line + "  # " + narration
     }
 
     /// A caret under the column the error names (the line is on screen just above, after the
