@@ -91,7 +91,7 @@ enum ScriptFiles {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) else {
             throw NavLabError(.invalid, "cannot read '\(name)': no such file", at: SourceLocation(line: 1, column: 1),
-                              suggestion: "Tab after `load ` lists the files here")
+                              suggestion: "a relative path is read beside the script that names it (at the prompt: in the current folder)")
         }
         guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: name) else {
             throw NavLabError(.invalid, "cannot read '\(name)': \(isFolder.boolValue ? "it is a folder" : "not readable")",
