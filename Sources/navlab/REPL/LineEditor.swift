@@ -276,6 +276,9 @@ final class LineEditor {
                     return 1
                 }
                 if Signals.takeResize() { el_resize(el) }
+                // Back from Ctrl-Z: the shell wrote over the line; draw it again where the
+                // cursor is now (libedit's own reader does the same on SIGCONT).
+                if Signals.takeContinue() { navlab_el_refresh(el) }
                 if !searching {
                     let events = announcements.take()
                     if !events.isEmpty { show(events, el, before: before) }

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The prompt's signals: Ctrl-C (SIGINT) clears the line, SIGTERM and SIGHUP save the history
-/// and end NavLab, a resize (SIGWINCH) redraws.
+/// and end NavLab, a resize (SIGWINCH) and the return from Ctrl-Z (SIGCONT) redraw.
 ///
 /// A handler may only do what is async-signal-safe, so it counts the signal in an atomic and
 /// writes one byte to the wake-up pipe; the line editor, waiting in `poll` on the terminal and
@@ -13,6 +13,8 @@ enum Signals {
     /// The terminating signal received (SIGTERM, SIGHUP), or 0.
     static let termination = Atomic<Int32>(0)
     static let resizes = Atomic<Int>(0)
+    /// SIGCONT: back from Ctrl-Z (`fg`); the line must be drawn again.
+    static let continues = Atomic<Int>(0)
 
     /// Installs the handlers; `wake` is the pipe's write end.
     static func install(wake: Int32) {
@@ -21,14 +23,16 @@ enum Signals {
         _ = interrupts.load(ordering: .relaxed)
         _ = termination.load(ordering: .relaxed)
         _ = resizes.load(ordering: .relaxed)
+        _ = continues.load(ordering: .relaxed)
         wakeFD.store(wake, ordering: .relaxed)
-        for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] {
+        for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signo in
                 let saved = errno
                 switch signo {
                 case SIGINT: Signals.interrupts.add(1, ordering: .relaxed)
                 case SIGWINCH: Signals.resizes.add(1, ordering: .relaxed)
+                case SIGCONT: Signals.continues.add(1, ordering: .relaxed)
                 default: Signals.termination.store(signo, ordering: .relaxed)
                 }
                 var byte: UInt8 = 1
@@ -47,6 +51,7 @@ enum Signals {
     /// True once, for each Ctrl-C since the last call.
     static func takeInterrupt() -> Bool { interrupts.exchange(0, ordering: .relaxed) > 0 }
     static func takeResize() -> Bool { resizes.exchange(0, ordering: .relaxed) > 0 }
+    static func takeContinue() -> Bool { continues.exchange(0, ordering: .relaxed) > 0 }
     static var interruptPending: Bool { interrupts.load(ordering: .relaxed) > 0 }
     static var terminating: Int32? {
         let s = termination.load(ordering: .relaxed)
