@@ -235,8 +235,9 @@ final class LineEditor {
             return UInt8(CC_REFRESH)
         }
         let columns = Int(navlab_terminal_columns(STDOUT_FILENO))
-        // The terminal is in raw mode here: end lines with \r\n.
-        let listing = "\r\n" + Columns.layout(candidates, width: columns).joined(separator: "\r\n") + "\r\n"
+        // The terminal is in raw mode here: end lines with \r\n. The line stays above the list,
+        // without its hint (cleared from the cursor on); libedit draws it again below.
+        let listing = "\u{1B}[K\r\n" + Columns.layout(candidates, width: columns).joined(separator: "\r\n") + "\r\n"
         fputs(listing, navlab_stdout())
         fflush(navlab_stdout())
         return UInt8(CC_REDISPLAY)
