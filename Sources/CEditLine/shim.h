@@ -54,11 +54,12 @@ static inline int navlab_el_bind_alternate(EditLine *el, const char *key, const 
     return el_set(el, EL_BIND, "-a", key, fn, (const char *)NULL);
 }
 
-/// `EL_EDITOR` as set now ("emacs" or "vi"), or NULL.
-static inline const char *navlab_el_editor(EditLine *el) {
-    const char *mode = NULL;
-    if (el_get(el, EL_EDITOR, &mode) != 0) return NULL;
-    return mode;
+/// `EL_EDITMODE`: whether editing is on (an `edit off` in ~/.editrc, or a terminal libedit
+/// cannot drive, turns it off: then lines are read as they come).
+static inline int navlab_el_editing(EditLine *el) {
+    int on = 0;
+    if (el_get(el, EL_EDITMODE, &on) != 0) return 0;
+    return on;
 }
 
 /// `EL_GETCFN`: the function that reads one character for the editor.

@@ -48,6 +48,9 @@ final class LineEditor {
     private(set) var promptWidth = 0
     /// The hint last handed to libedit for the right prompt.
     private var shownHint = ""
+    /// The hint a redraw was last asked for: asked once only, in case libedit does not draw
+    /// a right prompt at all (a dumb terminal).
+    private var requestedHint: String?
     /// Off while a line is being accepted or cancelled, so the hint does not stay in the scrollback.
     private var hintsOff = false
     /// After the redraw that removes the hint on Ctrl-C, reading stops.
@@ -131,6 +134,7 @@ final class LineEditor {
         cancelAfterRedraw = false
         pending = []
         heldBack = nil
+        requestedHint = nil
         var count: Int32 = 0
         guard let raw = el_gets(el, &count) else {
             return count == 0 ? .endOfFile : (errno == EINTR ? .interrupted : .endOfFile)
@@ -183,6 +187,7 @@ final class LineEditor {
     private func rightPrompt(_ el: OpaquePointer) -> UnsafeMutablePointer<CChar>? {
         let hint = hintsOff ? "" : LineEditor.hint(for: lineText(el).whole)
         shownHint = hint
+        requestedHint = nil
         // Plain text: libedit's partial redraws can re-emit a colour code of the right prompt in
         // the middle of the line (libedit 3.1-20221030), which would dim what is typed.
         free(rpromptText)
@@ -268,8 +273,10 @@ final class LineEditor {
                     errno = EINTR
                     return -1
                 }
+                // Without editing (`edit off`), a key sent to ourselves would land in the line.
+                let editing = navlab_el_editing(el) != 0
                 if Signals.interruptPending {
-                    if searching || hintsOff || shownHint.isEmpty { errno = EINTR; return -1 }
+                    if searching || hintsOff || shownHint.isEmpty || !editing { errno = EINTR; return -1 }
                     // First redraw without the hint, then stop.
                     hintsOff = true
                     cancelAfterRedraw = true
@@ -280,10 +287,12 @@ final class LineEditor {
                 // Back from Ctrl-Z: the shell wrote over the line; draw it again where the
                 // cursor is now (libedit's own reader does the same on SIGCONT).
                 if Signals.takeContinue() { navlab_el_refresh(el) }
-                if !searching {
+                if !searching, editing {
                     let events = announcements.take()
                     if !events.isEmpty { show(events, el, before: before) }
-                    if !hintsOff, LineEditor.hint(for: whole) != shownHint {
+                    let hint = LineEditor.hint(for: whole)
+                    if !hintsOff, hint != shownHint, hint != requestedHint {
+                        requestedHint = hint
                         out.pointee = redrawKey
                         return 1
                     }
@@ -316,7 +325,7 @@ final class LineEditor {
                 let key = wchar_t(bitPattern: scalar.value)
                 // Enter: first redraw the line without its hint, so the hint does not stay in
                 // the scrollback; then the newline (libedit's ed-newline ends the line).
-                if (scalar == "\r" || scalar == "\n"), !shownHint.isEmpty, !lineText(el).whole.contains("\n") {
+                if scalar == "\r" || scalar == "\n", !shownHint.isEmpty, navlab_el_editing(el) != 0, !lineText(el).whole.contains("\n") {
                     hintsOff = true
                     heldBack = key
                     out.pointee = redrawKey
