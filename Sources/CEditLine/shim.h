@@ -18,9 +18,9 @@ static inline int navlab_el_set_prompt(EditLine *el, navlab_prompt_fn f, char li
     return el_set(el, EL_PROMPT_ESC, f, literal);
 }
 
-/// `EL_RPROMPT_ESC`: the right prompt (NavLab shows the syntax of the verb being typed).
-static inline int navlab_el_set_rprompt(EditLine *el, navlab_prompt_fn f, char literal) {
-    return el_set(el, EL_RPROMPT_ESC, f, literal);
+/// `EL_RPROMPT`: the right prompt (NavLab shows the syntax of the verb being typed).
+static inline int navlab_el_set_rprompt(EditLine *el, navlab_prompt_fn f) {
+    return el_set(el, EL_RPROMPT, f);
 }
 
 /// `EL_EDITOR`: "emacs" or "vi".

@@ -14,7 +14,7 @@ nonisolated(unsafe) private var activeEditor: LineEditor?
 private let redrawKey: wchar_t = 0
 
 /// The prompt's line editing on libedit's native API: a coloured prompt (`EL_PROMPT_ESC`),
-/// the syntax of the verb being typed on the right (`EL_RPROMPT_ESC`), Tab completion
+/// the syntax of the verb being typed on the right (`EL_RPROMPT`), Tab completion
 /// (`EL_ADDFN` + `EL_BIND`), Ctrl-R searching the history backwards, ~/.editrc (`el_source`),
 /// and the history in a file (`history`).
 ///
@@ -84,7 +84,7 @@ final class LineEditor {
         navlab_el_set_signal(el, 1)
         navlab_el_set_history(el, history)
         navlab_el_set_prompt(el, { _ in activeEditor?.prompt() }, 1)
-        navlab_el_set_rprompt(el, { el in el.flatMap { activeEditor?.rightPrompt($0) } }, 0)
+        navlab_el_set_rprompt(el) { el in el.flatMap { activeEditor?.rightPrompt($0) } }
         navlab_el_set_getcfn(el) { el, out in
             guard let el, let out, let editor = activeEditor else { return -1 }
             return editor.readCharacter(el, out)
