@@ -59,6 +59,8 @@ final class LineEditor {
     private var pending: [UInt8] = []
     /// Enter, held back while the line is redrawn without its hint.
     private var heldBack: wchar_t?
+    /// Standard input and output are both terminals.
+    private let terminal = isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0
 
     init?(hub: SessionHub, colour: Bool, historyPath: String, pipe: WakePipe, announcements: Announcements) {
         // libedit converts between the line's bytes and wide characters with the locale's
@@ -273,8 +275,9 @@ final class LineEditor {
                     errno = EINTR
                     return -1
                 }
-                // Without editing (`edit off`), a key sent to ourselves would land in the line.
-                let editing = navlab_el_editing(el) != 0
+                // Without editing (`edit off`, or output not a terminal), a key sent to ourselves
+                // would land in the line.
+                let editing = isEditing(el)
                 if Signals.interruptPending {
                     if searching || hintsOff || shownHint.isEmpty || !editing { errno = EINTR; return -1 }
                     // First redraw without the hint, then stop.
@@ -325,7 +328,7 @@ final class LineEditor {
                 let key = wchar_t(bitPattern: scalar.value)
                 // Enter: first redraw the line without its hint, so the hint does not stay in
                 // the scrollback; then the newline (libedit's ed-newline ends the line).
-                if scalar == "\r" || scalar == "\n", !shownHint.isEmpty, navlab_el_editing(el) != 0, !lineText(el).whole.contains("\n") {
+                if scalar == "\r" || scalar == "\n", !shownHint.isEmpty, isEditing(el), !lineText(el).whole.contains("\n") {
                     hintsOff = true
                     heldBack = key
                     out.pointee = redrawKey
@@ -335,6 +338,12 @@ final class LineEditor {
                 return 1
             }
         }
+    }
+
+    /// Whether libedit edits the line: it reads plainly when `edit off` says so, and when
+    /// standard input or output is not a terminal.
+    private func isEditing(_ el: OpaquePointer) -> Bool {
+        terminal && navlab_el_editing(el) != 0
     }
 
     /// Prints commands the page ran above the prompt, then draws the prompt and the line again.
