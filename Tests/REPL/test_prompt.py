@@ -282,3 +282,21 @@ def test_tab_and_history_still_work_in_vi_mode_from_editrc(home, start):
     p.send("pres\t")
     out = p.run("Detail")
     assert "viewDidAppear Detail" in out
+
+
+def test_ending_while_recording_writes_the_recording(start, workdir):
+    p = start()
+    p.run("record unfinished.navlab")
+    p.run("initial Main")
+    p.run("launch")
+    p.send(CTRL_D)
+    assert p.wait_exit() == (0, None)
+    assert "recorded 2 lines to unfinished.navlab" in p.transcript
+    assert (workdir / "unfinished.navlab").read_text() == "initial Main\nlaunch\n"
+
+
+def test_record_stop_without_record_is_an_error(start):
+    p = start()
+    out = p.run("record stop")
+    assert "nothing is being recorded" in out
+    assert "leaves NavLab" in p.run("help quit")
