@@ -19,14 +19,16 @@ struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repl", abstract: "The prompt (the default).", shouldDisplay: false)
 
     func run() throws {
-        let session = Session()
         if isatty(STDIN_FILENO) == 0 {
-            // Not a terminal: exactly `navlab run -`.
+            // Not a terminal: exactly `navlab run -` (no prompt, no editing, no colours).
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let code = Shell.runScripts([("-", text)], session: session, mode: .run(keepGoing: false), json: false)
+            let code = Shell.runScripts([("-", text)], session: Session(), mode: .run(keepGoing: false), json: false)
             throw ExitCode(code)
         }
-        Prompt(session: session).loop()
+        // One session for the prompt and, once it serves, the page: the server starts here on
+        // the same hub (`Serve.start(hub: hub, …)`) and the prompt shows what the page runs.
+        let hub = SessionHub()
+        throw ExitCode(REPL(hub: hub).run())
     }
 }
 

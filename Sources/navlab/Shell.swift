@@ -26,8 +26,10 @@ enum Shell {
     static func runScripts(_ scripts: [(String, String)], session: Session, mode: ScriptRunner.Mode, json: Bool) -> Int32 {
         var runner = ScriptRunner(session: session, mode: mode)
         runner.echo = !json
+        runner.readFile = ScriptFiles.read
         var failed = false
         for (file, text) in scripts {
+            runner.writeFile = ScriptFiles.writer(relativeTo: file)
             let result = runner.run(text, file: file)
             for line in result.output {
                 if json, line.style != .error { continue }
@@ -58,33 +60,72 @@ enum Shell {
     }
 
     static func printLine(_ line: OutputLine) {
-        if useColour, let c = colour(line.style) {
-            print(c + line.text + "\u{1B}[0m")
-        } else {
-            print(line.text)
-        }
+        print(styled(line))
+    }
+
+    /// The line's text, coloured by its style when colours are on.
+    static func styled(_ line: OutputLine) -> String {
+        guard useColour, let c = colour(line.style) else { return line.text }
+        return c + line.text + "\u{1B}[0m"
     }
 }
 
-/// A plain line-reading prompt (line editing comes with the libedit REPL).
-struct Prompt {
-    let session: Session
+/// The files scripts read and write (`load`, `save`, `record`), for `navlab run` and the prompt.
+/// A relative path means: beside the script that names it; at the prompt (and for standard
+/// input), in the current directory.
+enum ScriptFiles {
+    /// `path` as named in `from` (a script's path, "-" for standard input, "" at the prompt).
+    static func resolve(_ path: String, from: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            return home + path.dropFirst()
+        }
+        guard from != "-", let slash = from.lastIndex(of: "/") else { return path }
+        return String(from[...slash]) + path
+    }
 
-    func loop() {
-        print("NavLab — iOS view-controller hierarchies. `help` lists the verbs; Ctrl-D quits.")
-        var lineNumber = 0
-        while true {
-            let prompt = "navlab (\(session.state.application.state.rawValue))> "
-            print(Shell.useColour ? "\u{1B}[1m\(prompt)\u{1B}[0m" : prompt, terminator: "")
-            fflush(nil)
-            guard let line = readLine() else { print(); return }
-            lineNumber += 1
-            let response = session.execute(line, lineNumber: 1)
-            if response.status == .quit { return }
-            if let e = response.error, e.kind != .expectation, e.location.column >= 1 {
-                Shell.printLine(OutputLine(.error, String(repeating: " ", count: prompt.count + e.location.column - 1) + "^"))
-            }
-            for l in response.lines { Shell.printLine(l) }
+    /// Reads a script for `load`: its name (for `FILE:LINE:COL`, and for the loads inside it)
+    /// and its text.
+    static func read(_ path: String, from: String) throws -> (name: String, text: String) {
+        let name = resolve(path, from: from)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) else {
+            throw NavLabError(.invalid, "cannot read '\(name)': no such file", at: SourceLocation(line: 1, column: 1),
+                              suggestion: "a relative path is read beside the script that names it (at the prompt: in the current folder)")
+        }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: name) else {
+            throw NavLabError(.invalid, "cannot read '\(name)': \(isFolder.boolValue ? "it is a folder" : "not readable")",
+                              at: SourceLocation(line: 1, column: 1))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw NavLabError(.invalid, "'\(name)' is not UTF-8 text", at: SourceLocation(line: 1, column: 1))
+        }
+        return (name, text)
+    }
+
+    /// Writes a file atomically: a temporary file beside it, then a rename, so a reader never
+    /// sees half a script and a failed write leaves the old file as it was.
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// `save` and `record stop` inside the script `file`.
+    static func writer(relativeTo file: String) -> (String, String) throws -> Void {
+        { path, text in try write(text, to: resolve(path, from: file)) }
+    }
+
+    /// What a path typed so far could become, for Tab: the entries of its folder that start
+    /// with the rest, folders with a trailing `/`; hidden ones only when asked for with `.`.
+    static func completions(_ typed: String) -> [String] {
+        let slash = typed.lastIndex(of: "/")
+        let folderPart = slash.map { String(typed[...$0]) } ?? ""
+        let namePart = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        let folder = folderPart.isEmpty ? "." : resolve(folderPart, from: "")
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return entries.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }.map { entry in
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
+            return folderPart + entry + (isFolder.boolValue ? "/" : "")
         }
     }
 }

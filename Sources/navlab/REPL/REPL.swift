@@ -1,0 +1,227 @@
+@preconcurrency import CEditLine
+import Foundation
+import NavLabCommands
+import NavLabCore
+
+/// The interactive prompt: reads lines with libedit, runs each through the shared SessionHub
+/// (the page runs its commands on the same hub), prints what comes back, and does the file
+/// verbs (`record`, `save`, `load`) itself. An error never ends it; Ctrl-D, `quit`, SIGTERM
+/// and SIGHUP do, after saving the history.
+final class REPL {
+    let hub: SessionHub
+    let colour: Bool
+    let historyPath: String
+    /// `record FILE`: where to write, as typed, and the index into `session.typed` it starts at.
+    private var recording: (path: String, shown: String, index: Int)?
+
+    init(hub: SessionHub, colour: Bool = Shell.useColour, historyPath: String = REPL.defaultHistoryPath) {
+        self.hub = hub
+        self.colour = colour
+        self.historyPath = historyPath
+    }
+
+    /// `~/.navlab_history` (SPEC §5).
+    static var defaultHistoryPath: String {
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + "/.navlab_history"
+    }
+
+    /// Runs until Ctrl-D, `quit`, SIGTERM or SIGHUP; returns the exit status.
+    func run() -> Int32 {
+        guard let pipe = WakePipe.make() else {
+            Shell.printError("navlab: cannot make a pipe for the prompt: \(String(cString: strerror(errno)))")
+            return 1
+        }
+        let announcements = Announcements(pipe: pipe)
+        Signals.install(wake: pipe.writeFD)
+        guard let editor = LineEditor(hub: hub, colour: colour, historyPath: historyPath, pipe: pipe, announcements: announcements) else {
+            Shell.printError("navlab: libedit could not start on this terminal")
+            return 1
+        }
+        editor.announce = { [colour] events in REPL.render(events, colour: colour, newline: "\r\n") }
+        let (subscription, follower) = announcements.follow(hub)
+        func finish() {
+            stopRecording(atExit: true)
+            editor.saveHistory()
+            editor.close()
+            follower.cancel()
+            hub.unsubscribe(subscription)
+            fflush(nil)
+        }
+
+        print("NavLab — iOS view-controller hierarchies. `help` lists the verbs; Tab completes; Ctrl-D quits.")
+        while true {
+            // What the page ran while a command of ours was running.
+            let waiting = announcements.take()
+            if !waiting.isEmpty { print(REPL.render(waiting, colour: colour, newline: "\n"), terminator: "") }
+            _ = Signals.takeInterrupt()
+            if let signo = Signals.terminating { finish(); Signals.dieOf(signo) }
+
+            switch editor.readLine() {
+            case .line(let text):
+                editor.addHistory(text)
+                if !handle(text, promptWidth: editor.promptWidth) { finish(); return 0 }
+            case .endOfFile:
+                print()
+                finish()
+                return 0
+            case .interrupted:
+                // Ctrl-C: the line is dropped, a fresh prompt follows; SIGTERM: the loop ends above.
+                print()
+            }
+        }
+    }
+
+    /// Runs one line; false when it was `quit`.
+    func handle(_ line: String, promptWidth: Int) -> Bool {
+        let (response, _) = hub.execute(narrated(line), origin: .repl)
+        // A narration waits out a command that failed: it belongs to the one retyped right.
+        if response.status != .failed, response.status != .empty { narration = nil }
+        switch response.status {
+        case .quit:
+            return false
+        case .empty:
+            break
+        case .shell:
+            fileVerb(response)
+        default:
+            if let e = response.error, e.kind != .expectation, e.location.column >= 1 {
+                printCaret(line: line, column: e.location.column, promptWidth: promptWidth)
+            }
+            if response.parsed?.verb == "help" {
+                let width = Int(navlab_terminal_columns(STDOUT_FILENO))
+                for l in response.lines {
+                    for piece in Wrap.fold(l.text, width: width) { Shell.printLine(OutputLine(l.style, piece)) }
+                }
+            } else {
+                for l in response.lines { Shell.printLine(l) }
+            }
+        }
+        fflush(nil)
+        return true
+    }
+
+    /// A comment line typed on its own, waiting for the command it narrates.
+    private var narration: String?
+
+    /// A comment line directly above a command is its narration (SPEC §2), at the prompt as in
+    /// a script: it goes with the next command that works (so `record` and `save` keep it
+    /// above that command, and the page shows it); a blank line drops it.
+    func narrated(_ line: String) -> String {
+        guard let (tokens, comment) = try? Lexer.tokenize(line) else { return line }
+        if tokens.isEmpty {
+            if let comment, !comment.isEmpty {
+                narration = narration.map { $0 + " " + comment } ?? comment
+            } else {
+                narration = nil
+            }
+            return line
+        }
+        guard comment == nil, let narration else { return line }
+        return line + "  # " + narration
+    }
+
+    /// A caret under the column the error names (the line is on screen just above, after the
+    /// prompt); the line is shown again when the column is past the terminal's width.
+    func printCaret(line: String, column: Int, promptWidth: Int) {
+        let width = Int(navlab_terminal_columns(STDOUT_FILENO))
+        if promptWidth + column <= width {
+            Shell.printLine(OutputLine(.error, String(repeating: " ", count: promptWidth + column - 1) + "^"))
+        } else {
+            Shell.printLine(OutputLine(.error, "  " + line))
+            Shell.printLine(OutputLine(.error, String(repeating: " ", count: column + 1) + "^"))
+        }
+    }
+
+    // MARK: - record, save, load
+
+    func fileVerb(_ response: Response) {
+        guard let parsed = response.parsed, case .meta(let meta) = parsed.action else { return }
+        switch meta {
+        case .record(let path):
+            if let current = recording {
+                fail("already recording to \(current.shown)", "`record stop` writes it; then `record \(path)`")
+                return
+            }
+            let index = hub.read { $0.typed.count }
+            recording = (ScriptFiles.resolve(path, from: ""), path, index)
+            Shell.printLine(OutputLine(.info, "recording to \(path); `record stop` writes it"))
+        case .recordStop:
+            guard recording != nil else { fail("nothing is being recorded", "start with `record FILE`"); return }
+            stopRecording(atExit: false)
+        case .save(let path):
+            let (text, count) = hub.read { ($0.script(), $0.typed.count) }
+            do {
+                try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
+                Shell.printLine(OutputLine(.info, "saved \(count) lines to \(path)"))
+            } catch {
+                fail("cannot write \(path): \(error.localizedDescription)")
+            }
+        case .load(let path):
+            load(path)
+        default:
+            break
+        }
+    }
+
+    /// `record stop`, or the end of the session while recording: the lines typed since
+    /// `record FILE` (those that did not fail, with their comments) go to the file.
+    func stopRecording(atExit: Bool) {
+        guard let current = recording else { return }
+        let (text, count) = hub.read { ($0.script(fromTyped: current.index), $0.typed.count - current.index) }
+        do {
+            try ScriptFiles.write(text, to: current.path)
+            recording = nil
+            let note = atExit ? " (the session ended while recording)" : ""
+            Shell.printLine(OutputLine(.info, "recorded \(count) lines to \(current.shown)\(note)"))
+        } catch {
+            fail("cannot write \(current.shown): \(error.localizedDescription)", "the recording goes on; `record stop` tries again")
+        }
+    }
+
+    /// `load FILE`: the script runs here, in this session, as `navlab run` would run it
+    /// (each command echoed with what it printed; it stops at the first error).
+    func load(_ path: String) {
+        let file: (name: String, text: String)
+        do {
+            file = try ScriptFiles.read(path, from: "")
+        } catch let e as NavLabError {
+            fail(e.message, e.suggestion)
+            return
+        } catch {
+            fail("cannot read \(path): \(error.localizedDescription)")
+            return
+        }
+        let result = hub.read { session in
+            var runner = ScriptRunner(session: session, mode: .run(keepGoing: false))
+            runner.readFile = ScriptFiles.read
+            runner.writeFile = ScriptFiles.writer(relativeTo: file.name)
+            return runner.run(file.text, file: file.name)
+        }
+        for line in result.output { Shell.printLine(line) }
+        if result.stopped {
+            Shell.printLine(OutputLine(.note, "load \(file.name): stopped at the error above; what ran before it stays"))
+        } else if result.quit {
+            Shell.printLine(OutputLine(.note, "load \(file.name): the script says quit; it ends the script, not the prompt"))
+        }
+    }
+
+    func fail(_ message: String, _ suggestion: String? = nil) {
+        Shell.printLine(OutputLine(.error, "error: \(message)"))
+        if let suggestion { Shell.printLine(OutputLine(.error, "  \(suggestion)")) }
+    }
+
+    // MARK: - What the page ran
+
+    /// `web> push Detail` and what it printed, as it reaches the prompt.
+    static func render(_ events: [HubEvent], colour: Bool, newline: String) -> String {
+        var out = ""
+        for event in events {
+            let head = "\(event.origin.rawValue)> \(event.line)"
+            out += (colour ? "\u{1B}[2m" + head + "\u{1B}[0m" : head) + newline
+            for line in event.lines { out += Shell.styled(line) + newline }
+        }
+        return out
+    }
+}

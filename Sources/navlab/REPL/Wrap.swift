@@ -1,0 +1,43 @@
+/// Long lines of `help` folded to the terminal's width, continuing under the column where the
+/// text starts, so a verb's summary reads as a block beside its syntax.
+enum Wrap {
+    static func fold(_ line: String, width: Int) -> [String] {
+        var rest = Array(line)
+        guard width >= 30, rest.count > width else { return [line] }
+        let indent = hangingIndent(rest, width: width)
+        var out: [String] = []
+        var first = true
+        while true {
+            let room = first ? width : width - indent
+            guard rest.count > room else { break }
+            // Break at the last space that fits (past the syntax on the first line).
+            let floor = first ? indent : 1
+            var cut = room
+            while cut > floor, rest[cut] != " " { cut -= 1 }
+            if cut <= floor { cut = room }
+            var piece = rest[..<cut]
+            while piece.last == " " { piece = piece.dropLast() }
+            out.append((first ? "" : String(repeating: " ", count: indent)) + String(piece))
+            rest = Array(rest[cut...].drop { $0 == " " })
+            first = false
+        }
+        out.append((first ? "" : String(repeating: " ", count: indent)) + String(rest))
+        return out
+    }
+
+    /// Where a wrapped line continues: the summary column of `  syntax   summary`, else two
+    /// more than the line's own indent.
+    static func hangingIndent(_ chars: [Character], width: Int) -> Int {
+        let leading = chars.prefix { $0 == " " }.count
+        var i = leading
+        while i + 1 < chars.count {
+            if chars[i] == " ", chars[i + 1] == " " {
+                var j = i
+                while j < chars.count, chars[j] == " " { j += 1 }
+                return j <= width / 2 ? j : leading + 2
+            }
+            i += 1
+        }
+        return leading + 2
+    }
+}

@@ -1,0 +1,38 @@
+"""`load` and `save` inside scripts run by `navlab run`: paths beside the script that names them."""
+import subprocess
+
+from conftest import NAVLAB, TIMEOUT
+
+
+def run(args, cwd):
+    return subprocess.run([NAVLAB, *args], cwd=cwd, capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def test_load_and_save_in_a_script_resolve_beside_the_script(tmp_path):
+    (tmp_path / "tour" / "parts").mkdir(parents=True)
+    (tmp_path / "tour" / "main.navlab").write_text("initial Nav(Main)\nlaunch\nload parts/push.navlab\nsave saved.navlab\n")
+    (tmp_path / "tour" / "parts" / "push.navlab").write_text("push Detail\nload more.navlab\n")
+    (tmp_path / "tour" / "parts" / "more.navlab").write_text("push More\nexpect top is More\n")
+    result = run(["run", "tour/main.navlab"], cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    saved = (tmp_path / "tour" / "saved.navlab").read_text()
+    assert saved.splitlines() == ["initial Nav(Main)", "launch", "push Detail", "push More", "expect top is More"]
+
+    # What `save` wrote replays to the same state.
+    first = run(["run", "--json", "tour/main.navlab"], cwd=tmp_path)
+    again = run(["run", "--json", "tour/saved.navlab"], cwd=tmp_path)
+    assert first.stdout == again.stdout
+
+
+def test_a_missing_file_fails_the_script_with_its_position(tmp_path):
+    (tmp_path / "a.navlab").write_text("initial A\nload missing.navlab\nlaunch\n")
+    result = run(["run", "a.navlab"], cwd=tmp_path)
+    assert result.returncode == 1
+    assert "a.navlab:2:1: error: cannot read 'missing.navlab': no such file" in result.stdout + result.stderr
+
+
+def test_a_script_that_loads_itself_stops(tmp_path):
+    (tmp_path / "loop.navlab").write_text("load loop.navlab\n")
+    result = run(["run", "loop.navlab"], cwd=tmp_path)
+    assert result.returncode == 1
+    assert "load nests deeper than" in result.stdout + result.stderr

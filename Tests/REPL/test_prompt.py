@@ -1,0 +1,302 @@
+"""The prompt as a user meets it: editing, completion, history, errors, signals, colours."""
+import json
+import os
+import signal
+import subprocess
+
+import pexpect
+
+from conftest import NAVLAB, SGR, TIMEOUT
+
+UP = "\x1b[A"
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+CTRL_R = "\x12"
+CTRL_U = "\x15"
+
+
+def launched(p):
+    p.run("initial Nav(Register)")
+    out = p.run("launch")
+    assert "viewDidAppear Register" in out
+    return p
+
+
+def test_partial_verb_and_tab_completes_the_verb(start):
+    p = launched(start())
+    p.send("pres\t")
+    out = p.run("Detail")
+    assert "viewDidAppear Detail" in out
+    assert "error" not in out
+
+
+def test_lower_case_partial_verb_completes_to_the_verb_as_declared(start):
+    p = launched(start())
+    p.send("swapr\t")
+    out = p.run("Main")
+    assert "viewDidAppear Main" in out
+    assert "error" not in out
+
+
+def test_partial_instance_name_completes_from_the_live_model(start):
+    p = launched(start())
+    p.send("push X on UINav\t")
+    out = p.run("")
+    assert "didMove(toParent: UINavigationController) X" in out
+    assert "error" not in out
+
+
+def test_several_candidates_are_listed_and_the_line_comes_back(start):
+    p = launched(start())
+    p.run("push Detail")
+    # The first Tab inserts what the candidates share (`pop`), the second lists them.
+    p.send("po\t\t")
+    p.expect(r"pop +popToRoot")
+    p.prompt()
+    # The line is still there after the list: finishing it runs `popToRoot`.
+    out = p.run("ToRoot")
+    assert "unknown verb" not in out
+    assert "viewDidAppear Register" in out
+
+
+def test_the_verb_syntax_shows_as_a_hint_while_typing(start):
+    p = start()
+    p.send("prese")
+    p.expect(r"present SPEC \[on NAME\] \[style=S\] \[animated\]")
+    p.send(CTRL_U)
+    p.run("")
+
+
+def test_up_recalls_the_previous_command_after_a_restart(start):
+    first = start()
+    assert "window.rootViewController = x" in first.run("help swapRoot")
+    first.send(CTRL_D)
+    assert first.wait_exit() == (0, None)
+    assert first.history()[-1] == "help swapRoot"
+
+    second = start()
+    second.send(UP)
+    out = second.run("")
+    assert "window.rootViewController = x" in out
+
+
+def test_adjacent_duplicates_are_not_kept_twice(start):
+    p = start()
+    p.run("help tree")
+    p.run("help tree")
+    p.run("help quit")
+    p.send(CTRL_D)
+    assert p.wait_exit() == (0, None)
+    assert len([l for l in p.history() if "tree" in l]) == 1
+
+
+def test_ctrl_r_finds_an_older_command(start):
+    p = start()
+    p.run("help swapRoot")
+    p.run("help present")
+    p.run("help quit")
+    p.send(CTRL_R)
+    p.send("swapR")
+    out = p.run("")
+    assert "window.rootViewController = x" in out
+
+
+def test_a_bad_command_prints_the_error_and_the_next_one_works(start):
+    p = start()
+    out = p.run("presnt Detail")
+    assert "unknown verb 'presnt'" in out
+    assert "did you mean present?" in out
+    assert "^" in out
+    p.run("initial Main")
+    out = p.run("launch")
+    assert "viewDidAppear Main" in out
+    assert p.child.isalive()
+
+
+def test_an_exception_from_uikit_does_not_end_the_prompt(start):
+    p = launched(start())
+    p.run("push Detail")
+    out = p.run("push @Detail")
+    assert "error" in out
+    out = p.run("tree")
+    assert "Detail" in out
+
+
+def test_ctrl_c_clears_a_half_typed_line_and_keeps_the_session(start):
+    p = launched(start())
+    p.send("bogus half typed")
+    p.send(CTRL_C)
+    p.prompt()
+    out = p.run("tree")
+    assert "unknown verb" not in out
+    assert "Register" in out  # the session is the same one
+    assert p.child.isalive()
+
+
+def test_ctrl_c_while_a_hint_shows_clears_the_line_too(start):
+    p = launched(start())
+    p.send("present Deta")
+    p.send(CTRL_C)
+    p.prompt()
+    out = p.run("tree")
+    assert "Deta" not in out
+    assert "error" not in out
+
+
+def test_ctrl_d_on_an_empty_line_exits_0(start):
+    p = start()
+    p.send(CTRL_D)
+    assert p.wait_exit() == (0, None)
+
+
+def test_quit_exits_0(start):
+    p = start()
+    p.send("quit\r")
+    assert p.wait_exit() == (0, None)
+
+
+def test_sigterm_saves_the_history_then_ends(start):
+    p = start()
+    p.run("help tree")
+    p.child.kill(signal.SIGTERM)
+    status, sig = p.wait_exit()
+    assert sig == signal.SIGTERM or status == 128 + signal.SIGTERM
+    assert "help tree" in p.history()
+
+
+def tree_json(p):
+    out = p.run("tree --json")
+    text = out[out.index("{"): out.rindex("}") + 1]
+    state = json.loads(text)
+    state.pop("seq", None)
+    return state
+
+
+def test_record_then_run_reproduces_the_same_tree_json(start, workdir):
+    p = start()
+    assert "recording to session.navlab" in p.run("record session.navlab")
+    p.run("device iPhone iOS=17")
+    p.run("initial Nav(Register)")
+    p.run("launch")
+    p.run("push Detail  # the detail screen")
+    p.run("# the login sheet, over everything")
+    p.run("bogus command")
+    p.run("present Nav(Login) style=fullScreen")
+    p.run("push Detail on UINavigationController#2")
+    p.run("tree")
+    out = p.run("record stop")
+    assert "recorded 6 lines to session.navlab" in out
+    at_prompt = tree_json(p)
+
+    script = (workdir / "session.navlab").read_text()
+    assert "# the detail screen\npush Detail\n" in script
+    assert "# the login sheet, over everything\npresent Nav(Login) style=fullScreen\n" in script
+    assert "bogus" not in script
+    assert "tree" not in script
+
+    run = subprocess.run([NAVLAB, "run", "--json", "session.navlab"], cwd=workdir, capture_output=True,
+                         text=True, timeout=TIMEOUT)
+    assert run.returncode == 0, run.stderr
+    replayed = json.loads(run.stdout)
+    replayed.pop("seq", None)
+    assert replayed == at_prompt
+
+
+def test_save_writes_the_session_and_load_runs_it_in_another(start, workdir):
+    first = launched(start())
+    first.run("push Detail")
+    assert "saved 3 lines to all.navlab" in first.run("save all.navlab")
+    before = tree_json(first)
+    first.send("quit\r")
+    first.wait_exit()
+
+    second = start()
+    out = second.run("load all.navlab")
+    assert "> push Detail" in out
+    assert tree_json(second) == before
+
+
+def test_load_of_a_missing_file_is_an_error_not_an_end(start):
+    p = start()
+    out = p.run("load nowhere.navlab")
+    assert "cannot read" in out
+    assert "launch" in p.run("help launch")
+
+
+def test_file_names_complete_after_load(start, workdir):
+    (workdir / "tour.navlab").write_text("initial Tour\nlaunch\n")
+    p = start()
+    p.send("load to\t")
+    out = p.run("")
+    assert "viewDidAppear Tour" in out
+
+
+def test_no_color_gives_no_colour_codes(start):
+    p = launched(start(colour=False))
+    p.run("presnt X")
+    p.run("present Welcome")
+    p.run("swapRoot Main")
+    assert "leaked" in p.transcript and "error" in p.transcript
+    assert not SGR.search(p.transcript)
+
+
+def test_a_terminal_gets_colours_without_no_color(start):
+    p = launched(start(colour=True))
+    p.run("presnt X")
+    assert SGR.search(p.transcript)
+
+
+def test_stdin_not_a_terminal_is_navlab_run_dash(workdir):
+    script = "initial Register\nlaunch\ntree\n"
+    env = {"HOME": str(workdir), "PATH": os.environ.get("PATH", "")}
+    piped = subprocess.run([NAVLAB], input=script, capture_output=True, text=True, cwd=workdir, env=env,
+                           timeout=TIMEOUT)
+    dash = subprocess.run([NAVLAB, "run", "-"], input=script, capture_output=True, text=True, cwd=workdir,
+                          env=env, timeout=TIMEOUT)
+    assert piped.returncode == 0
+    assert piped.stdout == dash.stdout
+    assert "navlab (" not in piped.stdout
+    assert "\x1b" not in piped.stdout
+    assert "viewDidAppear Register" in piped.stdout
+    assert not os.path.exists(os.path.join(str(workdir), ".navlab_history"))
+
+
+def test_stdin_not_a_terminal_stops_at_an_error_with_status_1(workdir):
+    piped = subprocess.run([NAVLAB], input="initial A\nbogus\nlaunch\n", capture_output=True, text=True,
+                           cwd=workdir, timeout=TIMEOUT)
+    assert piped.returncode == 1
+    assert "-:2:1: error: unknown verb 'bogus'" in piped.stdout + piped.stderr
+
+
+def test_the_users_editrc_is_honoured(home, start):
+    (home / ".editrc").write_text('navlab:bind -s ^X "help quit"\n')
+    p = start()
+    p.send("\x18")
+    out = p.run("")
+    assert "leaves NavLab" in out
+
+
+def test_tab_and_history_still_work_in_vi_mode_from_editrc(home, start):
+    (home / ".editrc").write_text("bind -v\n")
+    p = launched(start())
+    p.send("pres\t")
+    out = p.run("Detail")
+    assert "viewDidAppear Detail" in out
+
+
+def test_ending_while_recording_writes_the_recording(start, workdir):
+    p = start()
+    p.run("record unfinished.navlab")
+    p.run("initial Main")
+    p.run("launch")
+    p.send(CTRL_D)
+    assert p.wait_exit() == (0, None)
+    assert "recorded 2 lines to unfinished.navlab" in p.transcript
+    assert (workdir / "unfinished.navlab").read_text() == "initial Main\nlaunch\n"
+
+
+def test_record_stop_without_record_is_an_error(start):
+    p = start()
+    out = p.run("record stop")
+    assert "nothing is being recorded" in out
+    assert "leaves NavLab" in p.run("help quit")
