@@ -102,15 +102,15 @@ public final class Session {
             }
             parsed = p
             if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
-            pendingComment = nil
         } catch let e as NavLabError {
-            pendingComment = nil
             return failure(e, parsed: nil)
         } catch {
             return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
         }
         var response = execute(parsed)
         response.parsed = parsed
+        // The narration waits out a command that failed: it belongs to the one retyped right.
+        if response.status != .failed { pendingComment = nil }
         if response.status != .failed, response.status != .quit, Session.replayable(parsed.action) { typed.append(parsed) }
         // The engine points at what it can; anything it could not place points at the verb.
         if var e = response.error, e.location.line != lineNumber || e.location.column < 1 {

@@ -27,7 +27,8 @@ struct Interactive: ParsableCommand {
         }
         // One session for the prompt and, once it serves, the page: the server starts here on
         // the same hub (`Serve.start(hub: hub, …)`) and the prompt shows what the page runs.
-        let hub = SessionHub()
+        // Each app's archive and defaults live under $NAVLAB_HOME, so they outlive NavLab.
+        let hub = SessionHub(session: Persistence.session(persist: true))
         throw ExitCode(REPL(hub: hub).run())
     }
 }
@@ -45,9 +46,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Go on after a failing command.")
     var keepGoing = false
 
+    @Flag(help: "Use the apps' archives and defaults under $NAVLAB_HOME (default ~/.navlab) instead of a freshly installed app in memory.")
+    var persist = false
+
     func run() throws {
         let scripts = try Shell.read(files)
-        let code = Shell.runScripts(scripts, session: Session(), mode: .run(keepGoing: keepGoing), json: json)
+        let code = Shell.runScripts(scripts, session: Persistence.session(persist: persist), mode: .run(keepGoing: keepGoing), json: json)
         throw ExitCode(code)
     }
 }

@@ -75,9 +75,8 @@ final class REPL {
 
     /// Runs one line; false when it was `quit`.
     func handle(_ line: String, promptWidth: Int) -> Bool {
-        let (response, _) = hub.execute(narrated(line), origin: .repl)
-        // A narration waits out a command that failed: it belongs to the one retyped right.
-        if response.status != .failed, response.status != .empty { narration = nil }
+        // The session attaches a comment line to the command below it (SPEC §2).
+        let (response, _) = hub.execute(line, origin: .repl)
         switch response.status {
         case .quit:
             return false
@@ -102,26 +101,6 @@ final class REPL {
         return true
     }
 
-    /// A comment line typed on its own, waiting for the command it narrates.
-    private var narration: String?
-
-    /// A comment line directly above a command is its narration (SPEC §2), at the prompt as in
-    /// a script: it goes with the next command that works (so `record` and `save` keep it
-    /// above that command, and the page shows it); a blank line drops it.
-    func narrated(_ line: String) -> String {
-        guard let (tokens, comment) = try? Lexer.tokenize(line) else { return line }
-        if tokens.isEmpty {
-            if let comment, !comment.isEmpty {
-                narration = narration.map { $0 + " " + comment } ?? comment
-            } else {
-                narration = nil
-            }
-            return line
-        }
-        guard comment == nil, let narration else { return line }
-        return line + "  # " + narration
-    }
-
     /// A caret under the column the error names (the line is on screen just above, after the
     /// prompt); the line is shown again when the column is past the terminal's width.
     func printCaret(line: String, column: Int, promptWidth: Int) {
@@ -137,6 +116,16 @@ final class REPL {
     // MARK: - record, save, load
 
     func fileVerb(_ response: Response) {
+        if let (path, text) = response.fileToWrite {
+            // `export FORMAT FILE`
+            do {
+                try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
+                Shell.printLine(OutputLine(.info, "wrote \(path)"))
+            } catch {
+                fail("cannot write \(path): \(error.localizedDescription)")
+            }
+            return
+        }
         guard let parsed = response.parsed, case .meta(let meta) = parsed.action else { return }
         switch meta {
         case .record(let path):
@@ -193,11 +182,10 @@ final class REPL {
             fail("cannot read \(path): \(error.localizedDescription)")
             return
         }
-        let result = hub.read { session in
-            var runner = ScriptRunner(session: session, mode: .run(keepGoing: false))
+        // Under the hub's lock, each line published, so the page follows the script.
+        let result = hub.runScript(file.text, file: file.name, origin: .repl) { runner in
             runner.readFile = ScriptFiles.read
             runner.writeFile = ScriptFiles.writer(relativeTo: file.name)
-            return runner.run(file.text, file: file.name)
         }
         for line in result.output { Shell.printLine(line) }
         if result.stopped {

@@ -1,0 +1,52 @@
+"""The device keeps each app's archive and defaults under $NAVLAB_HOME (default ~/.navlab):
+background, quit NavLab, start it again, relaunch restores; a damaged archive is discarded at
+launch with a warning and a clean launch (issue 4)."""
+from conftest import NAVLAB  # noqa: F401  (the binary under test)
+
+SETUP = ["class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(Countries)"]
+
+
+def app(p):
+    for line in SETUP:
+        p.run(line)
+    return p
+
+
+def test_background_quit_start_relaunch_restores(start, home):
+    first = app(start())
+    first.run("launch")
+    first.run("push Country")
+    out = first.run("background")
+    assert "encodeRestorableState Country" in out
+    first.send("quit\r")
+    first.wait_exit()
+    assert (home / ".navlab" / "App" / "archive.json").exists()
+
+    second = app(start())
+    out = second.run("relaunch")
+    assert "decodeRestorableState Country" in out
+    assert "ok: expect top is Country" in second.run("expect top is Country")
+
+
+def test_a_damaged_archive_gives_the_warning_and_a_clean_launch(start, home):
+    first = app(start())
+    first.run("launch")
+    first.run("push Country")
+    first.run("background")
+    first.send("quit\r")
+    first.wait_exit()
+    (home / ".navlab" / "App" / "archive.json").write_text("{ this is not an archive")
+
+    second = app(start())
+    out = second.run("launch")
+    assert "is damaged" in out and "archive.json" in out
+    assert "ok: expect top is Countries" in second.run("expect top is Countries")
+    assert not (home / ".navlab" / "App" / "archive.json").exists()
+
+
+def test_navlab_home_is_honoured(start, tmp_path):
+    elsewhere = tmp_path / "device"
+    p = app(start(env={"NAVLAB_HOME": str(elsewhere)}))
+    p.run("launch")
+    p.run("defaults loggedIn=true")
+    assert (elsewhere / "App" / "defaults.json").read_text().find("loggedIn") > 0
