@@ -9,7 +9,7 @@ struct NavLab: ParsableCommand {
         commandName: "navlab",
         abstract: "A playground for iOS view-controller hierarchies.",
         discussion: "With no subcommand: a prompt on a terminal; commands read from standard input otherwise.",
-        subcommands: [Interactive.self, Run.self, Check.self, Reference.self],
+        subcommands: [Interactive.self, Run.self, Check.self, Play.self, Reference.self],
         defaultSubcommand: Interactive.self
     )
 }
@@ -17,6 +17,8 @@ struct NavLab: ParsableCommand {
 /// Plain `navlab`.
 struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repl", abstract: "The prompt (the default).", shouldDisplay: false)
+
+    @OptionGroup var serve: ServeOptions
 
     func run() throws {
         let session = Session()
@@ -26,7 +28,9 @@ struct Interactive: ParsableCommand {
             let code = Shell.runScripts([("-", text)], session: session, mode: .run(keepGoing: false), json: false)
             throw ExitCode(code)
         }
-        Prompt(session: session).loop()
+        // The page, beside the prompt, on the same session.
+        let hub = SessionHub()
+        if serve.start(hub) != nil { HubPrompt(hub: hub).loop() } else { Prompt(session: session).loop() }
     }
 }
 
@@ -43,10 +47,17 @@ struct Run: ParsableCommand {
     @Flag(help: "Go on after a failing command.")
     var keepGoing = false
 
+    @Flag(name: .customLong("serve"), help: "Keep the page up after the scripts, until Ctrl-C.")
+    var keepServing = false
+
+    @OptionGroup var serve: ServeOptions
+
     func run() throws {
         let scripts = try Shell.read(files)
-        let code = Shell.runScripts(scripts, session: Session(), mode: .run(keepGoing: keepGoing), json: json)
-        throw ExitCode(code)
+        let session = Session()
+        let code = Shell.runScripts(scripts, session: session, mode: .run(keepGoing: keepGoing), json: json)
+        guard keepServing, serve.start(SessionHub(session: session)) != nil else { throw ExitCode(code) }
+        ServeOptions.serveUntilInterrupted()
     }
 }
 
