@@ -21,6 +21,7 @@ const store = {
   collapsed: new Set(),
   expanded: new Set(),
   flash: null,       // what the last live update changed, for a short highlight
+  showAll: { timeline: false, memory: false },
   lastLogEvent: 0,
 };
 const dirty = { model: true, timeline: true, header: true };
@@ -33,21 +34,30 @@ const consolePane = new Console(
 
 const shown = () => (store.viewing ? store.viewing.state : store.live);
 
+// How long the last render of each pane took (ms), for the browser tests and the curious.
+const timings = {};
+window.navlab = { timings };
+const timed = (name, fn) => {
+  const t = performance.now();
+  fn();
+  timings[name] = Math.round((performance.now() - t) * 10) / 10;
+};
+
 const render = frameThrottle(() => {
   const state = shown();
   if (dirty.header) renderHeader();
   if (dirty.model && state) {
     const view = {
       selected: store.selected, filter: store.filter, collapsed: store.collapsed, expanded: store.expanded,
-      flash: store.viewing ? null : store.flash, diff: store.viewing?.diff ?? null,
+      flash: store.viewing ? null : store.flash, diff: store.viewing?.diff ?? null, showAllMemory: store.showAll.memory,
     };
-    renderTree($("tree"), state, view);
-    renderPhone($("phone"), $("layers"), $("phone-device"), state);
-    renderMemory($("memory"), $("memory-summary"), state, view);
+    timed("tree", () => renderTree($("tree"), state, view));
+    timed("phone", () => renderPhone($("phone"), $("layers"), $("phone-device"), state));
+    timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
     store.flash = null;
   }
   if (dirty.timeline || dirty.model) {
-    renderTimeline($("timeline"), $("timeline-count"), store.history, store.viewing?.seq ?? null);
+    timed("timeline", () => renderTimeline($("timeline"), $("timeline-count"), store.history, store.viewing?.seq ?? null, store.showAll.timeline));
     renderChanges($("changes"), store.viewing, store.viewing?.diff);
   }
   dirty.model = dirty.timeline = dirty.header = false;
@@ -85,9 +95,12 @@ function onState(data) {
   const previous = store.live;
   store.live = data.state;
   if (previous && !store.viewing) {
-    const d = diffStates(previous, data.state);
-    store.flash = { added: d.added, changed: new Set(d.changed.keys()) };
+    timed("diff", () => {
+      const d = diffStates(previous, data.state);
+      store.flash = { added: d.added, changed: new Set(d.changed.keys()) };
+    });
   }
+  window.navlab.seq = data.seq;
   invalidate("header", ...(store.viewing ? [] : ["model"]));
 }
 
@@ -166,6 +179,12 @@ function stepBy(delta) {
 
 // ---- interaction ----
 
+document.addEventListener("click", (e) => {
+  const more = e.target.closest("[data-show-all]");
+  if (!more) return;
+  store.showAll[more.dataset.showAll] = true;
+  invalidate("model", "timeline");
+});
 $("timeline").addEventListener("click", (e) => {
   const entry = e.target.closest(".entry");
   if (entry) viewStep(Number(entry.dataset.seq));

@@ -3,6 +3,8 @@
 
 import { esc } from "./dom.js";
 
+const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
+
 export function renderMemory(container, summaryEl, state, view) {
   if (!state) return;
   const allocated = state.allocated || [];
@@ -24,7 +26,11 @@ export function renderMemory(container, summaryEl, state, view) {
     }
     html.push(`<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${esc(cause)}</div>`).join("")}</div>`);
   }
-  for (const name of allocated) {
+  let rows = allocated;
+  if (!view.showAllMemory && allocated.length > FIRST) {
+    rows = allocated.filter((n, i) => i < FIRST || leaked.has(n) || n === view.selected);
+  }
+  for (const name of rows) {
     const refs = memory[name]?.heldBy || [];
     const chips = refs.map((r) => {
       const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
@@ -37,6 +43,9 @@ export function renderMemory(container, summaryEl, state, view) {
     html.push(`<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(name)}">${esc(name)}</span>`
       + `<span class="h">${strong ? "" : `<span class="ref weak">nothing strong</span>`}${chips.join("")}</span>`
       + (leaked.has(name) ? `<span class="cause">${esc(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
+  }
+  if (rows.length < allocated.length) {
+    html.push(`<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>`);
   }
   container.innerHTML = html.join("");
 }

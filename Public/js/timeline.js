@@ -4,11 +4,20 @@
 import { esc, stickToBottom } from "./dom.js";
 
 const STATUS = { done: "●", ignored: "○", reset: "↺", start: "◆" };
+const RECENT = 300; // entries drawn until "show all" is clicked
 
-export function renderTimeline(container, countEl, history, viewingSeq) {
+export function renderTimeline(container, countEl, history, viewingSeq, showAll) {
   if (!history) { container.innerHTML = `<div class="empty">Loading…</div>`; return; }
-  const entries = history.entries || [];
-  countEl.textContent = entries.length > 1 ? `${entries.length - 1} steps` : "";
+  const all = history.entries || [];
+  countEl.textContent = all.length > 1 ? `${all.length - 1} steps` : "";
+  let entries = all;
+  let head = "";
+  if (!showAll && all.length > RECENT) {
+    const from = all.length - RECENT;
+    const at = viewingSeq == null ? -1 : all.findIndex((e) => e.seq === viewingSeq);
+    entries = all.slice(at >= 0 && at < from ? at : from);
+    head = `<a class="show-more" data-show-all="timeline">show the ${all.length - entries.length} earlier steps</a>`;
+  }
   const html = entries.map((e) => {
     const classes = ["entry"];
     if (e.current) classes.push("current");
@@ -23,7 +32,7 @@ export function renderTimeline(container, countEl, history, viewingSeq) {
       + `<span class="cmd">${esc(command)}</span><span class="n">${calls ? `${calls} ev` : ""}</span>`
       + (note ? `<span class="comment">${esc(note)}</span>` : "") + `</div>`;
   });
-  stickToBottom(container, () => { container.innerHTML = html.join(""); });
+  stickToBottom(container, () => { container.innerHTML = head + html.join(""); });
   if (viewingSeq != null) container.querySelector(".entry.viewing")?.scrollIntoView({ block: "nearest" });
 }
 

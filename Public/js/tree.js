@@ -62,7 +62,9 @@ export function renderTree(container, state, view) {
     if (state.top === name) tags.push(`<span class="tag top">← top</span>`);
     const cls = vc.class !== name && !name.startsWith(vc.class + "#") ? `<span class="cls">${esc(vc.class)}</span>` : "";
     rows++;
-    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"><span class="guide">${guide}${connector}</span>`
+    // Very deep hierarchies: keep the last levels of the guide, say how deep it is.
+    const shownGuide = guide.length > 96 ? `<span title="depth ${guide.length / 3}">⋯${guide.length / 3} </span>${guide.slice(-48)}` : guide;
+    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"><span class="guide">${shownGuide}${connector}</span>`
       + `<span class="icon"${twisty}>${kids && view.collapsed.has(name) ? "▸" : icon}</span>`
       + `<span class="name">${esc(name)}</span>${cls}<span class="tags">${tags.join("")}</span></div>`;
   };
