@@ -39,6 +39,7 @@ struct ServeOptions: ParsableArguments {
         do {
             let page = try PageServer.startBlocking(hub: hub, configuration: config)
             Shell.printLine(OutputLine(.info, "page: \(page.url)"))
+            fflush(nil)
             if config.publicDirectory == nil {
                 Shell.printError("warning: the page's files (Public/) were not found; the API works, the page does not (use --public DIR)")
             }
@@ -54,6 +55,7 @@ struct ServeOptions: ParsableArguments {
 
     /// Keeps the process (and so the page) up until Ctrl-C.
     static func serveUntilInterrupted() -> Never {
+        fflush(nil)
         while true { pause() }
     }
 }
