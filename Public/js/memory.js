@@ -18,6 +18,7 @@ export function renderMemory(container, summaryEl, state, view) {
     return;
   }
   const html = [];
+  const causes = new Set([...leaked].map((n) => memory[n]?.leakCause));
   if (leaked.size) {
     const byCause = new Map();
     for (const name of state.leaked) {
@@ -40,9 +41,11 @@ export function renderMemory(container, summaryEl, state, view) {
     });
     const strong = refs.some((r) => r.strong);
     const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
-    html.push(`<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(name)}">${esc(name)}</span>`
+    const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
+    html.push(`<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
       + `<span class="h">${strong ? "" : `<span class="ref weak">nothing strong</span>`}${chips.join("")}</span>`
-      + (leaked.has(name) ? `<span class="cause">${esc(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
+      // One cause for every leak is said once, above; several are said on each row.
+      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${esc(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
   }
   if (rows.length < allocated.length) {
     html.push(`<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>`);

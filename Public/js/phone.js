@@ -41,6 +41,12 @@ export function renderPhone(phone, layersEl, deviceEl, state) {
     html.push(content(names, vcs));
     html.push(`</div>`);
   });
+  // What the window still holds out of sight (UIKit #4, #82): say so on the glass.
+  const hidden = (state.windowSubviews || []).filter((s) => s.kind === "transitionView" && !s.visible && s.viewControllers?.length);
+  if (hidden.length) {
+    const names = hidden.map((s) => s.presented).join(", ");
+    html.push(`<div class="xray" title="in the window, behind what is on screen">${hidden.length} UITransitionView${hidden.length > 1 ? "s" : ""} behind this screen · ${esc(names)}</div>`);
+  }
   html.push(`</div>`);
   phone.innerHTML = html.join("");
   renderLayers(layersEl, state, onScreen);

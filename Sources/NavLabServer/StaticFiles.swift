@@ -56,6 +56,9 @@ public struct StaticFiles: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = StaticFiles.mediaTypes[ext] ?? "application/octet-stream"
         headers[.cacheControl] = "no-cache"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        // The URL may carry the token: never send it on.
+        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         if ext == "html" {
             // Nothing from the internet; scripts only from this server.
             headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
