@@ -92,6 +92,7 @@ function renderHeader() {
 // ---- the live stream ----
 
 function onState(data) {
+  if (!data.state) return; // superseded: a later state event carries the document
   const previous = store.live;
   store.live = data.state;
   if (previous && !store.viewing) {

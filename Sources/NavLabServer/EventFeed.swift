@@ -7,7 +7,8 @@ import Synchronization
 /// `GET /api/events`: Server-Sent Events. For every line any client runs, in order:
 /// `event: command` (the line, its origin, what it printed), then `event: log` (the lifecycle
 /// calls it caused, SPEC §3 log elements) when it added a step to the timeline, then
-/// `event: state` (the state after it, with `seq`) when it changed the model. All three carry
+/// `event: state` (the state after it, with `seq`; only the seq, `superseded`, when later lines
+/// have already moved the model on) when it changed the model. All three carry
 /// `id:` = the hub's event id, so a client that reconnects with `Last-Event-ID` catches up.
 /// A comment line every `heartbeat` keeps proxies and the browser from giving up.
 ///
@@ -113,8 +114,16 @@ public final class EventFeed: Sendable {
         if let log {
             text += EventFeed.message("log", id: event.id, data: JSON.object([("seq", .int(event.seq)), ("events", log)]).serialized())
         }
-        if event.changed, let state = await states.json(seq: event.seq) {
-            text += EventFeed.message("state", id: event.id, data: "{\"seq\":\(event.seq),\"state\":\(state)}")
+        if event.changed {
+            // The document when the session is still at this step; once later lines have
+            // moved it on, only the seq (their own state events carry the newer documents).
+            // A burst of lines, or a client catching up, costs one document, not one per line.
+            let current = hub.read { $0.seq } == event.seq
+            if current, let state = await states.json(seq: event.seq) {
+                text += EventFeed.message("state", id: event.id, data: "{\"seq\":\(event.seq),\"state\":\(state)}")
+            } else {
+                text += EventFeed.message("state", id: event.id, data: "{\"seq\":\(event.seq),\"superseded\":true}")
+            }
         }
         return ByteBuffer(string: text)
     }

@@ -49,6 +49,15 @@ struct EventStreamTests {
             for (i, message) in messages.enumerated() where message.event == "state" && message.id != nil {
                 #expect(messages[..<i].last { $0.event == "command" }?.id == message.id)
             }
+            // Each carries the state after its line, unless later lines had already moved
+            // the model on (then only the seq); the last one always carries it.
+            for state in states {
+                if let doc = state.json?["state"] as? [String: Any] {
+                    #expect(doc["seq"] as? Int == state.json?["seq"] as? Int)
+                } else {
+                    #expect(state.json?["superseded"] as? Bool == true)
+                }
+            }
             let last = try #require(states.last?.json?["state"] as? [String: Any])
             // The ignored present changed nothing: the leaks are seed 000's.
             #expect(Set(last["leaked"] as? [String] ?? []) == ["Register", "UINavigationController", "Welcome", "Details", "Done"])
@@ -89,6 +98,21 @@ struct EventStreamTests {
         }
     }
 
+    @Test("catching up costs one state document: earlier steps send only their seq")
+    func catchUpCoalesces() async throws {
+        let server = makeServer(["initial Nav(A)", "launch"])
+        for i in 0..<20 { server.hub.execute("push V\(i)", origin: .repl) }
+        try await server.application().test(.router) { client in
+            let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "0")])) {}
+            #expect(messages.filter { $0.event == "command" }.count == 22)
+            let states = messages.dropFirst().filter { $0.event == "state" }
+            #expect(states.map { $0.json?["seq"] as? Int } == Array(1...22))
+            #expect(states.dropLast().allSatisfy { $0.json?["superseded"] as? Bool == true })
+            let last = try #require(states.last?.json?["state"] as? [String: Any])
+            #expect((last["viewControllers"] as? [String: Any])?["V19"] != nil)
+        }
+    }
+
     @Test("undo and redo move the timeline; their state is the state they moved to")
     func undoRedo() async throws {
         let server = makeServer(["initial Nav(A)", "launch", "push B"])
@@ -101,8 +125,8 @@ struct EventStreamTests {
             #expect(commands.map { $0.json?["timeline"] as? String } == ["move", "move"])
             let states = messages.dropFirst().filter { $0.event == "state" }
             #expect(states.map { $0.json?["seq"] as? Int } == [2, 3])
-            let afterUndo = try #require(states.first?.json?["state"] as? [String: Any])
-            #expect((afterUndo["viewControllers"] as? [String: Any])?["B"] == nil)
+            let afterRedo = try #require(states.last?.json?["state"] as? [String: Any])
+            #expect((afterRedo["viewControllers"] as? [String: Any])?["B"] != nil)
         }
     }
 
