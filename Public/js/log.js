@@ -16,7 +16,10 @@ function callbackClass(e) {
   return "";
 }
 
-function text(e) {
+/** One log element as the REPL prints it (`willMove(toParent: Nav) Done`). */
+export function eventText(e) {
+  if (e.callback === "leak") return `leaked: ${e.message}`;
+  if (e.callback === "note") return `note: ${e.message}`;
   if (e.callback === "warning") return `warning: ${e.message}`;
   if (e.callback.startsWith("willMove") || e.callback.startsWith("didMove")) {
     return `${e.callback.replace("toParent:)", `toParent: ${e.parent ?? "nil"})`)} ${e.viewController ?? ""}`;
@@ -53,7 +56,7 @@ export class LogPane {
         html.push(`<div class="lg-cmd"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
         this.lastSeq = e.seq;
       }
-      html.push(`<div class="lg ${callbackClass(e)}">${esc(text(e))}</div>`);
+      html.push(`<div class="lg ${callbackClass(e)}">${esc(eventText(e))}</div>`);
     }
     this.count += events.length;
     stickToBottom(this.container, () => {

@@ -69,7 +69,8 @@ function invalidate(...parts) {
 }
 
 function renderHeader() {
-  const s = store.live;
+  // The chips describe what the panes show: a past step while one is viewed.
+  const s = shown();
   const chips = [];
   if (s) {
     const app = s.application?.state ?? "notRunning";
@@ -81,12 +82,12 @@ function renderHeader() {
     chips.push(`<span class="chip"><b>${(s.allocated || []).length}</b> allocated</span>`);
     if (s.leaked?.length) chips.push(`<span class="chip bad"><b>${s.leaked.length}</b> leaked</span>`);
     if (s.window?.transitionViews) chips.push(`<span class="chip warn"><b>${s.window.transitionViews}</b> UITransitionView${s.window.transitionViews > 1 ? "s" : ""}</span>`);
-    consolePane.setPrompt(app);
+    consolePane.setPrompt(store.live?.application?.state);
   }
   $("status-chips").innerHTML = chips.join("");
   const v = store.viewing;
   $("viewing").hidden = !v;
-  if (v) $("viewing-label").textContent = `step ${v.seq}: ${v.entry.command || "start"}`;
+  if (v) $("viewing-label").textContent = `viewing step ${v.seq}: ${v.entry.command || "start"} · live is at ${store.live?.seq ?? "?"}`;
 }
 
 // ---- the live stream ----

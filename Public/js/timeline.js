@@ -2,6 +2,7 @@
 // one to see the model as it was then and what that step changed; the live model goes on.
 
 import { esc, stickToBottom } from "./dom.js";
+import { eventText } from "./log.js";
 
 const STATUS = { done: "●", ignored: "○", reset: "↺", start: "◆" };
 const RECENT = 300; // entries drawn until "show all" is clicked
@@ -41,12 +42,7 @@ export function renderChanges(el, viewing, diff) {
   if (!viewing) { el.hidden = true; el.innerHTML = ""; return; }
   const e = viewing.entry;
   const lines = diff.lines.map((l) => `<div class="c ${l.kind}">${esc(l.text)}</div>`);
-  const events = (e.events || []).map((ev) => {
-    const t = ev.callback === "warning" ? `warning: ${ev.message}`
-      : ev.callback === "leak" || ev.callback === "note" ? `${ev.callback}: ${ev.message}`
-      : `${ev.callback}${ev.parent !== undefined ? ` (parent: ${ev.parent ?? "nil"})` : ""}${ev.viewController ? " " + ev.viewController : ""}`;
-    return `<div class="c ev">${esc(t)}</div>`;
-  });
+  const events = (e.events || []).map((ev) => `<div class="c ev">${esc(eventText(ev))}</div>`);
   el.hidden = false;
   el.innerHTML = `<h3>Step ${e.seq}: ${esc(e.command || "start")}${e.status === "ignored" ? " (ignored)" : ""}</h3>`
     + (lines.length ? lines.join("") : `<div class="c ev">The model did not change.</div>`)
