@@ -53,7 +53,7 @@ export class LogPane {
     for (const e of events) {
       this.seqs.add(e.seq);
       if (e.seq !== this.lastSeq) {
-        html.push(`<div class="lg-cmd"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
+        html.push(`<div class="lg-cmd" data-seq="${e.seq}"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
         this.lastSeq = e.seq;
       }
       html.push(`<div class="lg ${callbackClass(e)}">${esc(eventText(e))}</div>`);
@@ -66,6 +66,17 @@ export class LogPane {
       while (excess-- > 0) this.container.firstElementChild.remove();
     });
     this.updateCount();
+  }
+
+  /** Marks the calls of the step being viewed (none: back to live). */
+  highlight(seq) {
+    this.container.querySelector(".lg-cmd.viewing")?.classList.remove("viewing");
+    if (seq == null) return;
+    const head = this.container.querySelector(`.lg-cmd[data-seq="${seq}"]`);
+    if (head) {
+      head.classList.add("viewing");
+      head.scrollIntoView({ block: "start" });
+    }
   }
 
   updateCount() {

@@ -59,6 +59,7 @@ const render = frameThrottle(() => {
   if (dirty.timeline || dirty.model) {
     timed("timeline", () => renderTimeline($("timeline"), $("timeline-count"), store.history, store.viewing?.seq ?? null, store.showAll.timeline));
     renderChanges($("changes"), store.viewing, store.viewing?.diff);
+    logPane.highlight(store.viewing?.seq ?? null);
   }
   dirty.model = dirty.timeline = dirty.header = false;
 });

@@ -183,6 +183,12 @@ def test_the_live_server_refuses_foreign_hosts_and_origins(serve):
     assert served.raw("GET", "/../Package.swift", own)[0] == 404
     assert served.raw("GET", "/%2e%2e/Package.swift", own)[0] == 404
     assert served.raw("POST", "/api/commands", own, b"#" * (65 * 1024))[0] == 413
+    # Not HTTP at all: the parser answers 400 (or hangs up), and the server stays up.
+    import socket
+    with socket.create_connection(("127.0.0.1", served.port), timeout=5) as raw:
+        raw.sendall(b"GARBAGE \x00\xff\r\nHost: nowhere\r\n\r\n")
+        answer = raw.recv(1024)
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 4")
     # Still up, and the model untouched by what was refused.
     status, body = served.raw("POST", "/api/commands", {**own, "Origin": f"http://{served.authority}"}, b"launch")
     assert status == 200 and b'"status":"done"' in body

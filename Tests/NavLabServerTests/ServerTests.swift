@@ -139,6 +139,24 @@ struct RouteTests {
         }
     }
 
+    @Test("after undo the undone steps stay on the timeline, marked, until a new step drops them")
+    func historyAfterUndo() async throws {
+        let server = makeServer(["initial Nav(A)", "launch", "push B", "push C", "undo"])
+        try await server.application().test(.router) { client in
+            var history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
+            var entries = try #require(history["entries"] as? [[String: Any]])
+            #expect(entries.map { $0["command"] as? String } == ["", "initial Nav(A)", "launch", "push B", "push C"])
+            #expect(entries.map { $0["undone"] as? Bool } == [false, false, false, false, true])
+            #expect(entries.map { $0["current"] as? Bool } == [false, false, false, true, false])
+            #expect(history["seq"] as? Int == 3)
+            _ = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push D"))
+            history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
+            entries = try #require(history["entries"] as? [[String: Any]])
+            #expect(entries.map { $0["command"] as? String } == ["", "initial Nav(A)", "launch", "push B", "push D"])
+            #expect(entries.last?["seq"] as? Int == 5)
+        }
+    }
+
     @Test("GET /api/verbs is the verb table; GET /api/log is `log --json`")
     func verbsAndLog() async throws {
         let server = makeServer(["initial A", "launch"])
