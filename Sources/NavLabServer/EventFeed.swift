@@ -46,10 +46,11 @@ public final class EventFeed: Sendable {
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
-        // Subscribe now, before the first byte, so nothing between this and the snapshot is lost.
-        let (id, events) = hub.subscribe(after: lastEventID)
-        open.withLock { _ = $0.insert(id) }
         let body = ResponseBody { [self] writer in
+            // Subscribe before reading the snapshot, so nothing between the two is lost (and
+            // only once the body is being written, so a client gone before that costs nothing).
+            let (id, events) = hub.subscribe(after: lastEventID)
+            open.withLock { _ = $0.insert(id) }
             defer {
                 hub.unsubscribe(id)
                 open.withLock { _ = $0.remove(id) }

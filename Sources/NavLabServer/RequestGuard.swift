@@ -128,6 +128,13 @@ public struct RequestGuard<Context: RequestContext>: RouterMiddleware {
 
     public static var tokenHeader: HTTPField.Name { HTTPField.Name("X-NavLab-Token")! }
 
+    /// Whether a path is under /api/ however it is spelled (`//api/state`, `/%61pi/state`):
+    /// everything there needs the token beyond loopback.
+    static func isAPI(_ path: String) -> Bool {
+        guard let first = path.split(separator: "/", omittingEmptySubsequences: true).first else { return false }
+        return (String(first).removingPercentEncoding ?? String(first)).lowercased() == "api"
+    }
+
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let port = localPort(context)
         // HTTP/1's Host header becomes `:authority` in HTTPTypes; a Host field wins when present.
@@ -138,7 +145,7 @@ public struct RequestGuard<Context: RequestContext>: RouterMiddleware {
         if let origin = request.headers[.origin], !policy.allows(origin: origin, localPort: port) {
             return PageServer.errorResponse(.forbidden, "cross-origin requests are refused (Origin: \(origin))")
         }
-        if policy.token != nil, request.uri.path.hasPrefix("/api/") {
+        if policy.token != nil, RequestGuard.isAPI(request.uri.path) {
             let offered = request.headers[RequestGuard.tokenHeader]
                 ?? request.uri.queryParameters["token"].map(String.init)
             guard policy.tokenMatches(offered) else {

@@ -192,3 +192,22 @@ def test_the_live_server_refuses_foreign_hosts_and_origins(serve):
     # Still up, and the model untouched by what was refused.
     status, body = served.raw("POST", "/api/commands", {**own, "Origin": f"http://{served.authority}"}, b"launch")
     assert status == 200 and b'"status":"done"' in body
+
+
+def test_beyond_loopback_the_page_works_with_the_printed_token(browser):
+    served = start_navlab(["run", "--serve", "--host", "0.0.0.0"], SEED_000)
+    try:
+        token = served.url.split("?token=")[1]
+        assert len(token) == 64
+        local = f"http://127.0.0.1:{served.port}/"
+        own = {"Host": f"127.0.0.1:{served.port}"}
+        assert served.raw("GET", "/api/state", own)[0] == 403
+        assert served.raw("GET", f"/api/state?token={token}", own)[0] == 200
+        assert served.raw("GET", "/", own)[0] == 200
+        browser.get(local + "?token=" + token)
+        wait_for(browser, '#tree .row[data-name="Main"]', timeout=20)
+        browser.find_element(By.ID, "command").send_keys("push Nowhere" + Keys.ENTER)
+        wait_for(browser, "#console-out .co.error", timeout=5)
+        assert console_errors(browser) == []
+    finally:
+        stop(served.process)

@@ -228,6 +228,12 @@ struct SecurityTests {
             withHeader[HTTPField.Name("X-NavLab-Token")!] = "s3cret"
             let post = try await client.execute(uri: "/api/commands", method: .post, headers: withHeader, body: ByteBuffer(string: "initial A"))
             #expect(post.status == .ok)
+            // However the path is spelled, the API is not reached without the token.
+            for path in ["//api/state", "/%61pi/state", "/API/state", "/api//state", "/./api/state"] {
+                let response = try await client.execute(uri: path, method: .get, headers: headers)
+                #expect(response.status != .ok, "\(path)")
+                #expect(!String(buffer: response.body).contains("viewControllers"), "\(path)")
+            }
             // A name that is not this machine's is still refused, token or not.
             var foreign = withHeader
             foreign[HTTPField.Name("Host")!] = "evil.example:8080"
