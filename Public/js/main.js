@@ -56,7 +56,7 @@ const render = frameThrottle(() => {
     timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
     store.flash = null;
   }
-  if (dirty.timeline || dirty.model) {
+  if (dirty.timeline) {
     timed("timeline", () => renderTimeline($("timeline"), $("timeline-count"), store.history, store.viewing?.seq ?? null, store.showAll.timeline));
     renderChanges($("changes"), store.viewing, store.viewing?.diff);
     logPane.highlight(store.viewing?.seq ?? null);
