@@ -25,6 +25,13 @@ export class Console {
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     input.addEventListener("keydown", (e) => this.keydown(e));
     input.addEventListener("input", () => { this.closeCompletion(); this.updateHint(); });
+    // A pasted script (several lines) runs as it is, like `load` at the prompt.
+    input.addEventListener("paste", (e) => {
+      const text = e.clipboardData?.getData("text") || "";
+      if (!/[\r\n]/.test(text.trim())) return;
+      e.preventDefault();
+      this.submit(this.input.value + text);
+    });
     list.addEventListener("mousedown", (e) => {
       const li = e.target.closest("li");
       if (!li) return;
@@ -37,15 +44,15 @@ export class Console {
     this.prompt.textContent = `navlab (${appState || "notRunning"})>`;
   }
 
-  async submit() {
-    const text = this.input.value;
+  async submit(pasted) {
+    const text = pasted ?? this.input.value;
     if (!text.trim()) return;
     this.closeCompletion();
-    if (this.history[this.history.length - 1] !== text) {
-      this.history.push(text);
-      if (this.history.length > HISTORY_MAX) this.history.splice(0, this.history.length - HISTORY_MAX);
-      try { localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history)); } catch { /* private mode */ }
+    for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) {
+      if (this.history[this.history.length - 1] !== line) this.history.push(line);
     }
+    if (this.history.length > HISTORY_MAX) this.history.splice(0, this.history.length - HISTORY_MAX);
+    try { localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history)); } catch { /* private mode */ }
     this.historyIndex = this.history.length;
     this.input.value = "";
     this.updateHint();

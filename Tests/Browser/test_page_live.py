@@ -52,6 +52,19 @@ def test_a_command_typed_in_the_page_shows_in_the_tree_within_a_second(serve, br
     assert console_errors(browser) == []
 
 
+def test_a_pasted_script_runs_line_by_line(serve, browser):
+    served = serve(["initial Nav(A)", "launch"])
+    open_page(browser, served)
+    browser.execute_script("""
+        const data = new DataTransfer();
+        data.setData('text/plain', 'push P1\\n# a comment\\npush P2\\n');
+        document.getElementById('command').dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+    """)
+    wait_for(browser, '#tree .row[data-name="P2"]', timeout=3)
+    assert tree_row(browser, "P1") is not None
+    assert [e["command"] for e in served.get_json("/api/history")["entries"][-2:]] == ["push P1", "push P2"]
+
+
 def test_completion_comes_from_the_verb_table_and_the_live_names(serve, browser):
     served = serve(["initial Nav(Countries)", "launch"])
     open_page(browser, served)
