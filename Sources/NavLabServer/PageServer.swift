@@ -74,9 +74,7 @@ public final class PageServer: Sendable {
         let maxBody = configuration.maxBodySize
 
         router.get("/api/state") { _, _ -> Response in
-            let (seq, json) = await states.current()
-            _ = seq
-            return PageServer.jsonResponse(json)
+            PageServer.jsonResponse(await states.current().1)
         }
         router.get("/api/events") { request, _ -> Response in
             let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -106,7 +104,8 @@ public final class PageServer: Sendable {
             guard let (entry, previousSeq) = found, let state = await states.json(seq: seq) else {
                 return PageServer.errorResponse(.notFound, "no step with seq \(seq) on the timeline")
             }
-            let before = previousSeq != nil ? await states.json(seq: previousSeq!) : nil
+            var before: String?
+            if let previousSeq { before = await states.json(seq: previousSeq) }
             return PageServer.jsonResponse("{\"entry\":\(entry.serialized()),\"state\":\(state),\"before\":\(before ?? "null")}")
         }
         router.get("/api/log") { _, _ -> Response in
