@@ -65,8 +65,23 @@ function layerClass(style, device) {
 
 const dims = (style) => style === "pageSheet" || style === "formSheet" || style === "popover";
 
+/** The names in `names` that are `root` or below it (through `parent`). */
+function subtree(root, names, vcs) {
+  return names.filter((n) => {
+    for (let c = n; c; c = vcs[c]?.parent) if (c === root) return true;
+    return false;
+  });
+}
+
 /** One layer's content: navigation bar, the content view controller (and its children), tab bar. */
 function content(names, vcs) {
+  // A split view controller showing several columns (regular width): each column side by side.
+  const split = names.find((n) => vcs[n].kind === "split" && (vcs[n].viewControllers || []).length > 1);
+  if (split) {
+    const columns = vcs[split].viewControllers.map((column) => `<div class="column">${content(subtree(column, names, vcs), vcs)}</div>`);
+    const tab = names.find((n) => vcs[n].kind === "tabBar" && !subtree(split, [n], vcs).length);
+    return `<div class="columns">${columns.join("")}</div>` + (tab ? tabBar(tab, vcs) : "");
+  }
   const nav = [...names].reverse().find((n) => vcs[n].kind === "navigation");
   const tab = names.find((n) => vcs[n].kind === "tabBar");
   // The content: the first plain view controller; its plain children are drawn inside it.
@@ -87,11 +102,13 @@ function content(names, vcs) {
     + (cls || where ? `<div class="vc-class">${esc([cls, where].filter(Boolean).join(" "))}</div>` : "")
     + (props ? `<div class="props">${esc(props)}</div>` : "")
     + children.map((c) => `<div class="child">${esc(c)}</div>`).join("") + `</div>`);
-  if (tab) {
-    const tabs = vcs[tab].viewControllers || [];
-    out.push(`<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}"><span>${esc(t)}</span></div>`).join("")}</div>`);
-  }
+  if (tab) out.push(tabBar(tab, vcs));
   return out.join("");
+}
+
+function tabBar(tab, vcs) {
+  const tabs = vcs[tab].viewControllers || [];
+  return `<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}"><span>${esc(t)}</span></div>`).join("")}</div>`;
 }
 
 function renderLayers(el, state, onScreen) {
