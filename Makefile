@@ -19,7 +19,8 @@ test: deps
 	$(SWIFT) test --skip-build
 	$(SWIFT) build --product navlab
 	$(NAVLAB) check $(SCRIPTS)
-	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/REPL Tests/Browser
+	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/REPL
+	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/Browser
 
 check: build
 	$(NAVLAB) check $(SCRIPTS)

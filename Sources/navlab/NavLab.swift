@@ -9,7 +9,7 @@ struct NavLab: ParsableCommand {
         commandName: "navlab",
         abstract: "A playground for iOS view-controller hierarchies.",
         discussion: "With no subcommand: a prompt on a terminal; commands read from standard input otherwise.",
-        subcommands: [Interactive.self, Run.self, Check.self, Reference.self],
+        subcommands: [Interactive.self, Run.self, Check.self, Play.self, Reference.self],
         defaultSubcommand: Interactive.self
     )
 }
@@ -18,6 +18,8 @@ struct NavLab: ParsableCommand {
 struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "repl", abstract: "The prompt (the default).", shouldDisplay: false)
 
+    @OptionGroup var serve: ServeOptions
+
     func run() throws {
         if isatty(STDIN_FILENO) == 0 {
             // Not a terminal: exactly `navlab run -` (no prompt, no editing, no colours).
@@ -25,10 +27,12 @@ struct Interactive: ParsableCommand {
             let code = Shell.runScripts([("-", text)], session: Session(), mode: .run(keepGoing: false), json: false)
             throw ExitCode(code)
         }
-        // One session for the prompt and, once it serves, the page: the server starts here on
-        // the same hub (`Serve.start(hub: hub, …)`) and the prompt shows what the page runs.
-        // Each app's archive and defaults live under $NAVLAB_HOME, so they outlive NavLab.
+        // One session for the prompt and the page beside it (unless --no-serve): the prompt
+        // shows what the page runs. Each app's archive and defaults live under $NAVLAB_HOME,
+        // so they outlive NavLab.
         let hub = SessionHub(session: Persistence.session(persist: true))
+        let page = serve.start(hub)
+        defer { _ = page }
         throw ExitCode(REPL(hub: hub).run())
     }
 }
@@ -49,10 +53,17 @@ struct Run: ParsableCommand {
     @Flag(help: "Use the apps' archives and defaults under $NAVLAB_HOME (default ~/.navlab) instead of a freshly installed app in memory.")
     var persist = false
 
+    @Flag(name: .customLong("serve"), help: "Keep the page up after the scripts, until Ctrl-C.")
+    var keepServing = false
+
+    @OptionGroup var serve: ServeOptions
+
     func run() throws {
         let scripts = try Shell.read(files)
-        let code = Shell.runScripts(scripts, session: Persistence.session(persist: persist), mode: .run(keepGoing: keepGoing), json: json)
-        throw ExitCode(code)
+        let session = Persistence.session(persist: persist)
+        let code = Shell.runScripts(scripts, session: session, mode: .run(keepGoing: keepGoing), json: json)
+        guard keepServing, serve.start(SessionHub(session: session)) != nil else { throw ExitCode(code) }
+        ServeOptions.serveUntilInterrupted()
     }
 }
 

@@ -1,0 +1,60 @@
+// The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
+// the page passes it on (a header for fetch, the query for EventSource, which has no headers).
+
+const token = new URLSearchParams(location.search).get("token");
+
+function withToken(path) {
+  if (!token) return path;
+  return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
+}
+
+async function request(path, options = {}) {
+  const headers = { ...(options.headers || {}) };
+  if (token) headers["X-NavLab-Token"] = token;
+  const response = await fetch(path, { ...options, headers, cache: "no-store" });
+  const text = await response.text();
+  let body = null;
+  try { body = text ? JSON.parse(text) : null; } catch { body = { error: { message: text } }; }
+  if (!response.ok) {
+    const message = body?.error?.message || `${response.status} ${response.statusText}`;
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
+  }
+  return body;
+}
+
+export const api = {
+  state: () => request("/api/state"),
+  history: () => request("/api/history"),
+  historyAt: (seq) => request(`/api/history/${encodeURIComponent(seq)}`),
+  log: () => request("/api/log"),
+  verbs: () => request("/api/verbs"),
+  /** Runs command text (one line or several) in the shared session. */
+  run: (text) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text }),
+};
+
+/**
+ * Opens /api/events. `handlers` has one function per event type (state, command, log) plus
+ * onStatus("live" | "connecting" | "offline") and onOpen. EventSource reconnects by itself
+ * and sends Last-Event-ID, so the server replays what was missed.
+ */
+export function connectEvents(handlers) {
+  const source = new EventSource(withToken("/api/events"));
+  const parse = (fn) => (message) => {
+    let data;
+    try { data = JSON.parse(message.data); } catch { return; }
+    fn(data, message.lastEventId ? Number(message.lastEventId) : null);
+  };
+  for (const type of ["state", "command", "log"]) {
+    if (handlers[type]) source.addEventListener(type, parse(handlers[type]));
+  }
+  source.addEventListener("open", () => {
+    handlers.onStatus?.("live");
+    handlers.onOpen?.();
+  });
+  source.addEventListener("error", () => {
+    handlers.onStatus?.(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
+  });
+  return source;
+}

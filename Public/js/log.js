@@ -1,0 +1,86 @@
+// The lifecycle log (SPEC §3's `log --json` elements), grouped under the command that
+// caused them. New lines are appended; undo, redo and reset reload it whole.
+
+import { esc, stickToBottom } from "./dom.js";
+
+const MAX_LINES = 6000;
+
+function callbackClass(e) {
+  if (e.callback === "warning") return "warning";
+  if (e.callback.startsWith("application")) return "app";
+  if (e.callback === "viewWillAppear" || e.callback === "viewDidAppear" || e.callback === "viewIsAppearing") return "appear";
+  if (e.callback === "viewWillDisappear" || e.callback === "viewDidDisappear") return "disappear";
+  if (e.callback === "loadView" || e.callback === "viewDidLoad") return "load";
+  if (e.callback.startsWith("willMove") || e.callback.startsWith("didMove")) return "move";
+  if (e.callback === "deinit") return "deinit";
+  return "";
+}
+
+/** One log element as the REPL prints it (`willMove(toParent: Nav) Done`). */
+export function eventText(e) {
+  if (e.callback === "leak") return `leaked: ${e.message}`;
+  if (e.callback === "note") return `note: ${e.message}`;
+  if (e.callback === "warning") return `warning: ${e.message}`;
+  if (e.callback.startsWith("willMove") || e.callback.startsWith("didMove")) {
+    return `${e.callback.replace("toParent:)", `toParent: ${e.parent ?? "nil"})`)} ${e.viewController ?? ""}`;
+  }
+  return e.viewController ? `${e.callback} ${e.viewController}${e.animated === true ? " (animated)" : ""}` : e.callback;
+}
+
+export class LogPane {
+  constructor(container, countEl) {
+    this.container = container;
+    this.countEl = countEl;
+    this.count = 0;
+    this.lastSeq = null;
+    this.seqs = new Set(); // steps already shown (an event replayed after a reconnect is skipped)
+  }
+
+  /** Replaces the whole log. */
+  reset(events) {
+    this.container.innerHTML = "";
+    this.count = 0;
+    this.lastSeq = null;
+    this.seqs = new Set();
+    this.append(events);
+  }
+
+  append(events, { step = false } = {}) {
+    if (step && events?.length && this.seqs.has(events[0].seq)) return;
+    if (!events?.length) { this.updateCount(); return; }
+    this.container.querySelector(":scope > .empty")?.remove();
+    const html = [];
+    for (const e of events) {
+      this.seqs.add(e.seq);
+      if (e.seq !== this.lastSeq) {
+        html.push(`<div class="lg-cmd" data-seq="${e.seq}"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
+        this.lastSeq = e.seq;
+      }
+      html.push(`<div class="lg ${callbackClass(e)}">${esc(eventText(e))}</div>`);
+    }
+    this.count += events.length;
+    stickToBottom(this.container, () => {
+      this.container.insertAdjacentHTML("beforeend", html.join(""));
+      // Keep the DOM bounded on long sessions: drop the oldest lines.
+      let excess = this.container.childElementCount - MAX_LINES;
+      while (excess-- > 0) this.container.firstElementChild.remove();
+    });
+    this.updateCount();
+  }
+
+  /** Marks the calls of the step being viewed (none: back to live). */
+  highlight(seq) {
+    this.container.querySelector(".lg-cmd.viewing")?.classList.remove("viewing");
+    if (seq == null) return;
+    const head = this.container.querySelector(`.lg-cmd[data-seq="${seq}"]`);
+    if (head) {
+      head.classList.add("viewing");
+      head.scrollIntoView({ block: "start" });
+    }
+  }
+
+  updateCount() {
+    this.countEl.textContent = this.count ? `${this.count} calls` : "";
+    if (!this.count) this.container.innerHTML = `<div class="empty">No lifecycle calls yet.</div>`;
+  }
+}

@@ -1,0 +1,54 @@
+// The memory pane: every allocated view controller and what holds it (strong references by
+// property; weak ones dashed), the leaks grouped by their cause first.
+
+import { esc } from "./dom.js";
+
+const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
+
+export function renderMemory(container, summaryEl, state, view) {
+  if (!state) return;
+  const allocated = state.allocated || [];
+  const leaked = new Set(state.leaked || []);
+  const memory = state.memory || {};
+  summaryEl.textContent = allocated.length
+    ? `${allocated.length} allocated${leaked.size ? ` · ${leaked.size} leaked` : ""}`
+    : "";
+  if (!allocated.length) {
+    container.innerHTML = `<div class="empty">Nothing is allocated.</div>`;
+    return;
+  }
+  const html = [];
+  const causes = new Set([...leaked].map((n) => memory[n]?.leakCause));
+  if (leaked.size) {
+    const byCause = new Map();
+    for (const name of state.leaked) {
+      const cause = memory[name]?.leakCause || "leaked";
+      byCause.set(cause, [...(byCause.get(cause) || []), name]);
+    }
+    html.push(`<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${esc(cause)}</div>`).join("")}</div>`);
+  }
+  let rows = allocated;
+  if (!view.showAllMemory && allocated.length > FIRST) {
+    rows = allocated.filter((n, i) => i < FIRST || leaked.has(n) || n === view.selected);
+  }
+  for (const name of rows) {
+    const refs = memory[name]?.heldBy || [];
+    const chips = refs.map((r) => {
+      const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
+      const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
+      const prop = r.kind === "app" ? "" : `.${r.property}`;
+      return `<span class="${cls}" title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder + prop)}</span>`;
+    });
+    const strong = refs.some((r) => r.strong);
+    const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
+    const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
+    html.push(`<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
+      + `<span class="h">${strong ? "" : `<span class="ref weak">nothing strong</span>`}${chips.join("")}</span>`
+      // One cause for every leak is said once, above; several are said on each row.
+      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${esc(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
+  }
+  if (rows.length < allocated.length) {
+    html.push(`<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>`);
+  }
+  container.innerHTML = html.join("");
+}

@@ -1,0 +1,107 @@
+// Reading SPEC §3's state document: the hierarchy as the page draws it, and what changed
+// between two states. The server computes everything about UIKit; this only arranges it.
+
+/** presenter name → the view controller it presents (each presents at most one). */
+export function presentations(state) {
+  const map = new Map();
+  for (const [name, vc] of Object.entries(state.viewControllers || {})) {
+    if (vc.presentationStyle != null && vc.presentingViewController) map.set(vc.presentingViewController, name);
+  }
+  return map;
+}
+
+/**
+ * The hierarchies to draw, in order: the window's root first, then every other tree of
+ * allocated view controllers (leaked, or held by the app), each from its topmost ancestor
+ * through `parent` and the presenting view controller.
+ */
+export function hierarchies(state) {
+  const vcs = state.viewControllers || {};
+  const presented = presentations(state);
+  const seen = new Set();
+  const out = [];
+  const mark = (name) => {
+    const stack = [name];
+    while (stack.length) {
+      const n = stack.pop();
+      if (seen.has(n) || !vcs[n]) continue;
+      seen.add(n);
+      stack.push(...(vcs[n].children || []));
+      if (presented.has(n)) stack.push(presented.get(n));
+    }
+  };
+  const root = state.window?.rootViewController;
+  if (root && vcs[root]) {
+    out.push({ root, kind: "window" });
+    mark(root);
+  }
+  for (const name of state.allocated || Object.keys(vcs)) {
+    if (seen.has(name)) continue;
+    let top = name;
+    const guard = new Set();
+    while (!guard.has(top)) {
+      guard.add(top);
+      const vc = vcs[top];
+      const up = vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null);
+      if (!up || !vcs[up]) break;
+      top = up;
+    }
+    if (seen.has(top)) continue;
+    const cause = state.memory?.[top]?.leakCause;
+    out.push({ root: top, kind: cause ? "leaked" : "outside", cause });
+    mark(top);
+  }
+  return out;
+}
+
+/** Short description of a view controller's kind, for icons and labels. */
+export const KIND_ICONS = { plain: "▢", navigation: "☰", tabBar: "▦", split: "◫", page: "❐", container: "◰" };
+
+const COMPARED = ["parent", "children", "presentedViewController", "presentingViewController", "presentationStyle",
+  "isViewLoaded", "inWindow", "appearance", "selectedIndex", "viewControllers", "properties", "restored"];
+
+/**
+ * What changed from `before` to `after`: view controllers added and removed, and for the
+ * others the fields that differ; plus the window and the leaks.
+ */
+export function diffStates(before, after) {
+  const a = before?.viewControllers || {};
+  const b = after?.viewControllers || {};
+  const added = Object.keys(b).filter((n) => !(n in a));
+  const removed = Object.keys(a).filter((n) => !(n in b));
+  const changed = new Map();
+  for (const name of Object.keys(b)) {
+    if (!(name in a)) continue;
+    const fields = [];
+    for (const key of COMPARED) {
+      const x = JSON.stringify(a[name][key] ?? null);
+      const y = JSON.stringify(b[name][key] ?? null);
+      if (x !== y) fields.push({ key, from: a[name][key] ?? null, to: b[name][key] ?? null });
+    }
+    if (fields.length) changed.set(name, fields);
+  }
+  const lines = [];
+  const show = (v) => (Array.isArray(v) ? `[${v.join(", ")}]` : v === null ? "nil" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  const rootA = before?.window?.rootViewController ?? null;
+  const rootB = after?.window?.rootViewController ?? null;
+  if (rootA !== rootB) lines.push({ kind: "mod", text: `window.rootViewController: ${show(rootA)} → ${show(rootB)}` });
+  const tvA = before?.window?.transitionViews ?? 0;
+  const tvB = after?.window?.transitionViews ?? 0;
+  if (tvA !== tvB) lines.push({ kind: tvB > tvA ? "del" : "mod", text: `UITransitionViews in the window: ${tvA} → ${tvB}` });
+  const appA = before?.application?.state, appB = after?.application?.state;
+  if (appA !== appB) lines.push({ kind: "mod", text: `application state: ${appA ?? "—"} → ${appB}` });
+  if (added.length) lines.push({ kind: "add", text: `+ allocated: ${added.join(", ")}` });
+  if (removed.length) lines.push({ kind: "del", text: `− deallocated: ${removed.join(", ")}` });
+  const leakA = new Set(before?.leaked || []);
+  const newLeaks = (after?.leaked || []).filter((n) => !leakA.has(n));
+  if (newLeaks.length) lines.push({ kind: "del", text: `leaked: ${newLeaks.join(", ")}` });
+  const screenA = JSON.stringify(before?.screen || []), screenB = JSON.stringify(after?.screen || []);
+  if (screenA !== screenB) lines.push({ kind: "mod", text: `screen: ${show(after?.screen || [])}` });
+  for (const [name, fields] of changed) {
+    for (const f of fields) {
+      if (f.key === "inWindow") continue; // appearance says it
+      lines.push({ kind: "mod", text: `${name}.${f.key}: ${show(f.from)} → ${show(f.to)}` });
+    }
+  }
+  return { added: new Set(added), removed, changed, lines };
+}

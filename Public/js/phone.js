@@ -1,0 +1,126 @@
+// The phone: what the user sees now, drawn from `screen` and the window's subviews (back to
+// front). The root view fills the screen; a sheet is a card over its dimmed, pushed-back
+// presenter; a full-screen cover hides what is below; the "over" styles let it show through.
+// Below the phone: every layer in the window, the hidden ones too (a UITransitionView left
+// behind by `window.rootViewController = x` is listed there).
+
+import { esc } from "./dom.js";
+
+export function renderPhone(phone, layersEl, deviceEl, state) {
+  if (!state) return;
+  const device = state.device || { idiom: "iPhone", iOS: 18 };
+  deviceEl.textContent = `${device.idiom} · iOS ${device.iOS}`;
+  phone.classList.toggle("ipad", device.idiom === "iPad");
+  const vcs = state.viewControllers || {};
+  const onScreen = new Set(state.screen || []);
+  const subviews = (state.windowSubviews || []).filter((s) => s.viewControllers?.some((n) => onScreen.has(n)));
+  const html = [`<div class="screen">`, `<div class="statusbar"><span>9:41</span><span>●●● ▮</span></div>`];
+  const appState = state.application?.state;
+  if (appState === "notRunning" || !subviews.length) {
+    const why = appState === "notRunning"
+      ? `<b>Not running</b><span>${state.application?.launches ? "The app was terminated." : "Type <code>launch</code> to start it."}</span>`
+      : appState === "background" || appState === "suspended"
+        ? `<b>Home screen</b><span>The app is in the ${esc(appState)}.</span>`
+        : `<b>Nothing on screen</b><span>The window has no root view.</span>`;
+    html.push(`<div class="offscreen">${why}</div></div>`);
+    phone.innerHTML = html.join("");
+    renderLayers(layersEl, state, onScreen);
+    return;
+  }
+  subviews.forEach((subview, i) => {
+    const names = subview.viewControllers.filter((n) => onScreen.has(n) && vcs[n]);
+    const style = subview.kind === "rootView" ? "root" : (vcs[subview.presented]?.presentationStyle || "fullScreen");
+    const next = subviews[i + 1];
+    const nextStyle = next ? (vcs[next.presented]?.presentationStyle || "fullScreen") : null;
+    const underSheet = nextStyle === "pageSheet" || (nextStyle === "formSheet" && device.idiom === "iPhone");
+    const classes = ["layer", layerClass(style, device)];
+    if (underSheet && device.iOS >= 13) classes.push("dimmed-under");
+    if (i > 0 && dims(style)) html.push(`<div class="dim"></div>`);
+    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(subview.kind === "rootView" ? "root view" : `presented .${style}`)}">`);
+    if (classes.includes("sheet") || classes.includes("formsheet")) html.push(`<div class="grabber"></div>`);
+    html.push(content(names, vcs));
+    html.push(`</div>`);
+  });
+  // What the window still holds out of sight (UIKit #4, #82): say so on the glass.
+  const hidden = (state.windowSubviews || []).filter((s) => s.kind === "transitionView" && !s.visible && s.viewControllers?.length);
+  if (hidden.length) {
+    const names = hidden.map((s) => s.presented).join(", ");
+    html.push(`<div class="xray" title="in the window, behind what is on screen">${hidden.length} UITransitionView${hidden.length > 1 ? "s" : ""} behind this screen · ${esc(names)}</div>`);
+  }
+  html.push(`</div>`);
+  phone.innerHTML = html.join("");
+  renderLayers(layersEl, state, onScreen);
+}
+
+function layerClass(style, device) {
+  switch (style) {
+    case "root": return "root";
+    case "pageSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
+    case "formSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
+    case "popover": return "popover";
+    case "overFullScreen": case "overCurrentContext": return "over";
+    default: return "cover";
+  }
+}
+
+const dims = (style) => style === "pageSheet" || style === "formSheet" || style === "popover";
+
+/** The names in `names` that are `root` or below it (through `parent`). */
+function subtree(root, names, vcs) {
+  return names.filter((n) => {
+    for (let c = n; c; c = vcs[c]?.parent) if (c === root) return true;
+    return false;
+  });
+}
+
+/** One layer's content: navigation bar, the content view controller (and its children), tab bar. */
+function content(names, vcs) {
+  // A split view controller showing several columns (regular width): each column side by side.
+  const split = names.find((n) => vcs[n].kind === "split" && (vcs[n].viewControllers || []).length > 1);
+  if (split) {
+    const columns = vcs[split].viewControllers.map((column) => `<div class="column">${content(subtree(column, names, vcs), vcs)}</div>`);
+    const tab = names.find((n) => vcs[n].kind === "tabBar" && !subtree(split, [n], vcs).length);
+    return `<div class="columns">${columns.join("")}</div>` + (tab ? tabBar(tab, vcs) : "");
+  }
+  const nav = [...names].reverse().find((n) => vcs[n].kind === "navigation");
+  const tab = names.find((n) => vcs[n].kind === "tabBar");
+  // The content: the first plain view controller; its plain children are drawn inside it.
+  const leaf = names.find((n) => vcs[n].kind === "plain") || names[names.length - 1];
+  const out = [];
+  if (nav) {
+    const stack = vcs[nav].viewControllers || [];
+    const back = stack.length > 1 ? `‹ ${esc(stack[stack.length - 2])}` : "";
+    out.push(`<div class="navbar"><span class="back">${back}</span><span class="title">${esc(vcs[nav].topViewController || leaf)}</span><span></span></div>`);
+  }
+  const vc = vcs[leaf];
+  const children = names.filter((n) => vcs[n].parent === leaf);
+  const containers = names.filter((n) => vcs[n].kind !== "plain").map((n) => (vcs[n].class !== n ? `${n}` : n));
+  const props = Object.entries(vc?.properties || {}).map(([k, v]) => `${k}=${v}`).join(" · ");
+  const cls = vc && vc.class !== leaf && !leaf.startsWith(vc.class + "#") ? vc.class : "";
+  const where = containers.length ? `in ${containers.join(" › ")}` : "";
+  out.push(`<div class="content"><div class="vc-name">${esc(leaf)}</div>`
+    + (cls || where ? `<div class="vc-class">${esc([cls, where].filter(Boolean).join(" "))}</div>` : "")
+    + (props ? `<div class="props">${esc(props)}</div>` : "")
+    + children.map((c) => `<div class="child">${esc(c)}</div>`).join("") + `</div>`);
+  if (tab) out.push(tabBar(tab, vcs));
+  return out.join("");
+}
+
+function tabBar(tab, vcs) {
+  const tabs = vcs[tab].viewControllers || [];
+  return `<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}"><span>${esc(t)}</span></div>`).join("")}</div>`;
+}
+
+function renderLayers(el, state, onScreen) {
+  const subviews = state.windowSubviews || [];
+  if (!subviews.length) { el.innerHTML = ""; return; }
+  const rows = [...subviews].reverse().map((s) => {
+    const visible = s.viewControllers?.some((n) => onScreen.has(n));
+    const classes = ["ly", visible ? "visible" : "hidden-layer"];
+    if (s.leftBehind) classes.push("left-behind");
+    const kind = s.kind === "rootView" ? "UIView (root)" : `UITransitionView${s.leftBehind ? " (left behind)" : ""}`;
+    const vcs = s.viewControllers?.length ? s.viewControllers.join(", ") : "empty";
+    return `<div class="${classes.join(" ")}" title="${visible ? "on screen" : "in the window, hidden"}"><span class="k">${esc(kind)}</span><span class="v">${esc(vcs)}</span></div>`;
+  });
+  el.innerHTML = `<div class="lh">Window layers, front to back</div>${rows.join("")}`;
+}

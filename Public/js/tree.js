@@ -1,0 +1,131 @@
+// The hierarchy pane: containment drawn ├─ in grey, presentation ┄▸ in purple, each view
+// controller's appearance, whether its view is loaded and in the window, leaks with their
+// cause. One flat list of rows (fast at 1,000 view controllers); long child lists fold.
+
+import { esc } from "./dom.js";
+import { hierarchies, presentations, KIND_ICONS } from "./model.js";
+
+const BIG = 80;   // a container with more children than this shows its ends
+const ENDS = 25;
+
+export function renderTree(container, state, view) {
+  if (!state) { container.innerHTML = `<div class="empty">Waiting for the model…</div>`; return; }
+  const vcs = state.viewControllers || {};
+  const running = state.application?.state !== "notRunning";
+  const html = [];
+  html.push(windowBlock(state));
+  if (!Object.keys(vcs).length) {
+    html.push(running
+      ? `<div class="empty">Nothing is allocated.</div>`
+      : `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: type <code>launch</code>.` : `Declare <code>initial SPEC</code>, then <code>launch</code>.`}</div>`);
+    container.innerHTML = html.join("");
+    return;
+  }
+  const presented = presentations(state);
+  const leaked = new Set(state.leaked || []);
+  const held = new Map();
+  for (const h of state.holds || []) held.set(h.viewController, [...(held.get(h.viewController) || []), h.label]);
+  const filter = (view.filter || "").toLowerCase();
+  let rows = 0;
+
+  const rowHTML = (name, guide, connector, isPresented) => {
+    const vc = vcs[name];
+    const classes = ["row", vc.appearance];
+    if (isPresented) classes.push("presented");
+    if (leaked.has(name)) classes.push("leaked");
+    if (view.selected === name) classes.push("selected");
+    if (filter && name.toLowerCase().includes(filter)) classes.push("match");
+    if (view.flash?.added.has(name)) classes.push("added");
+    else if (view.flash?.changed.has(name)) classes.push("changed");
+    if (view.diff?.added.has(name)) classes.push("diff-added");
+    else if (view.diff?.changed.has(name)) classes.push("diff-changed");
+    const kids = (vc.children?.length || 0) + (presented.has(name) ? 1 : 0);
+    const icon = KIND_ICONS[vc.kind] || "▢";
+    const twisty = kids ? ` data-toggle="${esc(name)}" title="${view.collapsed.has(name) ? "expand" : "collapse"} (${kids})"` : "";
+    const tags = [];
+    if (state.window?.rootViewController === name) tags.push(`<span class="tag root">root</span>`);
+    if (vc.presentationStyle) {
+      const requested = vc.modalPresentationStyle !== vc.presentationStyle ? ` title="modalPresentationStyle .${esc(vc.modalPresentationStyle)}, in effect .${esc(vc.presentationStyle)}"` : "";
+      tags.push(`<span class="tag style"${requested}>presented ${esc(vc.presentationStyle)}</span>`);
+    }
+    const parent = vc.parent && vcs[vc.parent];
+    if (parent?.kind === "tabBar") {
+      const i = parent.viewControllers.indexOf(name);
+      tags.push(`<span class="tag">tab ${i}${parent.selectedIndex === i ? ", selected" : ""}</span>`);
+    }
+    tags.push(`<span class="tag ${esc(vc.appearance)}">${esc(vc.appearance)}</span>`);
+    if (!vc.isViewLoaded) tags.push(`<span class="tag unloaded">view not loaded</span>`);
+    else if (!vc.inWindow) tags.push(`<span class="tag outside">not in the window</span>`);
+    if (vc.restored) tags.push(`<span class="tag">restored</span>`);
+    for (const label of held.get(name) || []) tags.push(`<span class="tag held">held: ${esc(label)}</span>`);
+    if (leaked.has(name)) tags.push(`<span class="tag leaked" title="${esc(state.memory?.[name]?.leakCause || "")}">LEAKED</span>`);
+    if (state.top === name) tags.push(`<span class="tag top">← top</span>`);
+    const cls = vc.class !== name && !name.startsWith(vc.class + "#") ? `<span class="cls">${esc(vc.class)}</span>` : "";
+    rows++;
+    // Very deep hierarchies: keep the last levels of the guide, say how deep it is.
+    const shownGuide = guide.length > 96 ? `<span title="depth ${guide.length / 3}">⋯${guide.length / 3} </span>${guide.slice(-48)}` : guide;
+    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"><span class="guide">${shownGuide}${connector}</span>`
+      + `<span class="icon"${twisty}>${kids && view.collapsed.has(name) ? "▸" : icon}</span>`
+      + `<span class="name">${esc(name)}</span>${cls}<span class="tags">${tags.join("")}</span></div>`;
+  };
+
+  const seen = new Set();
+  const walk = (name, guide, connector, childGuide, isPresented) => {
+    if (seen.has(name) || !vcs[name]) return;
+    seen.add(name);
+    html.push(rowHTML(name, guide, connector, isPresented));
+    if (view.collapsed.has(name)) return;
+    const children = vcs[name].children || [];
+    const items = [];
+    const folded = children.length > BIG && !view.expanded.has(name);
+    if (folded) {
+      children.slice(0, ENDS).forEach((c) => items.push({ name: c }));
+      items.push({ more: children.length - 2 * ENDS });
+      children.slice(-ENDS).forEach((c) => items.push({ name: c }));
+    } else {
+      children.forEach((c) => items.push({ name: c }));
+    }
+    if (presented.has(name)) items.push({ name: presented.get(name), presented: true });
+    items.forEach((item, i) => {
+      const last = i === items.length - 1;
+      const g = guide + childGuide;
+      if (item.more) {
+        html.push(`<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
+        return;
+      }
+      const conn = item.presented ? `<span class="p">└┄▸ </span>` : last ? "└─ " : "├─ ";
+      walk(item.name, g, conn, item.presented || last ? "   " : "│  ", item.presented);
+    });
+  };
+
+  for (const h of hierarchies(state)) {
+    if (h.kind === "leaked") {
+      html.push(`<div class="tree-section leak">Leaked — <span class="cause">${esc(h.cause)}</span></div>`);
+    } else if (h.kind === "outside") {
+      html.push(`<div class="tree-section">Outside the window's hierarchy</div>`);
+    } else {
+      html.push(`<div class="tree-section">rootViewController</div>`);
+    }
+    walk(h.root, "", "", "", vcs[h.root]?.presentationStyle != null);
+  }
+  container.innerHTML = html.join("");
+  if (filter) container.querySelector(".row.match")?.scrollIntoView({ block: "nearest" });
+  return rows;
+}
+
+function windowBlock(state) {
+  if (state.application?.state === "notRunning") return "";
+  const subviews = state.windowSubviews || [];
+  const head = `UIWindow${state.window?.isKeyWindow ? " (key)" : ""} · subviews, back to front`;
+  const items = subviews.map((s) => {
+    const classes = ["wv"];
+    if (s.leftBehind) classes.push("left-behind");
+    if (!s.visible) classes.push("hidden-layer");
+    const label = s.kind === "rootView"
+      ? `UIView — ${esc(state.window?.rootViewController ?? "nil")} (root view)`
+      : `UITransitionView — presentation of ${esc(s.presented)}${s.leftBehind ? " (left behind)" : ""}`;
+    const holds = s.viewControllers?.length ? s.viewControllers.join(", ") : "empty";
+    return `<div class="${classes.join(" ")}"><span class="wv-kind">${label}</span><span class="wv-vcs">${esc(holds)}</span></div>`;
+  });
+  return `<div class="window-views"><div class="wv-head">${esc(head)}</div>${items.join("") || `<div class="wv"><span class="wv-vcs">no subviews</span></div>`}</div>`;
+}

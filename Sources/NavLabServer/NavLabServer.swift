@@ -1,1 +1,0 @@
-// NavLabServer: under construction in this session (issue 5).

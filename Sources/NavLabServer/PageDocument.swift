@@ -1,0 +1,169 @@
+import NavLabCommands
+import NavLabCore
+
+/// The JSON documents the page reads. SPEC §3's state document comes first and unchanged;
+/// the page's extras follow it (SPEC §3: "more may follow"), computed from State's public
+/// queries so the server holds no model logic of its own.
+public enum PageDocument {
+    /// `GET /api/state`: SPEC §3, then `windowSubviews` (what the window holds, back to front)
+    /// and `memory` (who holds each view controller, and why a leaked one is alive).
+    public static func state(_ state: State, seq: Int) -> JSON {
+        let base = state.json(seq: seq)
+        guard case .object(var fields) = base else { return base }
+        fields.append(("windowSubviews", windowSubviews(state)))
+        fields.append(("memory", memory(state)))
+        return .object(fields)
+    }
+
+    static func windowSubviews(_ state: State) -> JSON {
+        guard state.isRunning else { return .array([]) }
+        let onScreen = Set(state.screen())
+        return .array(state.window.subviews.map { subview in
+            let vcs = state.viewControllers(in: subview)
+            var fields: [(String, JSON)] = []
+            switch subview {
+            case .rootView:
+                fields.append(("kind", .string("rootView")))
+                fields.append(("presented", .null))
+            case .transitionView(let presented):
+                fields.append(("kind", .string("transitionView")))
+                fields.append(("presented", .str(state.name(presented))))
+                fields.append(("style", .str(state.viewControllers[presented]?.presentation?.style.rawValue)))
+                // Left behind: its presentation no longer hangs off the window's hierarchy (UIKit #4, #82).
+                let attached = state.viewControllers[presented] != nil && state.isAttachedToWindowHierarchy(presented)
+                fields.append(("leftBehind", .bool(!attached)))
+            }
+            fields.append(("viewControllers", .strings(vcs.map { state[$0].name })))
+            fields.append(("visible", .bool(vcs.contains { onScreen.contains($0) })))
+            return .object(fields)
+        })
+    }
+
+    static func memory(_ state: State) -> JSON {
+        let leaked = Set(state.leaked())
+        return .object(state.allocatedIDs.map { id in
+            let refs = state.references(to: id).map { ref -> JSON in
+                var holder: [(String, JSON)] = [("holder", .string(state.describe(ref.holder)))]
+                switch ref.holder {
+                case .window: holder.append(("kind", .string("window")))
+                case .transitionView(let p):
+                    holder.append(("kind", .string("transitionView")))
+                    holder.append(("viewController", .str(state.name(p))))
+                case .viewController(let v):
+                    holder.append(("kind", .string("viewController")))
+                    holder.append(("viewController", .str(state.name(v))))
+                case .app(let label):
+                    holder.append(("kind", .string("app")))
+                    holder.append(("label", .string(label)))
+                }
+                holder.append(("property", .string(ref.property)))
+                holder.append(("strong", .bool(ref.isStrong)))
+                return .object(holder)
+            }
+            return (state[id].name, .object([
+                ("heldBy", .array(refs)),
+                ("leakCause", leaked.contains(id) ? .string(state.leakCause(id)) : .null),
+            ]))
+        })
+    }
+
+    /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.
+    public static func entry(_ entry: Entry, index: Int, cursor: Int) -> JSON {
+        let kind: String
+        switch entry.change {
+        case .start: kind = "start"
+        case .reset: kind = "reset"
+        case .command, .turn: kind = "command"
+        }
+        return .object([
+            ("index", .int(index)),
+            ("seq", .int(entry.seq)),
+            ("command", .string(entry.command)),
+            ("comment", .str(entry.comment)),
+            ("kind", .string(kind)),
+            ("status", .string(entry.status.rawValue)),
+            ("reason", .str(entry.reason)),
+            ("current", .bool(index == cursor)),
+            // After an undo the entries past the cursor are still there, for redo.
+            ("undone", .bool(index > cursor)),
+            ("events", .array(entry.events.map { $0.json(seq: entry.seq, command: entry.command) })),
+        ])
+    }
+
+    /// `GET /api/history`: every step of the timeline, oldest first.
+    public static func history(_ session: Session) -> JSON {
+        let cursor = session.cursor
+        return .object([
+            ("seq", .int(session.seq)),
+            ("cursor", .int(cursor)),
+            ("entries", .array(session.entries.enumerated().map { entry($0.element, index: $0.offset, cursor: cursor) })),
+        ])
+    }
+
+    /// The timeline index of the entry with this `seq`, if it is still on the timeline.
+    public static func index(ofSeq seq: Int, in entries: [Entry]) -> Int? {
+        // Entries are in increasing seq order (seqs are never reused): a binary search.
+        var low = 0, high = entries.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if entries[mid].seq == seq { return mid }
+            if entries[mid].seq < seq { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
+    }
+
+    /// `GET /api/verbs`: the verb table, for the page's completion and help.
+    public static func verbs() -> JSON {
+        .object([
+            ("verbs", .array(VerbTable.all.map { verb in
+                .object([
+                    ("name", .string(verb.name)),
+                    ("group", .string(verb.group.rawValue)),
+                    ("syntax", .string(verb.syntax)),
+                    ("summary", .string(verb.summary)),
+                    ("uikit", .string(verb.uikit)),
+                    ("examples", .strings(verb.examples)),
+                    ("arguments", .array(verb.arguments.map(argument))),
+                ])
+            })),
+            ("styles", .strings(ModalPresentationStyle.allCases.map(\.rawValue))),
+            ("settingKeys", .strings(State.settingKeys.map(\.key))),
+            ("containers", .strings(["Nav", "Tab", "Split", "Page", "Root"])),
+            // `expect`'s facts (their table is internal to NavLabCommands).
+            ("facts", .strings(["root is", "top is", "allocated", "leaked", "visible", "inWindow", "loaded", "restored",
+                                "held", "transitionViews", "allocatedCount", "leakedCount", "presented", "presenting",
+                                "parent", "style", "stack", "children", "screen is", "state", "selectedIndex",
+                                "appState", "log contains", "not"])),
+        ])
+    }
+
+    static func argument(_ kind: ArgumentKind) -> JSON {
+        switch kind {
+        case .spec: return .object([("kind", .string("spec"))])
+        case .name: return .object([("kind", .string("name"))])
+        case .className: return .object([("kind", .string("className"))])
+        case .style: return .object([("kind", .string("style"))])
+        case .settingKey: return .object([("kind", .string("settingKey"))])
+        case .file: return .object([("kind", .string("file"))])
+        case .integer: return .object([("kind", .string("integer"))])
+        case .fact: return .object([("kind", .string("fact"))])
+        case .verb: return .object([("kind", .string("verb"))])
+        case .keyword(let words): return .object([("kind", .string("keyword")), ("words", .strings(words))])
+        }
+    }
+
+    /// One output line, with the style the REPL colours it by.
+    static func line(_ line: OutputLine) -> JSON {
+        .object([("style", .string(line.style.rawValue)), ("text", .string(line.text))])
+    }
+
+    static func error(_ e: NavLabError) -> JSON {
+        .object([
+            ("kind", .string(e.kind.rawValue)),
+            ("message", .string(e.message)),
+            ("line", .int(e.location.line)),
+            ("column", .int(e.location.column)),
+            ("suggestion", .str(e.suggestion)),
+        ])
+    }
+}

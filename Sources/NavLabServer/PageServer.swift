@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NavLabCommands
+import NavLabCore
+
+/// How the page is served.
+public struct PageConfiguration: Sendable {
+    public static let defaultMaxBodySize = 64 * 1024
+
+    /// The address to bind; loopback unless the user asks (`--host`).
+    public var host: String
+    /// The first port to try; 0 lets the system choose.
+    public var port: Int
+    /// How many ports after `port` to try when it is taken (`navlab` on 8080 twice).
+    public var portAttempts: Int
+    /// Public/ (the page's files); nil: not found (the API still works).
+    public var publicDirectory: String?
+    /// Required on /api/ beyond loopback; generated when nil and needed.
+    public var token: String?
+    public var maxBodySize: Int
+    /// Between heartbeat comments on /api/events.
+    public var heartbeat: Duration
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, portAttempts: Int = 100, publicDirectory: String? = nil,
+                token: String? = nil, maxBodySize: Int = PageConfiguration.defaultMaxBodySize, heartbeat: Duration = .seconds(15)) {
+        self.host = host
+        self.port = port
+        self.portAttempts = portAttempts
+        self.publicDirectory = publicDirectory
+        self.token = token
+        self.maxBodySize = maxBodySize
+        self.heartbeat = heartbeat
+    }
+
+    public var isLoopback: Bool { HostPolicy.isLoopback(host) }
+
+    /// The token this configuration will require: none on loopback.
+    func resolvedToken() -> String? {
+        guard !isLoopback else { return nil }
+        if let token { return token }
+        var g = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%016llx", g.next() as UInt64) }.joined()
+    }
+}
+
+/// The HTTP interface of SPEC §4 over one SessionHub: the page's files, the state, the event
+/// stream, commands and the timeline. A thin shell: every answer comes from the hub.
+public final class PageServer: Sendable {
+    public let hub: SessionHub
+    public let configuration: PageConfiguration
+    public let policy: HostPolicy
+    public let feed: EventFeed
+    let states: StateCache
+    let files: StaticFiles
+
+    public init(hub: SessionHub, configuration: PageConfiguration) {
+        self.hub = hub
+        self.configuration = configuration
+        policy = HostPolicy(boundHost: configuration.host, port: configuration.port, token: configuration.resolvedToken())
+        states = StateCache(hub: hub)
+        feed = EventFeed(hub: hub, states: states, heartbeat: configuration.heartbeat)
+        files = StaticFiles(root: configuration.publicDirectory)
+    }
+
+    public var token: String? { policy.token }
+
+    public func router() -> Router<PageRequestContext> {
+        let router = Router(context: PageRequestContext.self)
+        // Middleware first: it wraps only what is added after it.
+        router.add(middleware: RequestGuard<PageRequestContext>(policy: policy, maxBodySize: configuration.maxBodySize) { $0.localPort })
+        let hub = self.hub, states = self.states, feed = self.feed, files = self.files
+        let maxBody = configuration.maxBodySize
+
+        router.get("/api/state") { _, _ -> Response in
+            PageServer.jsonResponse(await states.current().1)
+        }
+        router.get("/api/events") { request, _ -> Response in
+            let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                ?? request.uri.queryParameters["lastEventId"].flatMap { Int(String($0)) }
+            return feed.response(lastEventID: last)
+        }
+        router.post("/api/commands") { request, _ -> Response in
+            var request = request
+            let buffer = try await request.collectBody(upTo: maxBody)
+            guard let text = buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes),
+                  text.utf8.elementsEqual(buffer.readableBytesView) else {
+                return PageServer.errorResponse(.badRequest, "the body must be command text in UTF-8")
+            }
+            return PageServer.jsonResponse(CommandRunner.run(text, on: hub).serialized())
+        }
+        router.get("/api/history") { _, _ -> Response in
+            PageServer.jsonResponse(hub.read { PageDocument.history($0) }.serialized())
+        }
+        router.get("/api/history/:seq") { _, context -> Response in
+            guard let seq = context.parameters.get("seq", as: Int.self) else {
+                return PageServer.errorResponse(.badRequest, "expected /api/history/SEQ with SEQ a number")
+            }
+            let found: (JSON, Int?)? = hub.read { session in
+                guard let i = PageDocument.index(ofSeq: seq, in: session.entries) else { return nil }
+                return (PageDocument.entry(session.entries[i], index: i, cursor: session.cursor), i > 0 ? session.entries[i - 1].seq : nil)
+            }
+            guard let (entry, previousSeq) = found, let state = await states.json(seq: seq) else {
+                return PageServer.errorResponse(.notFound, "no step with seq \(seq) on the timeline")
+            }
+            var before: String?
+            if let previousSeq { before = await states.json(seq: previousSeq) }
+            return PageServer.jsonResponse("{\"entry\":\(entry.serialized()),\"state\":\(state),\"before\":\(before ?? "null")}")
+        }
+        router.get("/api/log") { _, _ -> Response in
+            PageServer.jsonResponse(hub.read { $0.logJSON() }.serialized())
+        }
+        router.get("/api/verbs") { _, _ -> Response in
+            PageServer.jsonResponse(PageDocument.verbs().serialized())
+        }
+        router.get("/") { request, _ in files.response(forPath: request.uri.path) }
+        router.get("**") { request, _ in files.response(forPath: request.uri.path) }
+        return router
+    }
+
+    static func jsonResponse(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
+    }
+
+    static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        jsonResponse(JSON.object([("error", .object([("status", .int(status.code)), ("message", .string(message))]))]).serialized(), status: status)
+    }
+
+    /// The application, for tests (`app.test(.router)`) and for `start`.
+    public func application(port: Int? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        var logger = Logger(label: "navlab.server")
+        logger.logLevel = .critical
+        return Application(
+            router: router(),
+            configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: "NavLab"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port ?? 0) },
+            logger: logger
+        )
+    }
+}

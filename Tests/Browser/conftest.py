@@ -1,0 +1,168 @@
+"""The page in a real headless Chromium: fixtures that start `navlab` serving a script on a
+free port, and a Selenium driver. Every wait is bounded; every process is cleaned up."""
+
+import http.client
+import json
+import os
+import re
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+NAVLAB = os.path.abspath(os.path.join(ROOT, os.environ.get("NAVLAB", ".build/debug/navlab")))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+SEED_000 = [
+    "device iPhone iOS=12",
+    "initial Register",
+    "launch",
+    "present Nav(Welcome)",
+    "push Details",
+    "push Done",
+    "swapRoot Main",
+]
+
+
+class Served:
+    """A `navlab` process serving the page."""
+
+    def __init__(self, process, url, output_path):
+        self.process = process
+        self.url = url
+        self.output_path = output_path
+        match = re.match(r"http://([^/]+)/", url)
+        self.authority = match.group(1)
+        self.port = int(self.authority.rsplit(":", 1)[1])
+
+    def post(self, text, headers=None, timeout=10):
+        request = urllib.request.Request(self.url + "api/commands", data=text.encode(), method="POST", headers=headers or {})
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return json.load(response)
+
+    def get_json(self, path, timeout=10):
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=timeout) as response:
+            return json.load(response)
+
+    def raw(self, method, path, headers, body=None):
+        """A request with exactly these headers (Host included): (status, body)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            for name, value in headers.items():
+                connection.putheader(name, value)
+            if body is not None:
+                connection.putheader("Content-Length", str(len(body)))
+            connection.endheaders(body)
+            response = connection.getresponse()
+            return response.status, response.read()
+        finally:
+            connection.close()
+
+    def output(self):
+        with open(self.output_path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+
+def start_navlab(args, script_lines=None, timeout=30):
+    """Runs `navlab ARGS [SCRIPT]` with --port 0 and waits (bounded) for the URL it prints."""
+    files = []
+    if script_lines is not None:
+        script = tempfile.NamedTemporaryFile("w", suffix=".navlab", delete=False, encoding="utf-8")
+        script.write("\n".join(script_lines) + "\n")
+        script.close()
+        files.append(script.name)
+    out = tempfile.NamedTemporaryFile("w", suffix=".out", delete=False)
+    out.close()
+    env = dict(os.environ, NO_COLOR="1", NAVLAB_HOME=tempfile.mkdtemp(prefix="navlab-home-"))
+    process = subprocess.Popen([NAVLAB, *args, "--port", "0", *files], cwd=ROOT, stdin=subprocess.DEVNULL,
+                               stdout=open(out.name, "w"), stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + timeout
+    url = None
+    while time.monotonic() < deadline:
+        with open(out.name, encoding="utf-8", errors="replace") as f:
+            match = re.search(r"page: (http://\S+)", f.read())
+        if match:
+            url = match.group(1)
+            break
+        if process.poll() is not None:
+            break
+        time.sleep(0.05)
+    if url is None:
+        stop(process)
+        with open(out.name, encoding="utf-8", errors="replace") as f:
+            pytest.fail(f"navlab {' '.join(args)} printed no page URL:\n{f.read()[-2000:]}")
+    return Served(process, url, out.name)
+
+
+def stop(process):
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+@pytest.fixture
+def serve():
+    """serve(lines) → a `navlab run --serve` of those lines; stopped after the test."""
+    started = []
+
+    def start(lines, args=("run", "--serve")):
+        served = start_navlab(list(args), lines)
+        started.append(served)
+        return served
+
+    yield start
+    for served in started:
+        stop(served.process)
+
+
+@pytest.fixture
+def browser():
+    options = Options()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,900", "--no-first-run", "--disable-extensions"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(20)
+    driver.set_script_timeout(20)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_for(driver, css, timeout=10):
+    """The first element matching `css`, waiting at most `timeout` seconds."""
+    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: d.find_element(By.CSS_SELECTOR, css))
+
+
+def open_page(driver, served, css="#tree .row[data-name]"):
+    driver.get(served.url)
+    wait_for(driver, css, timeout=20)
+    # The stream is open (the page marks it live) before the test goes on.
+    WebDriverWait(driver, 20, poll_frequency=0.02).until(
+        lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") == "live")
+
+
+def tree_row(driver, name):
+    rows = driver.find_elements(By.CSS_SELECTOR, f'#tree .row[data-name="{name}"]')
+    return rows[0] if rows else None
+
+
+def console_errors(driver):
+    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]

@@ -1,0 +1,226 @@
+"""The live page in headless Chromium (issue 5, "How we will know")."""
+
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import SEED_000, console_errors, open_page, start_navlab, stop, tree_row, wait_for
+
+
+def test_page_loads_with_no_console_errors_and_nothing_from_elsewhere(serve, browser):
+    served = serve(SEED_000)
+    open_page(browser, served)
+    # Every pane has drawn something.
+    wait_for(browser, "#phone .screen")
+    wait_for(browser, "#memory .mem-row")
+    wait_for(browser, "#timeline .entry")
+    wait_for(browser, "#log .lg")
+    assert console_errors(browser) == []
+    resources = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert resources, "the page loaded its modules"
+    origin = served.url.split("?")[0].rstrip("/")
+    assert all(r.startswith(origin) for r in resources), resources
+
+
+def test_a_posted_command_shows_in_the_tree_within_a_second(serve, browser):
+    served = serve(["initial Nav(A)", "launch"])
+    open_page(browser, served)
+    assert tree_row(browser, "B") is None
+    answer = served.post("push B")
+    assert answer["status"] == "done"
+    row = wait_for(browser, '#tree .row[data-name="B"]', timeout=1.0)
+    assert "appeared" in row.get_attribute("class")
+    # The prompt's line is in the command box too, marked with where it came from.
+    wait_for(browser, "#console-out .co-cmd .origin.web", timeout=1.0)
+    assert console_errors(browser) == []
+
+
+def test_a_command_typed_in_the_page_shows_in_the_tree_within_a_second(serve, browser):
+    served = serve(["initial Nav(A)", "launch"])
+    open_page(browser, served)
+    box = browser.find_element(By.ID, "command")
+    box.send_keys("push Typed" + Keys.ENTER)
+    row = wait_for(browser, '#tree .row[data-name="Typed"]', timeout=1.0)
+    assert "appeared" in row.get_attribute("class")
+    assert served.get_json("/api/state")["viewControllers"]["Typed"]["inWindow"] is True
+    # History: Up brings the line back.
+    box.send_keys(Keys.ARROW_UP)
+    assert box.get_attribute("value") == "push Typed"
+    box.clear()
+    assert console_errors(browser) == []
+
+
+def test_a_pasted_script_runs_line_by_line(serve, browser):
+    served = serve(["initial Nav(A)", "launch"])
+    open_page(browser, served)
+    browser.execute_script("""
+        const data = new DataTransfer();
+        data.setData('text/plain', 'push P1\\n# a comment\\npush P2\\n');
+        document.getElementById('command').dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+    """)
+    wait_for(browser, '#tree .row[data-name="P2"]', timeout=3)
+    assert tree_row(browser, "P1") is not None
+    assert [e["command"] for e in served.get_json("/api/history")["entries"][-2:]] == ["push P1", "push P2"]
+
+
+def test_completion_comes_from_the_verb_table_and_the_live_names(serve, browser):
+    served = serve(["initial Nav(Countries)", "launch"])
+    open_page(browser, served)
+    box = browser.find_element(By.ID, "command")
+    box.send_keys("swapr" + Keys.TAB)
+    assert box.get_attribute("value") == "swapRoot "
+    box.send_keys("Coun" + Keys.TAB)
+    assert box.get_attribute("value") == "swapRoot Countries "
+    box.clear()
+    box.send_keys("p" + Keys.TAB)
+    options = [li.text.split("\n")[0] for li in browser.find_elements(By.CSS_SELECTOR, "#completions li")]
+    assert {"present", "push", "pop", "popToRoot"} <= set(options)
+    # The syntax of the verb being typed shows under the box.
+    box.send_keys(Keys.ESCAPE)
+    box.clear()
+    box.send_keys("present ")
+    assert "present SPEC" in browser.find_element(By.ID, "console-hint").text
+
+
+def test_an_error_names_its_column_and_changes_nothing(serve, browser):
+    served = serve(["initial Nav(A)", "launch"])
+    open_page(browser, served)
+    box = browser.find_element(By.ID, "command")
+    box.send_keys("push B on Nowhere" + Keys.ENTER)
+    caret = wait_for(browser, "#console-out .co.caret", timeout=5)
+    assert caret.text.strip() == "^"
+    errors = browser.find_elements(By.CSS_SELECTOR, "#console-out .co.error")
+    assert errors and "Nowhere" in errors[0].text
+    assert tree_row(browser, "B") is None
+
+
+def test_clicking_an_older_timeline_entry_shows_that_older_tree(serve, browser):
+    served = serve(SEED_000)
+    open_page(browser, served)
+    wait_for(browser, '#tree .row[data-name="Main"]')
+    entry = wait_for(browser, '#timeline .entry[data-seq="4"]')
+    assert "present Nav(Welcome)" in entry.text
+    entry.click()
+    # Step 4: Register is the root and presents the registration flow; Main does not exist yet.
+    WebDriverWait(browser, 5, poll_frequency=0.02).until(lambda d: tree_row(d, "Main") is None)
+    register = tree_row(browser, "Register")
+    assert "root" in register.text
+    assert "LEAKED" not in register.text
+    nav = tree_row(browser, "UINavigationController")
+    assert "presented fullScreen" in nav.text and "presented" in nav.get_attribute("class")
+    assert browser.find_element(By.ID, "viewing").is_displayed()
+    changes = browser.find_element(By.ID, "changes").text
+    assert "allocated: Welcome, UINavigationController" in changes
+    assert "viewDidAppear Welcome" in changes
+    # The phone shows that step's screen.
+    assert "Welcome" in browser.find_element(By.ID, "phone").text
+    # Back to the live model.
+    browser.find_element(By.ID, "viewing-live").click()
+    wait_for(browser, '#tree .row[data-name="Main"]', timeout=5)
+    assert not browser.find_element(By.ID, "viewing").is_displayed()
+    assert console_errors(browser) == []
+
+
+def test_a_leaked_view_controller_is_marked_leaked_with_its_cause(serve, browser):
+    served = serve(SEED_000)
+    open_page(browser, served)
+    for name in ["Register", "UINavigationController", "Welcome", "Details", "Done"]:
+        row = wait_for(browser, f'#tree .row[data-name="{name}"]')
+        assert "leaked" in row.get_attribute("class").split(), name
+        assert "LEAKED" in row.text, name
+    main = tree_row(browser, "Main")
+    assert "leaked" not in main.get_attribute("class").split()
+    assert "LEAKED" not in main.text
+    section = browser.find_element(By.CSS_SELECTOR, "#tree .tree-section.leak").text
+    assert "UITransitionView left in the window" in section
+    # The window still holds the transition view, hidden behind Main.
+    left = browser.find_element(By.CSS_SELECTOR, "#tree .window-views .wv.left-behind").text
+    assert "UITransitionView" in left and "UINavigationController" in left
+    # Memory: who holds each, and the cause.
+    leaks = browser.find_element(By.CSS_SELECTOR, "#memory .mem-leaks").text
+    assert "Register" in leaks and "UITransitionView" in leaks
+    assert browser.find_element(By.CSS_SELECTOR, '#memory .mem-row.leaked[data-name="Done"]')
+    assert "5 leaked" in browser.find_element(By.ID, "status-chips").text
+
+
+def test_a_sheet_is_a_card_over_its_dimmed_presenter(serve, browser):
+    served = serve(["device iPhone iOS=17", "initial Nav(Feed)", "launch", "present Compose"])
+    open_page(browser, served)
+    sheet = wait_for(browser, '#phone .layer.sheet[data-layer="Compose"]')
+    assert "Compose" in sheet.text
+    assert browser.find_element(By.CSS_SELECTOR, "#phone .layer.root.dimmed-under")
+    served.post("dismiss\npresent Cover style=fullScreen")
+    wait_for(browser, '#phone .layer.cover[data-layer="Cover"]', timeout=2)
+    assert console_errors(browser) == []
+
+
+def test_usable_at_1000_view_controllers(serve, browser):
+    served = serve(["initial Nav(Item)", "launch"] + ["push Item"] * 998)
+    assert len(served.get_json("/api/state")["allocated"]) == 1000
+    open_page(browser, served)
+    # The stack of 1,000 folds to its ends; pushing one more still shows at once.
+    assert browser.find_element(By.CSS_SELECTOR, "#tree [data-expand]").text.startswith("… ")
+    served.post("push Last")
+    wait_for(browser, '#tree .row[data-name="Last"]', timeout=3)
+    timings = browser.execute_script("return window.navlab.timings")
+    print("render timings at 1,000 view controllers (ms):", timings)
+    assert console_errors(browser) == []
+
+
+def test_play_steps_through_a_tutorial_and_the_page_follows(browser):
+    served = start_navlab(["play", "--delay", "150"], SEED_000)
+    try:
+        open_page(browser, served, css="#tree")
+        # The page follows along to the last step.
+        WebDriverWait(browser, 30, poll_frequency=0.05).until(lambda d: tree_row(d, "Main") is not None
+                                                             and "LEAKED" in (tree_row(d, "Done").text if tree_row(d, "Done") else ""))
+        origins = {e.text for e in browser.find_elements(By.CSS_SELECTOR, "#console-out .co-cmd .origin")}
+        assert "script" in origins or len(served.get_json("/api/history")["entries"]) == len(SEED_000) + 1
+        deadline = time.monotonic() + 10
+        while "end of" not in served.output() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "[7/7] swapRoot Main" in served.output()
+    finally:
+        stop(served.process)
+
+
+def test_the_live_server_refuses_foreign_hosts_and_origins(serve):
+    served = serve(["initial A"])
+    own = {"Host": served.authority}
+    assert served.raw("GET", "/api/state", own)[0] == 200
+    assert served.raw("GET", "/api/state", {"Host": f"evil.example:{served.port}"})[0] == 403
+    assert served.raw("GET", "/", {"Host": f"evil.example:{served.port}"})[0] == 403
+    assert served.raw("POST", "/api/commands", {**own, "Origin": "http://evil.example"}, b"launch")[0] == 403
+    assert served.raw("GET", "/../Package.swift", own)[0] == 404
+    assert served.raw("GET", "/%2e%2e/Package.swift", own)[0] == 404
+    assert served.raw("POST", "/api/commands", own, b"#" * (65 * 1024))[0] == 413
+    # Not HTTP at all: the parser answers 400 (or hangs up), and the server stays up.
+    import socket
+    with socket.create_connection(("127.0.0.1", served.port), timeout=5) as raw:
+        raw.sendall(b"GARBAGE \x00\xff\r\nHost: nowhere\r\n\r\n")
+        answer = raw.recv(1024)
+        assert answer == b"" or answer.startswith(b"HTTP/1.1 4")
+    # Still up, and the model untouched by what was refused.
+    status, body = served.raw("POST", "/api/commands", {**own, "Origin": f"http://{served.authority}"}, b"launch")
+    assert status == 200 and b'"status":"done"' in body
+
+
+def test_beyond_loopback_the_page_works_with_the_printed_token(browser):
+    served = start_navlab(["run", "--serve", "--host", "0.0.0.0"], SEED_000)
+    try:
+        token = served.url.split("?token=")[1]
+        assert len(token) == 64
+        local = f"http://127.0.0.1:{served.port}/"
+        own = {"Host": f"127.0.0.1:{served.port}"}
+        assert served.raw("GET", "/api/state", own)[0] == 403
+        assert served.raw("GET", f"/api/state?token={token}", own)[0] == 200
+        assert served.raw("GET", "/", own)[0] == 200
+        browser.get(local + "?token=" + token)
+        wait_for(browser, '#tree .row[data-name="Main"]', timeout=20)
+        browser.find_element(By.ID, "command").send_keys("push Nowhere" + Keys.ENTER)
+        wait_for(browser, "#console-out .co.error", timeout=5)
+        assert console_errors(browser) == []
+    finally:
+        stop(served.process)
