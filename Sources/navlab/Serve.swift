@@ -60,27 +60,46 @@ struct ServeOptions: ParsableArguments {
     }
 }
 
+/// Prints, at a prompt, what other clients (the page, `play`) run in the shared session, as it
+/// happens, then redraws the prompt. Any prompt on a SessionHub can use it; `stop` ends it.
+final class PageEcho: Sendable {
+    private let hub: SessionHub
+    private let subscription: Int
+    private let task: Task<Void, Never>
+
+    init(hub: SessionHub, redrawPrompt: @escaping @Sendable () -> Void) {
+        self.hub = hub
+        let (subscription, events) = hub.subscribe()
+        self.subscription = subscription
+        task = Task.detached {
+            for await event in events where event.origin != .repl {
+                Shell.printLine(OutputLine(.info, ""))
+                Shell.printLine(OutputLine(.info, "[\(event.origin.rawValue)] \(event.line)"))
+                for line in event.lines { Shell.printLine(line) }
+                redrawPrompt()
+            }
+        }
+    }
+
+    func stop() {
+        hub.unsubscribe(subscription)
+        task.cancel()
+    }
+}
+
 /// The prompt when the page is served: every line goes through the SessionHub the server
-/// shares (origin `repl`), and what the page runs is printed here as it happens.
+/// shares (origin `repl`), and what the page runs is printed here as it happens. (A plain
+/// line prompt: the libedit REPL takes its place, with a PageEcho of its own.)
 struct HubPrompt {
     let hub: SessionHub
 
     func loop() {
         print("NavLab — iOS view-controller hierarchies. `help` lists the verbs; Ctrl-D quits.")
-        let (subscription, events) = hub.subscribe()
-        let echo = Task.detached { [hub] in
-            for await event in events where event.origin != .repl {
-                var out = ["", "[\(event.origin.rawValue)] \(event.line)"].map { OutputLine(.info, $0) }
-                out += event.lines
-                for line in out { Shell.printLine(line) }
-                print(HubPrompt.prompt(hub), terminator: "")
-                fflush(nil)
-            }
+        let echo = PageEcho(hub: hub) { [hub] in
+            print(HubPrompt.prompt(hub), terminator: "")
+            fflush(nil)
         }
-        defer {
-            hub.unsubscribe(subscription)
-            echo.cancel()
-        }
+        defer { echo.stop() }
         while true {
             let prompt = HubPrompt.prompt(hub)
             print(prompt, terminator: "")

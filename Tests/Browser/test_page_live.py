@@ -6,7 +6,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import SEED_000, console_errors, open_page, start_navlab, stop, tree_row, wait_for
+from browserkit import SEED_000, browser, console_errors, open_page, serve, start_navlab, stop, tree_row, wait_for  # noqa: F401 (fixtures)
 
 
 def test_page_loads_with_no_console_errors_and_nothing_from_elsewhere(serve, browser):

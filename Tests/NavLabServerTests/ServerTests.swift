@@ -57,6 +57,24 @@ struct RouteTests {
         }
     }
 
+    @Test("windowSubviews: a live presentation's transition view is on screen and not left behind")
+    func windowSubviewsOfALivePresentation() async throws {
+        let server = makeServer(["initial Tab(Nav(Feed), Settings)", "launch", "push Post", "present Nav(Compose) on Post", "addChild Toolbar to Compose"])
+        try await server.application().test(.router) { client in
+            let doc = try json(try await client.execute(uri: "/api/state", method: .get, headers: own()))
+            let subviews = try #require(doc["windowSubviews"] as? [[String: Any]])
+            #expect(subviews.map { $0["kind"] as? String } == ["rootView", "transitionView"])
+            #expect(subviews[0]["viewControllers"] as? [String] == ["UITabBarController", "UINavigationController", "Post"])
+            #expect(subviews[1]["presented"] as? String == "UINavigationController#2")
+            #expect(subviews[1]["leftBehind"] as? Bool == false)
+            #expect(subviews.allSatisfy { $0["visible"] as? Bool == true })
+            #expect((doc["leaked"] as? [String])?.isEmpty == true)
+            let memory = try #require(doc["memory"] as? [String: [String: Any]])
+            let holders = (memory["Toolbar"]?["heldBy"] as? [[String: Any]]) ?? []
+            #expect(holders.contains { $0["holder"] as? String == "Compose" && $0["property"] as? String == "children" && $0["strong"] as? Bool == true })
+        }
+    }
+
     @Test("the SPEC §3 part of /api/state is byte for byte `tree --json`")
     func stateMatchesTreeJSON() async throws {
         let server = makeServer(seed000)

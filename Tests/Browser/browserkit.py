@@ -1,5 +1,9 @@
 """The page in a real headless Chromium: fixtures that start `navlab` serving a script on a
-free port, and a Selenium driver. Every wait is bounded; every process is cleaned up."""
+free port, and a Selenium driver. Every wait is bounded; every process is cleaned up.
+
+Not a conftest.py: Tests/REPL has one, and pytest keeps a single module named `conftest`
+when both folders run together (`make test`), so each folder's helpers have their own name.
+The tests import the fixtures from here."""
 
 import http.client
 import json
