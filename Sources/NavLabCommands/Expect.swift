@@ -125,6 +125,16 @@ enum ExpectParser {
 }
 
 extension Expectation {
+    /// Every fact `expect` knows: its syntax and what it checks (for help, completion, the page).
+    public static var facts: [(syntax: String, meaning: String)] { ExpectParser.facts.map { (syntax: $0.0, meaning: $0.1) } }
+
+    /// The words that start each fact (`root is`, `presented`, `log contains`), plus `not`.
+    public static var factKeywords: [String] {
+        facts.map { fact in
+            fact.syntax.split(separator: " ").prefix { $0.first.map { $0.isLowercase } ?? false }.joined(separator: " ")
+        } + ["not"]
+    }
+
     /// Whether the fact holds, and what was actually there (for the failure message).
     /// `log` is asked for only by `log contains` (it is the whole session's log).
     func evaluate(in state: State, log: () -> [String]) throws -> (holds: Bool, actual: String) {

@@ -129,11 +129,7 @@ public enum PageDocument {
             ("styles", .strings(ModalPresentationStyle.allCases.map(\.rawValue))),
             ("settingKeys", .strings(State.settingKeys.map(\.key))),
             ("containers", .strings(["Nav", "Tab", "Split", "Page", "Root"])),
-            // `expect`'s facts (their table is internal to NavLabCommands).
-            ("facts", .strings(["root is", "top is", "allocated", "leaked", "visible", "inWindow", "loaded", "restored",
-                                "held", "transitionViews", "allocatedCount", "leakedCount", "presented", "presenting",
-                                "parent", "style", "stack", "children", "screen is", "state", "selectedIndex",
-                                "appState", "log contains", "not"])),
+            ("facts", .strings(Expectation.factKeywords)),
         ])
     }
 
