@@ -8,7 +8,11 @@ struct NavLab: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "navlab",
         abstract: "A playground for iOS view-controller hierarchies.",
-        discussion: "With no subcommand: a prompt on a terminal; commands read from standard input otherwise.",
+        discussion: """
+            With no subcommand: the prompt on a terminal, and the live page beside it (its URL is \
+            printed; --port N, --host ADDR, --no-serve, --public DIR); commands read from standard \
+            input otherwise. `navlab help repl` lists the prompt's options.
+            """,
         subcommands: [Interactive.self, Run.self, Check.self, Play.self, Reference.self],
         defaultSubcommand: Interactive.self
     )
