@@ -289,6 +289,38 @@ public enum VerbTable {
             let animated = try a.animatedFlag(default: false); try a.end()
             return .model(.setViewControllers(specs, on: on, animated: animated))
         },
+        Verb(name: "show", group: .hierarchy, syntax: "show SPEC [on NAME] [animated=no]",
+             summary: "lets the nearest container decide: a navigation controller pushes; with none, it presents; default on `top`",
+             uikit: "NAME.show(_:sender:)", examples: ["show Detail"], arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
+            let s = try a.spec()
+            var on: NameRef?
+            if a.accept("on") { on = try a.name() }
+            let animated = try a.animatedFlag(default: true); try a.end()
+            return .model(.show(s, on: on, detail: false, animated: animated))
+        },
+        Verb(name: "showDetail", group: .hierarchy, syntax: "showDetail SPEC [on NAME] [animated=no]",
+             summary: "an expanded split view controller puts it in its secondary column; otherwise as `show`",
+             uikit: "NAME.showDetailViewController(_:sender:)", examples: ["showDetail Message"], arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
+            let s = try a.spec()
+            var on: NameRef?
+            if a.accept("on") { on = try a.name() }
+            let animated = try a.animatedFlag(default: true); try a.end()
+            return .model(.show(s, on: on, detail: true, animated: animated))
+        },
+        Verb(name: "swipe", group: .hierarchy, syntax: "swipe down|back [NAME] [cancel]",
+             summary: "the user's finger: swipe a card sheet down (iOS 13+), or the edge swipe back in a navigation controller; `cancel` abandons it halfway",
+             uikit: "the sheet's and the navigation controller's interactive transitions", examples: ["swipe down", "swipe back cancel"],
+             arguments: [.keyword(["down", "back"]), .name, .keyword(["cancel"])]) { a in
+            let t = try a.word("down or back")
+            guard let kind = State.Swipe(rawValue: t.text) else {
+                throw a.error("swipe takes down or back, not '\(t.text)'", suggestion: "swipe down, swipe back", at: t.location)
+            }
+            var on: NameRef?
+            if !a.atEnd && !a.isWord("cancel") { on = try a.name() }
+            let cancel = a.accept("cancel")
+            try a.end()
+            return .model(.swipe(kind, on: on, cancel: cancel))
+        },
         Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX",
              summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one)",
              uikit: "tabBarController.selectedIndex = INDEX", examples: ["select UITabBarController 1"],

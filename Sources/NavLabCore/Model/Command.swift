@@ -19,6 +19,9 @@ public enum Command: Hashable, Sendable {
     case removeChild(NameRef)
     case switchChild(Spec, in: NameRef?, animated: Bool)
     case swapRoot(Spec)
+    /// `show(_:sender:)`, or `showDetailViewController(_:sender:)` when `detail`.
+    case show(Spec, on: NameRef?, detail: Bool, animated: Bool)
+    case swipe(State.Swipe, on: NameRef?, cancel: Bool)
 
     // The app's lifecycle (UIKIT.md §8).
     case relaunch

@@ -10,6 +10,7 @@ extension State {
         ("definesPresentationContext", "yes|no"),
         ("transitionStyle", "pageCurl|scroll"),
         ("encodes", "names, comma-separated (children for a custom container)"),
+        ("isModalInPresentation", "yes|no: a sheet the user cannot swipe away"),
     ]
 
     /// Applies `settings` to a declaration, or throws at the first bad one.
@@ -28,6 +29,7 @@ extension State {
                 decl.restorationClass = s.value == "nil" ? .returnsNil : (try bool()) ? .instance : RestorationClass.none
             case "viewRestorationIdentifier": decl.viewRestorationIdentifier = s.value == "nil" ? "" : s.value
             case "storyboard": decl.storyboard = try bool()
+            case "isModalInPresentation": decl.properties["isModalInPresentation"] = try bool() ? "true" : "false"
             case "definesPresentationContext": decl.definesPresentationContext = try bool()
             case "modalPresentationStyle":
                 guard let style = ModalPresentationStyle(rawValue: s.value) else {
