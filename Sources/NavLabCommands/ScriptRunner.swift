@@ -27,8 +27,9 @@ public struct ScriptRunner {
     public var echo = true
     /// Reads a file for `load` (path as written, the file that says `load`); nil: `load` fails.
     public var readFile: ((_ path: String, _ from: String) throws -> (name: String, text: String))?
-    /// Writes a file for `save` and `record stop`; nil: they fail.
-    public var writeFile: ((_ path: String, _ text: String) throws -> Void)?
+    /// Writes a file for `save`, `record stop` and `export … FILE` (path as written, the file
+    /// whose line asks for it, so a relative path lands beside that script); nil: they fail.
+    public var writeFile: ((_ path: String, _ text: String, _ from: String) throws -> Void)?
     /// Told about every line run (not blank or comment lines), with what it did.
     public var onLine: ((_ line: String, _ response: Response) -> Void)?
     /// `load` nests at most this deep (a script that loads itself stops here).
@@ -41,11 +42,11 @@ public struct ScriptRunner {
 
     /// Runs `text` as the file `file`.
     public func run(_ text: String, file: String) -> Result {
-        var recordStart: (path: String, index: Int)?
+        var recordStart: (path: String, index: Int, from: String)?
         return run(text, file: file, depth: 0, recordStart: &recordStart)
     }
 
-    func run(_ text: String, file: String, depth: Int, recordStart: inout (path: String, index: Int)?) -> Result {
+    func run(_ text: String, file: String, depth: Int, recordStart: inout (path: String, index: Int, from: String)?) -> Result {
         var result = Result()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in lines.enumerated() {
@@ -55,7 +56,7 @@ public struct ScriptRunner {
             if response.status == .shell, let (path, text) = response.fileToWrite, let parsed = response.parsed {
                 if let writeFile {
                     do {
-                        try writeFile(path, text)
+                        try writeFile(path, text, file)
                         response = Response(status: .shown, lines: [OutputLine(.info, "wrote \(path)")], parsed: parsed)
                     } catch {
                         let e = NavLabError(.invalid, "cannot write \(path): \(error)", at: parsed.location)
@@ -108,7 +109,7 @@ public struct ScriptRunner {
 
     /// `load`, `save`, `record` inside a script. Returns the response to report, and for
     /// `load` the nested script's result.
-    func fileVerb(_ meta: Meta, parsed: ParsedLine, file: String, depth: Int, recordStart: inout (path: String, index: Int)?) -> (Response, Result?) {
+    func fileVerb(_ meta: Meta, parsed: ParsedLine, file: String, depth: Int, recordStart: inout (path: String, index: Int, from: String)?) -> (Response, Result?) {
         func fail(_ message: String, _ suggestion: String? = nil) -> (Response, Result?) {
             let e = NavLabError(.invalid, message, at: parsed.location, suggestion: suggestion)
             return (Response(status: .failed, lines: [OutputLine(.error, "error: \(message)")], error: e, parsed: parsed), nil)
@@ -127,15 +128,15 @@ public struct ScriptRunner {
             }
         case .save(let path):
             guard let writeFile else { return fail("save is not available here") }
-            do { try writeFile(path, session.script()) } catch { return fail("cannot write \(path): \(error)") }
+            do { try writeFile(path, session.script(), file) } catch { return fail("cannot write \(path): \(error)") }
             return (Response(status: .done, lines: [OutputLine(.info, "saved \(session.typed.count) lines to \(path)")], parsed: parsed), nil)
         case .record(let path):
-            recordStart = (path, session.typed.count)
+            recordStart = (path, session.typed.count, file)
             return (Response(status: .done, lines: [OutputLine(.info, "recording to \(path); `record stop` writes it")], parsed: parsed), nil)
         case .recordStop:
-            guard let (path, index) = recordStart else { return fail("nothing is being recorded", "start with `record FILE`") }
+            guard let (path, index, from) = recordStart else { return fail("nothing is being recorded", "start with `record FILE`") }
             guard let writeFile else { return fail("record is not available here") }
-            do { try writeFile(path, session.script(fromTyped: index)) } catch { return fail("cannot write \(path): \(error)") }
+            do { try writeFile(path, session.script(fromTyped: index), from) } catch { return fail("cannot write \(path): \(error)") }
             recordStart = nil
             return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.typed.count - index) lines to \(path)")], parsed: parsed), nil)
         default:

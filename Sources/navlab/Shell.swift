@@ -29,7 +29,7 @@ enum Shell {
         runner.readFile = ScriptFiles.read
         var failed = false
         for (file, text) in scripts {
-            runner.writeFile = ScriptFiles.writer(relativeTo: file)
+            runner.writeFile = ScriptFiles.write
             let result = runner.run(text, file: file)
             for line in result.output {
                 if json, line.style != .error { continue }
@@ -110,8 +110,9 @@ enum ScriptFiles {
     }
 
     /// `save` and `record stop` inside the script `file`.
-    static func writer(relativeTo file: String) -> (String, String) throws -> Void {
-        { path, text in try write(text, to: resolve(path, from: file)) }
+    /// `writeFile` for a ScriptRunner: a relative path lands beside the script that names it.
+    static func write(_ path: String, _ text: String, from file: String) throws {
+        try write(text, to: resolve(path, from: file))
     }
 
     /// What a path typed so far could become, for Tab: the entries of its folder that start

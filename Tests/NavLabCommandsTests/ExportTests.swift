@@ -34,7 +34,7 @@ struct ExportTests {
     func toFile() {
         var written: [String: String] = [:]
         var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: false))
-        runner.writeFile = { path, text in written[path] = text }
+        runner.writeFile = { path, text, _ in written[path] = text }
         let r = runner.run("initial A\nlaunch\nexport json state.json\nexport mermaid graph.mmd", file: "x.navlab")
         #expect(r.failures.isEmpty)
         #expect(written["state.json"]?.contains("\"rootViewController\": \"A\"") == true)

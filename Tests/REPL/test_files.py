@@ -36,3 +36,15 @@ def test_a_script_that_loads_itself_stops(tmp_path):
     result = run(["run", "loop.navlab"], cwd=tmp_path)
     assert result.returncode == 1
     assert "load nests deeper than" in result.stdout + result.stderr
+
+
+def test_save_in_a_nested_script_lands_beside_that_script(tmp_path):
+    """`save` in a script that another one `load`s resolves against its own folder."""
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "inner.navlab").write_text("initial A\nlaunch\nsave here.navlab\n")
+    (tmp_path / "outer.navlab").write_text("load sub/inner.navlab\n")
+    run = subprocess.run([NAVLAB, "run", "outer.navlab"], cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT)
+    assert run.returncode == 0, run.stderr
+    assert (sub / "here.navlab").read_text() == "initial A\nlaunch\n"
+    assert not (tmp_path / "here.navlab").exists()

@@ -185,7 +185,7 @@ final class REPL {
         // Under the hub's lock, each line published, so the page follows the script.
         let result = hub.runScript(file.text, file: file.name, origin: .repl) { runner in
             runner.readFile = ScriptFiles.read
-            runner.writeFile = ScriptFiles.writer(relativeTo: file.name)
+            runner.writeFile = ScriptFiles.write
         }
         for line in result.output { Shell.printLine(line) }
         if result.stopped {
