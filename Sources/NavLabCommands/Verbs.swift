@@ -211,6 +211,16 @@ public enum VerbTable {
              uikit: "restorationArchiveTool", examples: ["archive"], arguments: []) { a in try a.end(); return .query(.archive) },
     ]
 
+    /// `show` and `showDetail`: `SPEC [on NAME] [animated=no]`.
+    static func parseShow(_ a: inout Arguments, detail: Bool) throws -> Action {
+        let s = try a.spec()
+        var on: NameRef?
+        if a.accept("on") { on = try a.name() }
+        let animated = try a.animatedFlag(default: true)
+        try a.end()
+        return .model(.show(s, on: on, detail: detail, animated: animated))
+    }
+
     static let hierarchyVerbs: [Verb] = [
         Verb(name: "present", group: .hierarchy, syntax: "present SPEC [on NAME] [style=S] [animated]",
              summary: "presents modally; default on `top`; S: " + styleNames.joined(separator: ", "),
@@ -292,20 +302,12 @@ public enum VerbTable {
         Verb(name: "show", group: .hierarchy, syntax: "show SPEC [on NAME] [animated=no]",
              summary: "lets the nearest container decide: a navigation controller pushes; with none, it presents; default on `top`",
              uikit: "NAME.show(_:sender:)", examples: ["show Detail"], arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
-            let s = try a.spec()
-            var on: NameRef?
-            if a.accept("on") { on = try a.name() }
-            let animated = try a.animatedFlag(default: true); try a.end()
-            return .model(.show(s, on: on, detail: false, animated: animated))
+            try parseShow(&a, detail: false)
         },
         Verb(name: "showDetail", group: .hierarchy, syntax: "showDetail SPEC [on NAME] [animated=no]",
              summary: "an expanded split view controller puts it in its secondary column; otherwise as `show`",
              uikit: "NAME.showDetailViewController(_:sender:)", examples: ["showDetail Message"], arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
-            let s = try a.spec()
-            var on: NameRef?
-            if a.accept("on") { on = try a.name() }
-            let animated = try a.animatedFlag(default: true); try a.end()
-            return .model(.show(s, on: on, detail: true, animated: animated))
+            try parseShow(&a, detail: true)
         },
         Verb(name: "swipe", group: .hierarchy, syntax: "swipe down|back [NAME] [cancel]",
              summary: "the user's finger: swipe a card sheet down (iOS 13+), or the edge swipe back in a navigation controller; `cancel` abandons it halfway",

@@ -120,16 +120,20 @@ extension State {
             return .done(events + release(candidates: old))
         }
 
-        // The seed's RootViewController: from.willMove(nil), addChild(to), transition, then
-        // from.removeFromParent(), to.didMove(toParent: self) (UIKit #44).
+        return replaceChild(from, in: container, with: spec, animated: animated)
+    }
+
+    /// The seed's RootViewController: from.willMove(nil), addChild(to), transition, then
+    /// from.removeFromParent(), to.didMove(toParent: self) (UIKit #44). The new child takes the
+    /// old one's place (a split view controller's column keeps its index). Validate `spec` first.
+    mutating func replaceChild(_ from: VCID, in container: VCID, with spec: Spec, animated: Bool) -> Outcome {
         let events = transition(.push, animated: animated) { s, pre, post in
             let name = s[container].name
             pre.append(.move("willMove(toParent:)", s[from].name, parent: nil))
             let x = s.instantiate(spec, events: &pre)
             pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
             s[x].parent = container
-            s[container].children.removeAll { $0 == from }
-            s[container].children.append(x)
+            if let i = s[container].children.firstIndex(of: from) { s[container].children[i] = x } else { s[container].children.append(x) }
             s[from].parent = nil
             post.append(.move("didMove(toParent:)", s[from].name, parent: nil))
             post.append(.move("didMove(toParent:)", s[x].name, parent: name))

@@ -38,19 +38,7 @@ extension State {
     mutating func replaceSecondary(of split: VCID, with spec: Spec, animated: Bool) throws -> Outcome {
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
-        let old = self[split].children.last!
-        let events = transition(.push, animated: animated) { s, pre, post in
-            let name = s[split].name
-            pre.append(.move("willMove(toParent:)", s[old].name, parent: nil))
-            let x = s.instantiate(spec, events: &pre)
-            pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
-            s[x].parent = split
-            s[split].children[s[split].children.count - 1] = x
-            s[old].parent = nil
-            post.append(.move("didMove(toParent:)", s[old].name, parent: nil))
-            post.append(.move("didMove(toParent:)", s[x].name, parent: name))
-        }
-        return .done(events + release(candidates: [old]))
+        return replaceChild(self[split].children.last!, in: split, with: spec, animated: animated)
     }
 
     mutating func swipe(_ kind: Swipe, on ref: NameRef?, cancel: Bool) throws -> Outcome {
