@@ -151,7 +151,8 @@ public enum VerbTable {
         Verb(name: "app", group: .lifecycle, syntax: "app NAME",
              summary: "which app's archive and defaults to use under $NAVLAB_HOME (default App); also its module name in UIKit's output",
              uikit: "the bundle", examples: ["app Restorer"], arguments: [.className]) { a in
-            let t = try a.word("an app name"); try a.end(); return .model(.app(t.text))
+            let t = try a.path()
+            try State.validateAppName(t, at: a.tokens[a.index - 1].location); try a.end(); return .model(.app(t))
         },
     ]
 

@@ -18,7 +18,7 @@ extension State {
     /// what UIKit answers with an exception); it throws before changing anything, so a
     /// failed command leaves the state as it was.
     public mutating func apply(_ command: Command) throws -> Outcome {
-        switch command {
+        switch try canonical(command) {
         case .device(let d): return try setDevice(d)
         case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
         case .restorationIdentifiersFromClassNames:
@@ -76,6 +76,34 @@ extension State {
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)
+        }
+    }
+
+    /// `@top`, `@root` in a spec become the names of the instances they stand for, so that
+    /// everything after this reads `names[ref.text]` of a live name (or fails here, cleanly).
+    func canonical(_ command: Command) throws -> Command {
+        switch command {
+        case .present(let spec, let on, let style, let animated):
+            return .present(try canonical(spec), on: on, style: style, animated: animated)
+        case .push(let spec, let on, let animated): return .push(try canonical(spec), on: on, animated: animated)
+        case .setViewControllers(let specs, let on, let animated):
+            return .setViewControllers(try specs.map(canonical), on: on, animated: animated)
+        case .addChild(let spec, let to): return .addChild(try canonical(spec), to: to)
+        case .switchChild(let spec, let name, let animated): return .switchChild(try canonical(spec), in: name, animated: animated)
+        case .swapRoot(let spec): return .swapRoot(try canonical(spec))
+        case .show(let spec, let on, let detail, let animated):
+            return .show(try canonical(spec), on: on, detail: detail, animated: animated)
+        default: return command
+        }
+    }
+
+    func canonical(_ spec: Spec) throws -> Spec {
+        switch spec {
+        case .instance: return spec
+        case .existing(let ref):
+            return .existing(NameRef(self[try resolve(ref)].name, at: ref.location))
+        case .container(let word, let cls, let children, let at):
+            return .container(word, className: cls, children: try children.map(canonical), at: at)
         }
     }
 

@@ -36,9 +36,20 @@ public struct HostPolicy: Sendable {
 
     public var isLoopback: Bool { HostPolicy.isLoopback(boundHost) }
 
+    /// `localhost`, or an address literal in 127.0.0.0/8 or `::1` (IPv4-mapped included).
+    /// A *name* that starts with `127.` (`127.0.0.1.nip.io`, `127.evil.example`) is foreign:
+    /// anyone can make such a name resolve to 127.0.0.1, which is what DNS rebinding does.
     public static func isLoopback(_ host: String) -> Bool {
-        let h = host.lowercased()
-        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
+        var h = host.lowercased()
+        if h.hasPrefix("["), h.hasSuffix("]") { h = String(h.dropFirst().dropLast()) }
+        if h == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, h, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, h, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        if bytes[0..<15].allSatisfy({ $0 == 0 }) && bytes[15] == 1 { return true }           // ::1
+        return bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xff && bytes[11] == 0xff && bytes[12] == 127   // ::ffff:127.x.y.z
     }
 
     /// `Host` (or `:authority`): a name that is the server's own, with the server's port.

@@ -19,7 +19,11 @@ public struct AppStore: Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.navlab"
     }
 
-    public func folder(_ app: String) -> String { home + "/" + app }
+    /// An app's folder. Only valid app names (Swift identifiers, `State.isValidAppName`) name
+    /// one: anything else could leave `home` (`../x`), so it gets a name that cannot exist.
+    public func folder(_ app: String) -> String {
+        State.isValidAppName(app) ? home + "/" + app : home + "/.invalid-app-name"
+    }
     public func archivePath(_ app: String) -> String { folder(app) + "/archive.json" }
 
     struct Install: Codable { var installed: Bool; var launches: Int }
@@ -28,7 +32,7 @@ public struct AppStore: Sendable {
     public func loadAll() -> [String: AppData] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []
         var out: [String: AppData] = [:]
-        for name in names where !name.hasPrefix(".") {
+        for name in names where State.isValidAppName(name) {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder(name), isDirectory: &isDir), isDir.boolValue {
                 out[name] = load(name)
@@ -41,6 +45,7 @@ public struct AppStore: Sendable {
     /// discards it with a warning, as UIKit does; it never stops NavLab.
     public func load(_ app: String) -> AppData {
         var data = AppData()
+        guard State.isValidAppName(app) else { return data }
         let dir = folder(app)
         if let bytes = FileManager.default.contents(atPath: dir + "/defaults.json"),
            let d = try? JSONDecoder().decode([String: String].self, from: bytes) {
@@ -68,6 +73,7 @@ public struct AppStore: Sendable {
 
     /// Writes one app's data (and removes the archive file when there is none).
     public func save(_ app: String, _ data: AppData) throws {
+        guard State.isValidAppName(app) else { throw WriteError(description: "'\(app)' is not an app name; nothing written") }
         let dir = folder(app)
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let encoder = JSONEncoder()

@@ -190,7 +190,10 @@ struct RouteTests {
 
 @Suite("Requests the server refuses")
 struct SecurityTests {
-    @Test("a foreign Host is refused (DNS rebinding)", arguments: ["evil.example:8080", "evil.example", "127.0.0.1:9999", "localhost.evil.example:8080", "192.168.1.5:8080", ""])
+    @Test("a foreign Host is refused (DNS rebinding)", arguments: ["evil.example:8080", "evil.example", "127.0.0.1:9999", "localhost.evil.example:8080", "192.168.1.5:8080", "",
+                 // Hardening #1: names that merely start like a loopback address are names anyone can point at 127.0.0.1.
+                 "127.evil.example:8080", "127.0.0.1.nip.io:8080", "127.0.0.1.evil.example:8080", "127.1:8080", "0177.0.0.1:8080",
+                 "localhost.:8080", "[::2]:8080", "[::ffff:10.0.0.1]:8080"])
     func foreignHost(host: String) async throws {
         let server = makeServer()
         try await server.application().test(.router) { client in
@@ -204,7 +207,7 @@ struct SecurityTests {
         }
     }
 
-    @Test("the server's own names are accepted", arguments: ["127.0.0.1:8080", "localhost:8080", "[::1]:8080"])
+    @Test("the server's own names are accepted", arguments: ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "LOCALHOST:8080", "127.0.0.2:8080", "[::ffff:127.0.0.1]:8080"])
     func ownHost(host: String) async throws {
         let server = makeServer()
         try await server.application().test(.router) { client in
@@ -219,7 +222,8 @@ struct SecurityTests {
     func origin() async throws {
         let server = makeServer()
         try await server.application().test(.router) { client in
-            for origin in ["http://evil.example", "http://evil.example:8080", "null", "https://127.0.0.1:8080", "http://127.0.0.1:9999"] {
+            for origin in ["http://evil.example", "http://evil.example:8080", "null", "https://127.0.0.1:8080", "http://127.0.0.1:9999",
+                           "http://127.evil.example:8080", "http://127.0.0.1.nip.io:8080"] {
                 let response = try await client.execute(uri: "/api/commands", method: .post, headers: own([("Origin", origin)]), body: ByteBuffer(string: "initial A"))
                 #expect(response.status == .forbidden, "Origin \(origin)")
             }

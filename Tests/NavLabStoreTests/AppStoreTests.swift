@@ -84,3 +84,52 @@ struct AppStoreTests {
         #expect(errors.list.isEmpty)
     }
 }
+
+@Suite("App names cannot leave $NAVLAB_HOME (hardening #3)", .serialized)
+struct AppNameEscapeTests {
+    @Test("`app` refuses a path, with the reason and a suggestion; nothing is written outside", arguments: [
+        "../../victim", "../victim", "/tmp/victim", ".hidden", "a/b", "..", ".", "\"../x\"", "\"x y\""])
+    func refused(name: String) throws {
+        let root = NSTemporaryDirectory() + "/navlab-escape-\(UUID().uuidString)"
+        let home = root + "/home/navlab"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let store = AppStore(home: home)
+        let session = Session(state: store.initialState())
+        let errors = Errors()
+        store.attach(to: session) { errors.add($0) }
+        let before = session.state
+        let r = session.execute("app \(name)")
+        #expect(r.status == .failed)
+        #expect(r.error?.message.contains("is not an app name") == true, "\(r.text)")
+        #expect(r.error?.suggestion?.contains("letters, digits") == true)
+        #expect(session.state == before)
+        _ = session.execute("defaults x=y")
+        _ = session.execute("uninstall")
+        // Only the default app's folder exists, inside home.
+        let outside = try FileManager.default.contentsOfDirectory(atPath: root)
+        #expect(outside == ["home"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/home") == ["navlab"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home) == ["App"])
+    }
+
+    @Test("the store itself refuses a name that is not an app name")
+    func storeRefuses() throws {
+        let root = NSTemporaryDirectory() + "/navlab-escape-\(UUID().uuidString)"
+        let home = root + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let store = AppStore(home: home)
+        var data = AppData()
+        data.defaults["x"] = "y"
+        #expect(throws: (any Error).self) { try store.save("../victim", data) }
+        #expect(!FileManager.default.fileExists(atPath: root + "/victim"))
+        #expect(store.load("../victim") == AppData())
+        try store.save("Good_1", data)
+        #expect(store.load("Good_1").defaults == ["x": "y"])
+    }
+
+    @Test("valid app names still work: letters, digits, underscore")
+    func valid() {
+        for n in ["App", "Restorer", "My_App2", "_x"] { #expect(State.isValidAppName(n), "\(n)") }
+        for n in ["", "2App", "a-b", "a.b", String(repeating: "a", count: 65), "é"] { #expect(!State.isValidAppName(n), "\(n)") }
+    }
+}

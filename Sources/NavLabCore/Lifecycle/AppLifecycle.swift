@@ -166,6 +166,7 @@ extension State {
 
     /// `app NAME`: another app's archive and defaults (SPEC §5).
     mutating func switchApp(_ name: String, data: AppData?) throws -> Outcome {
+        try State.validateAppName(name)
         guard !isRunning else {
             throw NavLabError(.invalid, "the app \(appName) is running", at: SourceLocation(column: 1), suggestion: "`kill`, `forceQuit` or `reset` first")
         }
@@ -174,5 +175,23 @@ extension State {
         appName = name
         application.data = otherApps.removeValue(forKey: name) ?? data ?? AppData()
         return .done([.note("app \(name): " + (application.data.archive != nil ? "it has an archive" : "no archive") + ", \(application.data.defaults.count) defaults")])
+    }
+
+    /// An app's name is its module name in UIKit's messages (`App.Detail`) and a folder under
+    /// `$NAVLAB_HOME`: a Swift identifier, so it can never name a path (`../x`, `/tmp`).
+    public static func validateAppName(_ name: String, at location: SourceLocation = SourceLocation(column: 5)) throws {
+        guard isValidAppName(name) else {
+            let why = name.contains("/") || name.hasPrefix(".") ? "an app name is not a path" : "an app name is a Swift module name"
+            throw NavLabError(.syntax, "'\(name)' is not an app name: \(why)", at: location,
+                              suggestion: "letters, digits and _ (not first), at most \(maxAppNameLength) characters, e.g. `app Restorer`")
+        }
+    }
+
+    public static let maxAppNameLength = 64
+
+    public static func isValidAppName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= maxAppNameLength else { return false }
+        func ascii(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" }
+        return ascii(first) && name.unicodeScalars.allSatisfy { ascii($0) || ("0"..."9").contains($0) }
     }
 }

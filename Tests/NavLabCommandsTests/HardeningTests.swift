@@ -1,0 +1,59 @@
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// The hardening issue's numbered findings, each pinned by the input that found it.
+@Suite("Hardening")
+struct HardeningTests {
+    func session(_ lines: String...) -> Session {
+        let s = Session()
+        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
+        return s
+    }
+
+    /// #2: `@top`/`@root` where a spec is expected used to force-unwrap `names["top"]` and kill
+    /// the process (and with it the page's server). They name the instance they stand for.
+    @Test("@top and @root in a spec position resolve like names; none crashes", arguments: [
+        "push @top", "present @top", "present Nav(@top)", "addChild @top to Home", "switch @top",
+        "swapRoot Nav(@top)", "setViewControllers @top", "present @root", "push @root",
+        "present Nav(@root)", "show @top", "showDetail @top", "addChild Root(@top) to Home", "present @window"])
+    func atAliases(line: String) {
+        let s = session("initial Home", "launch")
+        let before = s.state
+        let r = s.execute(line)
+        #expect(r.status == .failed, "\(line): \(r.text)")
+        #expect(s.state == before, "a failed command leaves the state untouched")
+        // The message is about Home (the instance `top`/`root` stand for), or a syntax/`window` error.
+        let message = r.error?.message ?? ""
+        #expect(message.contains("Home") || message.contains("window") || message.contains("container") || message.contains("not"),
+                "\(line): \(message)")
+        #expect(!message.contains("no view controller named top"))
+    }
+
+    @Test("@top stands for the instance on top: presenting it when it is active is UIKit's exception (#27)")
+    func atTopIsTheTopInstance() {
+        let s = session("initial Nav(Home)", "launch", "push Detail")
+        let r = s.execute("present @top")
+        #expect(r.error?.message == "Application tried to present modally an active controller \(s.state.objectDescription(s.state.names["Detail"]!)).")
+        #expect(r.error?.exceptionName == "NSInvalidArgumentException")
+    }
+
+    @Test("@top of a held, detached instance works as the instance itself")
+    func atTopThatCanMove() {
+        // Root(Home) as root; Detail is presented and on top; `addChild @top to Root` is
+        // refused the same way as `addChild @Detail to Root` (it is presented).
+        let s = session("initial Root(Home)", "launch", "present Detail")
+        let viaAlias = s.execute("addChild @top to Root")
+        let viaName = s.execute("addChild @Detail to Root")
+        #expect(viaAlias.status == viaName.status)
+        #expect(viaAlias.error?.message == viaName.error?.message)
+    }
+
+    @Test("@top when nothing is on screen is an error, not a crash")
+    func atTopNotRunning() {
+        let s = session("initial Home")
+        let r = s.execute("present @top")
+        #expect(r.status == .failed)
+        #expect(r.error?.message.contains("there is no `top`") == true)
+    }
+}
