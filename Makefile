@@ -2,6 +2,7 @@
 SWIFT ?= swift
 NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
+TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
 .PHONY: run build test check bench docs deps deps-run clean
 
@@ -18,12 +19,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(SWIFT) build --product navlab
-	$(NAVLAB) check $(SCRIPTS)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
 	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/REPL
 	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/Browser
 
 check: build
-	$(NAVLAB) check $(SCRIPTS)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
 
 ## bench: measured numbers, printed (release build); `make bench QUICK=1` for a short run
 bench: deps
@@ -32,9 +33,14 @@ bench: deps
 	.build/release/NavLabBench $(if $(QUICK),--quick,)
 	.build/release/NavLabServerBench $(if $(QUICK),--quick,)
 
-## docs: regenerate Docs/Reference.md from the verb table
-docs: build
+## docs: build Docs/UIKit.md and the tutorials into the binary, then regenerate
+## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)
+docs:
+	python3 scripts/embed-docs.py
+	$(SWIFT) build --product navlab
 	$(NAVLAB) reference > Docs/Reference.md
+	@for f in $(TUTORIALS); do echo "$(NAVLAB) run --markdown $$f > $${f%.navlab}.md"; \
+	    $(NAVLAB) run --markdown $$f > $${f%.navlab}.md || exit 1; done
 
 ## deps: the system and Python packages NavLab and its tests need (Debian)
 deps:

@@ -30,6 +30,8 @@ export const api = {
   historyAt: (seq) => request(`/api/history/${encodeURIComponent(seq)}`),
   log: () => request("/api/log"),
   verbs: () => request("/api/verbs"),
+  /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
+  fact: (n) => request(`/api/facts/${encodeURIComponent(n)}`),
   /** Runs command text (one line or several) in the shared session. */
   run: (text) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text }),
 };

@@ -2,7 +2,7 @@
 // prompt and scripts print shows here too, marked by origin), Up/Down walk the history
 // (kept in localStorage), Tab completes from the verb table and the live names.
 
-import { esc, stickToBottom } from "./dom.js";
+import { cited, esc, stickToBottom } from "./dom.js";
 import { complete, commonPrefix } from "./completion.js";
 
 const HISTORY_KEY = "navlab.history";
@@ -97,7 +97,7 @@ export class Console {
   }
 
   printCommand(event) {
-    const lines = (event.lines || []).map((l) => `<div class="co ${esc(l.style)}">${esc(l.text)}</div>`).join("");
+    const lines = (event.lines || []).map((l) => `<div class="co ${esc(l.style)}">${cited(l.text)}</div>`).join("");
     stickToBottom(this.out, () => {
       this.out.insertAdjacentHTML("beforeend", `<div class="co-block" data-id="${event.id ?? ""}"><div class="co-cmd"><span class="origin ${esc(event.origin)}">${esc(event.origin)}</span>${esc(event.line)}</div>${lines}</div>`);
       let excess = this.out.childElementCount - MAX_BLOCKS;

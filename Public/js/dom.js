@@ -10,6 +10,15 @@ export function esc(value) {
 
 export const $ = (id) => document.getElementById(id);
 
+/**
+ * Escapes text and turns each UIKit fact it cites — `(UIKit #4, #82)`, `UIKit #115–116` —
+ * into a link that opens the fact's text (main.js listens for clicks on `a.fact`).
+ */
+export function cited(value) {
+  return esc(value).replace(/UIKit #\d+(?:(?:, #| and #|–)\d+)*/g, (run) =>
+    run.replace(/#?(\d+)/g, (m, n) => `<a class="fact" href="#fact-${n}" data-fact="${n}" title="UIKit #${n}: what UIKit does (explain ${n})">${m}</a>`));
+}
+
 /** Keeps a scroll container pinned to its end while the user has not scrolled away. */
 export function stickToBottom(element, update) {
   const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 24;

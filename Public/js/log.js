@@ -1,7 +1,7 @@
 // The lifecycle log (SPEC §3's `log --json` elements), grouped under the command that
 // caused them. New lines are appended; undo, redo and reset reload it whole.
 
-import { esc, stickToBottom } from "./dom.js";
+import { cited, esc, stickToBottom } from "./dom.js";
 
 const MAX_LINES = 6000;
 
@@ -56,7 +56,7 @@ export class LogPane {
         html.push(`<div class="lg-cmd" data-seq="${e.seq}"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
         this.lastSeq = e.seq;
       }
-      html.push(`<div class="lg ${callbackClass(e)}">${esc(eventText(e))}</div>`);
+      html.push(`<div class="lg ${callbackClass(e)}">${cited(eventText(e))}</div>`);
     }
     this.count += events.length;
     stickToBottom(this.container, () => {

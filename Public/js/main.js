@@ -182,7 +182,33 @@ function stepBy(delta) {
 
 // ---- interaction ----
 
+// A cited UIKit fact opens in place: what UIKit does, how NavLab shows it, the sources.
+async function showFact(n) {
+  const dialog = $("fact");
+  $("fact-title").textContent = `UIKit #${n}`;
+  $("fact-body").innerHTML = `<p class="muted">loading…</p>`;
+  if (!dialog.open) dialog.showModal();
+  try {
+    const f = await api.fact(n);
+    $("fact-title").textContent = `UIKit #${f.number} — ${f.title}`;
+    $("fact-body").innerHTML = `<p class="muted">${esc(f.section)}</p>`
+      + f.paragraphs.map((p) => `<p>${linkify(p)}</p>`).join("")
+      + `<p class="muted">At the prompt: <code>explain ${f.number}</code> · all of them in Docs/UIKit.md</p>`;
+  } catch (error) {
+    $("fact-body").innerHTML = `<p class="error">${esc(error.message)}</p>`;
+  }
+}
+
+/** `title <https://…>` from the server's plain text → a link; `code` spans → <code>. */
+function linkify(text) {
+  return esc(text)
+    .replace(/ &lt;(https?:\/\/[^\s&]+)&gt;/g, (m, url) => ` <a href="${url}" target="_blank" rel="noopener noreferrer">↗</a>`)
+    .replace(/`([^`]+)`/g, "<code>$1</code>");
+}
+
 document.addEventListener("click", (e) => {
+  const fact = e.target.closest("a.fact");
+  if (fact) { e.preventDefault(); showFact(fact.dataset.fact); return; }
   const more = e.target.closest("[data-show-all]");
   if (!more) return;
   store.showAll[more.dataset.showAll] = true;
@@ -197,10 +223,12 @@ $("timeline").addEventListener("keydown", (e) => {
   if (e.key === "ArrowDown" || e.key === "ArrowRight") { e.preventDefault(); stepBy(1); }
 });
 $("viewing-live").addEventListener("click", goLive);
+$("fact-close").addEventListener("click", () => $("fact").close());
+$("fact").addEventListener("click", (e) => { if (e.target === $("fact")) $("fact").close(); });
 $("viewing-prev").addEventListener("click", () => stepBy(-1));
 $("viewing-next").addEventListener("click", () => stepBy(1));
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape" && document.activeElement !== $("command")) goLive();
+  if (e.key === "Escape" && document.activeElement !== $("command") && !$("fact").open) goLive();
 });
 
 $("tree").addEventListener("click", (e) => {

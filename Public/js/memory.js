@@ -1,7 +1,7 @@
 // The memory pane: every allocated view controller and what holds it (strong references by
 // property; weak ones dashed), the leaks grouped by their cause first.
 
-import { esc } from "./dom.js";
+import { cited, esc } from "./dom.js";
 
 const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
 
@@ -25,7 +25,7 @@ export function renderMemory(container, summaryEl, state, view) {
       const cause = memory[name]?.leakCause || "leaked";
       byCause.set(cause, [...(byCause.get(cause) || []), name]);
     }
-    html.push(`<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${esc(cause)}</div>`).join("")}</div>`);
+    html.push(`<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${cited(cause)}</div>`).join("")}</div>`);
   }
   let rows = allocated;
   if (!view.showAllMemory && allocated.length > FIRST) {
@@ -45,7 +45,7 @@ export function renderMemory(container, summaryEl, state, view) {
     html.push(`<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
       + `<span class="h">${strong ? "" : `<span class="ref weak">nothing strong</span>`}${chips.join("")}</span>`
       // One cause for every leak is said once, above; several are said on each row.
-      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${esc(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
+      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${cited(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
   }
   if (rows.length < allocated.length) {
     html.push(`<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>`);

@@ -1,7 +1,7 @@
 // The timeline: one entry per step (a command that reached the model, or `reset`). Click
 // one to see the model as it was then and what that step changed; the live model goes on.
 
-import { esc, stickToBottom } from "./dom.js";
+import { cited, esc, stickToBottom } from "./dom.js";
 import { eventText } from "./log.js";
 
 const STATUS = { done: "●", ignored: "○", reset: "↺", start: "◆" };
@@ -42,7 +42,7 @@ export function renderChanges(el, viewing, diff) {
   if (!viewing) { el.hidden = true; el.innerHTML = ""; return; }
   const e = viewing.entry;
   const lines = diff.lines.map((l) => `<div class="c ${l.kind}">${esc(l.text)}</div>`);
-  const events = (e.events || []).map((ev) => `<div class="c ev">${esc(eventText(ev))}</div>`);
+  const events = (e.events || []).map((ev) => `<div class="c ev">${cited(eventText(ev))}</div>`);
   el.hidden = false;
   el.innerHTML = `<h3>Step ${e.seq}: ${esc(e.command || "start")}${e.status === "ignored" ? " (ignored)" : ""}</h3>`
     + (lines.length ? lines.join("") : `<div class="c ev">The model did not change.</div>`)

@@ -23,6 +23,8 @@ public enum Query: Hashable, Sendable {
     case export(ExportFormat, file: String?)
     case expect(Expectation)
     case help(String?)
+    /// `explain N|WORD…`: a UIKit fact by number, or the facts about a word.
+    case explain(String)
 }
 
 public enum ExportFormat: String, Hashable, Sendable, CaseIterable {

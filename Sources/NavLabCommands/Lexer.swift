@@ -19,7 +19,8 @@ public struct Token: Hashable, Sendable {
 }
 
 /// Splits a line into tokens. `#` at the start of a token starts a comment; inside a word
-/// (`Detail#2`) it is part of the name.
+/// (`Detail#2`) it is part of the name; `#` and digits after the first token is a UIKit fact
+/// number (`help #82`).
 public enum Lexer {
     static let symbols: Set<Character> = ["(", ")", ",", "=", "@", ":"]
 
@@ -31,6 +32,14 @@ public enum Lexer {
         while i < chars.count {
             let c = chars[i]
             if c == " " || c == "\t" || c == "\r" { i += 1; continue }
+            // `#82` after a verb is a fact number (`help #82`, `explain #82`), not a comment.
+            if c == "#", !tokens.isEmpty, i + 1 < chars.count, chars[i + 1].isASCII, chars[i + 1].isNumber {
+                let start = i
+                i += 1
+                while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
+                tokens.append(Token(kind: .word, text: String(chars[start..<i]), location: loc(start), endColumn: i + 1))
+                continue
+            }
             if c == "#" {
                 let text = String(chars[(i + 1)...])
                 return (tokens, text.drop { $0 == " " }.isEmpty ? "" : String(text.drop { $0 == " " }))

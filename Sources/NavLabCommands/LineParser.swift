@@ -59,10 +59,17 @@ public enum LineParser {
     static func commentStart(_ line: String) -> String.Index? {
         var inQuote = false
         var prev: Character = " "
+        var seenWord = false
         for i in line.indices {
             let c = line[i]
             if c == "\"" { inQuote.toggle() }
-            if c == "#", !inQuote, prev == " " || prev == "\t" || i == line.startIndex { return i }
+            if c == "#", !inQuote, prev == " " || prev == "\t" || i == line.startIndex {
+                // `help #82`: a fact number, as the lexer reads it.
+                let next = line.index(after: i)
+                if seenWord, next < line.endIndex, line[next].isASCII, line[next].isNumber { prev = c; continue }
+                return i
+            }
+            if c != " " && c != "\t" { seenWord = true }
             prev = c
         }
         return nil

@@ -51,7 +51,19 @@ public struct ScriptRunner {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in lines.enumerated() {
             var response = session.execute(line, lineNumber: i + 1)
-            if response.status == .empty { continue }
+            if response.status == .empty {
+                // The transcript carries the script's narration: its comment lines as written,
+                // a blank line between blocks.
+                if case .run = mode, echo {
+                    let t = line.trimmingSpaces
+                    if t.hasPrefix("#") {
+                        result.output.append(OutputLine(.info, t))
+                    } else if t.isEmpty, let last = result.output.last, !last.text.isEmpty {
+                        result.output.append(OutputLine(.info, ""))
+                    }
+                }
+                continue
+            }
             onLine?(line, response)
             if response.status == .shell, let (path, text) = response.fileToWrite, let parsed = response.parsed {
                 if let writeFile {

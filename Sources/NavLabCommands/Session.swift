@@ -124,7 +124,7 @@ public final class Session {
     static func replayable(_ action: Action) -> Bool {
         switch action {
         case .model: return true
-        case .query(.help), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why),
+        case .query(.help), .query(.explain), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why),
              .query(.archive), .query(.defaults), .query(.export): return false
         case .query(.expect): return true
         case .meta(.undo), .meta(.redo), .meta(.reset): return true
@@ -377,6 +377,12 @@ public final class Session {
             }
             return shown(lines.joined(separator: "\n"))
         case .help(let topic): return shown(Help.render(topic))
+        case .explain(let topic):
+            do { return shown(try UIKitFacts.explain(topic)) } catch let e as NavLabError {
+                var e = e
+                e.location = parsed.location
+                return failure(e, parsed: parsed)
+            } catch { return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed) }
         case .archive: return shown(state.renderArchive())
         case .export(let format, let file):
             let text: String

@@ -466,12 +466,21 @@ public enum VerbTable {
             let t = try a.path(); try a.end(); return .meta(.save(t))
         },
         Verb(name: "load", group: .session, syntax: "load FILE", summary: "runs a script here, in this session",
-             uikit: "—", examples: ["load Tests/Scripts/seed000-1-swaproot-while-presented.navlab"], arguments: [.file]) { a in
+             uikit: "—", examples: ["load Tests/Scripts/replace-root-1-swaproot-while-presented.navlab"], arguments: [.file]) { a in
             let t = try a.path(); try a.end(); return .meta(.load(t))
         },
-        Verb(name: "help", group: .session, syntax: "help [VERB|PATTERN]", summary: "all verbs, one verb, or the verbs matching a word",
-             uikit: "—", examples: ["help", "help present", "help root"], arguments: [.verb]) { a in
-            let t = a.next(); try a.end(); return .query(.help(t?.text))
+        Verb(name: "help", group: .session, syntax: "help [VERB|PATTERN|#N]", summary: "all verbs, one verb, the verbs matching a word, or UIKit fact N (as `explain N`)",
+             uikit: "—", examples: ["help", "help present", "help root", "help #82"], arguments: [.verb]) { a in
+            let t = a.next(); try a.end()
+            if let t, UIKitFacts.number(t.text) != nil, t.text.hasPrefix("#") { return .query(.explain(t.text)) }
+            return .query(.help(t?.text))
+        },
+        Verb(name: "explain", group: .session, syntax: "explain [N|WORD…]",
+             summary: "the UIKit behaviour a note cites as (UIKit #N), or the behaviours about a word; alone, lists them all",
+             uikit: "—", examples: ["explain 82", "explain #4 #82", "explain UITransitionView", "explain restoration class"], arguments: []) { a in
+            var words: [String] = []
+            while let t = a.next() { words.append(t.text) }
+            return .query(.explain(words.joined(separator: " ")))
         },
         Verb(name: "quit", group: .session, syntax: "quit", summary: "leaves NavLab", uikit: "—",
              examples: ["quit"], arguments: []) { a in try a.end(); return .meta(.quit) },

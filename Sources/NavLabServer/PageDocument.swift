@@ -162,4 +162,14 @@ public enum PageDocument {
             ("suggestion", .str(e.suggestion)),
         ])
     }
+
+    /// `GET /api/facts/N`: a UIKit fact, its paragraphs as plain text (links kept as `title <url>`).
+    static func fact(_ f: UIKitFact) -> JSON {
+        .object([
+            ("number", .int(f.number)),
+            ("title", .string(UIKitFacts.plain(f.title))),
+            ("section", .string(f.section)),
+            ("paragraphs", .array(f.paragraphs.map { .string($0) })),
+        ])
+    }
 }

@@ -111,6 +111,13 @@ public final class PageServer: Sendable {
         router.get("/api/log") { _, _ -> Response in
             PageServer.jsonResponse(hub.read { $0.logJSON() }.serialized())
         }
+        router.get("/api/facts/:number") { _, context -> Response in
+            // A cited fact, for the page's `(UIKit #N)` links (the text of `explain N`).
+            guard let n = context.parameters.get("number", as: Int.self), let fact = UIKitFacts.fact(n) else {
+                return PageServer.errorResponse(.notFound, "no UIKit fact with that number; `explain` lists them")
+            }
+            return PageServer.jsonResponse(PageDocument.fact(fact).serialized())
+        }
         router.get("/api/verbs") { _, _ -> Response in
             PageServer.jsonResponse(PageDocument.verbs().serialized())
         }

@@ -13,7 +13,7 @@ struct NavLab: ParsableCommand {
             printed; --port N, --host ADDR, --no-serve, --public DIR); commands read from standard \
             input otherwise. `navlab help repl` lists the prompt's options.
             """,
-        subcommands: [Interactive.self, Run.self, Check.self, Play.self, Reference.self],
+        subcommands: [Interactive.self, Run.self, Check.self, Play.self, TutorialCommand.self, Explain.self, Reference.self],
         defaultSubcommand: Interactive.self
     )
 }
@@ -60,10 +60,29 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("serve"), help: "Keep the page up after the scripts, until Ctrl-C.")
     var keepServing = false
 
+    @Flag(help: "Print each script as a Markdown article: its narration as prose, its commands with their real output as code blocks, its checks under them.")
+    var markdown = false
+
     @OptionGroup var serve: ServeOptions
+
+    func validate() throws {
+        if markdown && (json || keepServing || persist || keepGoing) {
+            throw ValidationError("--markdown goes alone: it runs each script in a fresh session and prints the article")
+        }
+    }
 
     func run() throws {
         let scripts = try Shell.read(files)
+        if markdown {
+            var failed = false
+            for (file, text) in scripts {
+                let (article, failures) = Tutorial.markdown(text, file: file)
+                print(article, terminator: "")
+                for f in failures { Shell.printError(f) }
+                if !failures.isEmpty { failed = true }
+            }
+            throw ExitCode(failed ? 1 : 0)
+        }
         let session = Persistence.session(persist: persist)
         let code = Shell.runScripts(scripts, session: session, mode: .run(keepGoing: keepGoing), json: json)
         guard keepServing, serve.start(SessionHub(session: session)) != nil else { throw ExitCode(code) }
@@ -98,4 +117,50 @@ struct Check: ParsableCommand {
 struct Reference: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Print the command reference (Markdown) from the verb table.", shouldDisplay: false)
     func run() throws { print(Help.markdownReference(), terminator: "") }
+}
+
+/// `navlab tutorial [NAME]`: the tutorials built into the binary.
+struct TutorialCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tutorial",
+        abstract: "List the tutorials built into NavLab, or print one (its script, or --markdown its article).",
+        discussion: "`navlab play NAME` steps through one and `navlab run NAME` replays it, from any folder. `navlab tutorial NAME > NAME.navlab` gives you a copy to change.")
+
+    @Argument(help: "A tutorial's name; none lists them.")
+    var name: String?
+
+    @Flag(help: "Print the tutorial as a Markdown article, with the real output of its commands.")
+    var markdown = false
+
+    func run() throws {
+        guard let name else { print(Tutorials.list()); return }
+        guard let tutorial = Tutorials.named(name) else {
+            let near = Suggest.nearest(to: name, in: Tutorials.all.map(\.name))
+            throw ValidationError("no tutorial named '\(name)'" + (near.map { "; did you mean \($0)?" } ?? "") + " (`navlab tutorial` lists them)")
+        }
+        if !markdown { print(tutorial.text, terminator: ""); return }
+        let (article, failures) = Tutorial.markdown(tutorial.text, file: tutorial.name + ".navlab")
+        print(article, terminator: "")
+        for f in failures { Shell.printError(f) }
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// `navlab explain 82`, `navlab explain UITransitionView`.
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain a UIKit behaviour NavLab models: by the number a note cites (`explain 82` for `UIKit #82`), or every one that mentions some words.",
+        discussion: "With no argument, lists them all. The same text is in Docs/UIKit.md and at the prompt (`explain`, `help #82`).")
+
+    @Argument(help: "A fact number (82 or #82), or words to look for.")
+    var topic: [String] = []
+
+    func run() throws {
+        do {
+            print(try UIKitFacts.explain(topic.joined(separator: " "), width: Shell.terminalWidth.map { min(100, $0) } ?? 88))
+        } catch let e as NavLabError {
+            Shell.printError("error: \(e.message)" + (e.suggestion.map { "\n  \($0)" } ?? ""))
+            throw ExitCode(1)
+        }
+    }
 }

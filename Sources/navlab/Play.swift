@@ -32,8 +32,14 @@ struct Play: ParsableCommand {
         var failed = false
         stepping: for (index, step) in steps.enumerated() {
             print()
-            for line in step.narration { Shell.printLine(OutputLine(.note, "# " + line)) }
-            Shell.printLine(OutputLine(.info, "[\(index + 1)/\(steps.count)] \(step.command)"))
+            for line in step.narration { Shell.printLine(OutputLine(.info, Play.prose(line))) }
+            let label = "[\(index + 1)/\(steps.count)]"
+            let shown = step.commands.filter { !$0.isExpect }
+            if step.narration.isEmpty || shown.count == 1 {
+                Shell.printLine(OutputLine(.note, "\(label) \(step.commands.first?.text ?? "")"))
+            } else {
+                Shell.printLine(OutputLine(.note, "\(label) next: " + shown.map(\.text).joined(separator: "; ")))
+            }
             if let delay {
                 Thread.sleep(forTimeInterval: Double(delay) / 1000)
             } else {
@@ -42,20 +48,28 @@ struct Play: ParsableCommand {
                 // End of input: play the rest unattended.
                 if let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() == "q" { break stepping }
             }
-            // The narration travels with the command, so the page's timeline shows it too.
-            let hasComment = step.command.contains(" #") || step.command.contains("\t#")
-            let line = step.narration.isEmpty || hasComment
-                ? step.command : step.command + "  # " + step.narration.joined(separator: " ")
-            let (response, _) = hub.execute(line, origin: .script, lineNumber: step.lineNumber)
-            for l in response.lines { Shell.printLine(OutputLine(l.style, "  " + l.text)) }
-            if response.status == .shell {
-                Shell.printError("\(name):\(step.lineNumber): `\(step.command)` is skipped: play runs one file (use `navlab run` for record, save and load)")
-            }
-            if response.status == .quit { break }
-            if response.status == .failed, let e = response.error {
-                Shell.printLine(OutputLine(.error, ScriptRunner.format(e, file: name, sourceLine: step.command)))
-                failed = true
-                break
+            for (i, command) in step.commands.enumerated() {
+                // The narration travels with the step's first command, so the page's timeline shows it too.
+                let hasComment = command.text.contains(" #") || command.text.contains("\t#")
+                let about = step.narration.filter { !$0.isEmpty && !$0.hasPrefix("#") }.joined(separator: " ")
+                let line = i > 0 || about.isEmpty || hasComment ? command.text : command.text + "  # " + about
+                let (response, _) = hub.execute(line, origin: .script, lineNumber: command.lineNumber)
+                if command.isExpect, response.status != .failed {
+                    // Checks are not evidence: one short line each.
+                    Shell.printLine(OutputLine(.passed, "  ✓ " + command.text))
+                    continue
+                }
+                if step.commands.count > 1 || !step.narration.isEmpty { Shell.printLine(OutputLine(.info, "> " + command.text)) }
+                for l in response.lines { Shell.printLine(OutputLine(l.style, "  " + l.text)) }
+                if response.status == .shell {
+                    Shell.printError("\(name):\(command.lineNumber): `\(command.text)` is skipped: play runs one file (use `navlab run` for record, save and load)")
+                }
+                if response.status == .quit { break stepping }
+                if response.status == .failed, let e = response.error {
+                    Shell.printLine(OutputLine(.error, ScriptRunner.format(e, file: name, sourceLine: command.text)))
+                    failed = true
+                    break stepping
+                }
             }
         }
         guard let page else { throw ExitCode(failed ? 1 : 0) }
@@ -64,26 +78,46 @@ struct Play: ParsableCommand {
         ServeOptions.serveUntilInterrupted()
     }
 
-    struct Step {
-        var narration: [String]
-        var command: String
+    struct Command {
+        var text: String
         var lineNumber: Int
+        var isExpect: Bool { text.hasPrefix("expect ") }
     }
 
-    /// Commands with the comment lines directly above them; a blank line ends a narration.
+    /// The narration (its paragraphs, "" between them) and the commands that follow it.
+    struct Step {
+        var narration: [String]
+        var commands: [Command]
+    }
+
+    /// A narrated script (a tutorial) plays one narration at a time: its prose, then every
+    /// command up to the next prose. A script without narration plays one command a step.
     static func steps(_ text: String) -> [Step] {
+        let blocks = Tutorial.blocks(text)
+        let narrated = blocks.contains { if case .prose = $0.kind { return true } else { return false } }
         var steps: [Step] = []
-        var narration: [String] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { narration = []; continue }
-            if line.hasPrefix("#") {
-                narration.append(line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces))
-                continue
+        var current = Step(narration: [], commands: [])
+        for block in blocks {
+            switch block.kind {
+            case .blank: continue
+            case .prose(let lines):
+                if !current.commands.isEmpty { steps.append(current); current = Step(narration: [], commands: []) }
+                if !current.narration.isEmpty { current.narration.append("") }
+                current.narration += lines
+            case .command(let raw):
+                let command = Command(text: raw.trimmingCharacters(in: .whitespaces), lineNumber: block.line)
+                if !narrated, !current.commands.isEmpty { steps.append(current); current = Step(narration: [], commands: []) }
+                current.commands.append(command)
             }
-            steps.append(Step(narration: narration, command: line, lineNumber: i + 1))
-            narration = []
         }
+        if !current.commands.isEmpty { steps.append(current) }
         return steps
+    }
+
+    /// A narration line for the terminal: Markdown headings and emphasis marks dropped.
+    static func prose(_ line: String) -> String {
+        var s = Substring(line)
+        if s.hasPrefix("#") { s = s.drop { $0 == "#" }.drop { $0 == " " } }
+        return UIKitFacts.plain(String(s))
     }
 }

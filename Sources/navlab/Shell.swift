@@ -13,7 +13,11 @@ enum Shell {
                 return ("-", String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self))
             }
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read '\(path)': no such file, or not readable")
+                // A tutorial built into the binary, by name, when no such file is here.
+                if !path.contains("/"), let tutorial = Tutorials.named(path) { return (tutorial.name + ".navlab", tutorial.text) }
+                let near = path.contains("/") ? nil : Suggest.nearest(to: path, in: Tutorials.all.map(\.name))
+                throw ValidationError("cannot read '\(path)': no such file, or not readable"
+                    + (near.map { " (did you mean the tutorial \($0)? `navlab tutorial` lists them)" } ?? ""))
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw ValidationError("'\(path)' is not UTF-8 text")
@@ -40,6 +44,14 @@ enum Shell {
         }
         if json { print(session.stateJSON().serialized(pretty: true)) }
         return failed ? 1 : 0
+    }
+
+    /// The terminal's width when standard output is one.
+    static var terminalWidth: Int? {
+        guard isatty(STDOUT_FILENO) != 0 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     static func printError(_ s: String) {

@@ -120,10 +120,20 @@ extension State {
             return .done(events + release(candidates: old))
         }
 
+        if self[container].properties["switch"] == "addThenRemove" {
+            // The container's code adds the new child completely (addChild, its view added,
+            // didMove), then removes the old one (willMove(nil), its view removed,
+            // removeFromParent) — the canonical add and remove of UIKit #42, in that order.
+            var s = self
+            let added = try s.addChild(spec, to: NameRef(s[container].name, at: spec.location))
+            let removed = try s.removeChild(NameRef(s[from].name, at: spec.location))
+            self = s
+            return .done(added.events + removed.events)
+        }
         return replaceChild(from, in: container, with: spec, animated: animated)
     }
 
-    /// The seed's RootViewController: from.willMove(nil), addChild(to), transition, then
+    /// The RootViewController of the article on replacing the root view controller: from.willMove(nil), addChild(to), transition, then
     /// from.removeFromParent(), to.didMove(toParent: self) (UIKit #44). The new child takes the
     /// old one's place (a split view controller's column keeps its index). Validate `spec` first.
     mutating func replaceChild(_ from: VCID, in container: VCID, with spec: Spec, animated: Bool) -> Outcome {

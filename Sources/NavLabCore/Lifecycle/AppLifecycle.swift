@@ -67,12 +67,19 @@ extension State {
         application.state = .notRunning
     }
 
-    /// The system terminates the suspended app; the archive is kept (UIKit #115).
+    /// The system terminates the suspended app; the archive is kept (UIKit #115). An app that
+    /// is still active is killed too — Xcode's stop button does that — but it never entered
+    /// the background, so nothing was preserved (UIKit #111).
     mutating func kill() throws -> Outcome {
-        try requireState([.background, .suspended], verb: "kill",
-                         suggestion: isRunning ? "the system terminates suspended apps: `background` first (stopping an app that is still active is the classic way to lose its state)" : "the app is not running")
+        try requireState([.active, .inactive, .background, .suspended], verb: "kill", suggestion: "the app is not running")
+        let wasActive = application.state == .active || application.state == .inactive
         endProcess()
-        return .done([.note("the system terminated the app; no callback runs. " + (application.data.archive != nil ? "The archive is kept." : "There is no archive."))])
+        let archive = application.data.archive != nil
+        if wasActive {
+            return .done([.note("the app was killed while still active (as Xcode's stop button does); no callback runs. It never entered the background, so nothing was preserved now (UIKit #111, #115): "
+                                + (archive ? "the archive is the one the last `background` wrote." : "there is no archive, and the next launch shows the Initial UI."))])
+        }
+        return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive."))])
     }
 
     /// Swiping the app away in the app switcher deletes the archive (UIKit #115).

@@ -11,6 +11,7 @@ extension State {
         ("transitionStyle", "pageCurl|scroll"),
         ("encodes", "names, comma-separated (children for a custom container)"),
         ("isModalInPresentation", "yes|no: a sheet the user cannot swipe away"),
+        ("switch", "transition|addThenRemove: how a custom container's `switch` changes its child — transition(from:to:) (the default), or add the new child completely, then remove the old"),
     ]
 
     /// Applies `settings` to a declaration, or throws at the first bad one.
@@ -30,6 +31,11 @@ extension State {
             case "viewRestorationIdentifier": decl.viewRestorationIdentifier = s.value == "nil" ? "" : s.value
             case "storyboard": decl.storyboard = try bool()
             case "isModalInPresentation": decl.properties["isModalInPresentation"] = try bool() ? "true" : "false"
+            case "switch":
+                guard ["transition", "addThenRemove"].contains(s.value) else {
+                    throw NavLabError(.syntax, "switch takes transition or addThenRemove, not '\(s.value)'", at: s.location, suggestion: "switch=addThenRemove")
+                }
+                decl.properties["switch"] = s.value
             case "definesPresentationContext": decl.definesPresentationContext = try bool()
             case "modalPresentationStyle":
                 guard let style = ModalPresentationStyle(rawValue: s.value) else {

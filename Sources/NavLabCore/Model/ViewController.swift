@@ -1,5 +1,5 @@
 /// What sort of view controller an instance is: a plain content view controller, one of
-/// UIKit's containers, or a custom container (the seeds' `RootViewController`).
+/// UIKit's containers, or a custom container (the `RootViewController` of the articles on replacing the root).
 public enum Kind: String, Sendable, CaseIterable, Hashable {
     case plain, navigation, tabBar, split, page, container
 

@@ -90,7 +90,7 @@ extension State {
         // What restoration made but nothing links into the window's hierarchy is released.
         let orphans = ids.values.sorted().filter { !hasStrongHolder($0) }
         for id in orphans where self[id].parent == nil && self[id].presenter == nil {
-            events.append(.note("\(self[id].name) was restored, but nothing links it into the window, whose root is the Initial UI's \(name(window.rootViewController) ?? "nil"): it is released (seed 000)"))
+            events.append(.note("\(self[id].name) was restored, but nothing links it into the window, whose root is the Initial UI's \(name(window.rootViewController) ?? "nil"): it is released (UIKit #140)"))
         }
         events += collectGarbage(released + orphans)
         return ids.values.sorted().filter { viewControllers[$0] != nil }

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// Where this file is: the repository's Docs/ is two folders up.
+private let repository: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+private func readFile(_ relative: String) -> String? {
+    FileManager.default.contents(atPath: repository + "/" + relative).map { String(decoding: $0, as: UTF8.self) }
+}
+
+@Suite("Explanations and tutorials built into the binary")
+struct TutorialTests {
+    func session(_ lines: String...) -> Session {
+        let s = Session()
+        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
+        return s
+    }
+
+    @Test("The built-in catalogue is Docs/UIKit.md, byte for byte (`make docs` rebuilds it)")
+    func catalogueInSync() throws {
+        let file = try #require(readFile("Docs/UIKit.md"))
+        #expect(Embedded.uikit == file, "Docs/UIKit.md changed: run `make docs`")
+    }
+
+    @Test("The built-in tutorials are Docs/Tutorials/*.navlab, and each .md is what `navlab run --markdown` makes")
+    func tutorialsInSync() throws {
+        #expect(Tutorials.all.count == 4)
+        for t in Tutorials.all {
+            let source = try #require(readFile("Docs/Tutorials/\(t.name).navlab"), "Docs/Tutorials/\(t.name).navlab")
+            #expect(t.text == source, "\(t.name).navlab changed: run `make docs`")
+            let (markdown, failures) = Tutorial.markdown(t.text, file: t.name + ".navlab")
+            #expect(failures.isEmpty, "\(failures)")
+            let published = try #require(readFile("Docs/Tutorials/\(t.name).md"), "Docs/Tutorials/\(t.name).md")
+            #expect(markdown == published, "Docs/Tutorials/\(t.name).md differs from `navlab run --markdown`: run `make docs`")
+        }
+    }
+
+    @Test("Every fact from 1 to 165 has an entry with a title, a section and a text")
+    func catalogueComplete() {
+        let numbers = Set(UIKitFacts.all.map(\.number))
+        let missing = (1...165).filter { !numbers.contains($0) }
+        #expect(missing.isEmpty, "missing: \(missing)")
+        for f in UIKitFacts.all {
+            #expect(!f.title.isEmpty && !f.section.isEmpty && f.body.contains("**What UIKit does.**"), "#\(f.number)")
+        }
+    }
+
+    @Test("Every (UIKit #N) a tutorial prints resolves with `explain N`")
+    func citationsResolve() {
+        for t in Tutorials.all {
+            let (markdown, _) = Tutorial.markdown(t.text, file: t.name)
+            for n in UIKitFacts.citations(in: markdown) {
+                #expect(UIKitFacts.fact(n) != nil, "\(t.name) cites UIKit #\(n)")
+            }
+        }
+    }
+
+    @Test("`explain 82`, `explain #82` and `help #82` print the fact; an unknown number is an error")
+    func explain() {
+        let s = Session()
+        let byNumber = s.execute("explain 82")
+        #expect(byNumber.status == .shown)
+        #expect(byNumber.text.hasPrefix("UIKit #82 — "))
+        #expect(s.execute("explain #82").text == byNumber.text)
+        #expect(s.execute("help #82").text == byNumber.text)
+        let bad = s.execute("explain 999")
+        #expect(bad.status == .failed)
+        #expect(bad.error?.message == "there is no UIKit fact #999")
+        #expect(bad.error?.suggestion?.contains("explain WORD") == true)
+    }
+
+    @Test("`explain WORD` finds the facts that mention it, titles first")
+    func explainWord() {
+        let found = UIKitFacts.search(["UITransitionView"])
+        #expect(found.contains { $0.number == 4 })
+        #expect(found.contains { $0.number == 82 })
+        let text = Session().execute("explain UITransitionView").text
+        #expect(text.contains("#4 ") && text.contains("#82 "))
+        #expect(Session().execute("explain zzzqqq").text.hasPrefix("no UIKit fact mentions"))
+    }
+
+    @Test("Citations are read as a note writes them")
+    func citations() {
+        #expect(UIKitFacts.citations(in: "left behind (UIKit #4, #82)") == [4, 82])
+        #expect(UIKitFacts.citations(in: "deletes it (UIKit #115–116) and (UIKit #117)") == [115, 116, 117])
+        #expect(UIKitFacts.citations(in: "no citation #4") == [])
+    }
+
+    @Test("`#82` after a verb is a fact number; elsewhere `#` still starts a comment or is part of a name")
+    func lexer() throws {
+        #expect(try LineParser.parse("help #82")?.action == .query(.explain("#82")))
+        let comment = try #require(try LineParser.parse("push Detail # the detail"))
+        #expect(comment.comment == "the detail" && comment.text == "push Detail")
+        #expect(try LineParser.parse("# 82 comment only") == nil)
+        #expect(try LineParser.parse("push Detail#2")?.text == "push Detail#2")
+    }
+
+    /// The RootViewController of the article on the sample app adds the new child completely,
+    /// then removes the old one (UIKit #42's canonical add, then its canonical remove).
+    @Test("UIKit #42: a container declared switch=addThenRemove adds the new child completely before removing the old")
+    func addThenRemove() {
+        let s = session("class RootViewController switch=addThenRemove", "initial RootViewController:Root(Splash)", "launch")
+        let r = s.execute("switch Login")
+        #expect(r.status == .done)
+        #expect(r.lines.map(\.text) == [
+            "willMove(toParent: RootViewController) Login", "loadView Login", "viewDidLoad Login",
+            "viewWillAppear Login", "viewIsAppearing Login", "viewDidAppear Login", "didMove(toParent: RootViewController) Login",
+            "willMove(toParent: nil) Splash", "viewWillDisappear Splash", "viewDidDisappear Splash", "didMove(toParent: nil) Splash",
+            "deinit Splash"])
+        #expect(s.state.viewControllers.count == 2)
+    }
+
+    @Test("UIKit #44: by default `switch` is the transition(from:to:) order — from.willMove(nil) first")
+    func transitionOrder() {
+        let s = session("initial RootViewController:Root(Splash)", "launch")
+        let lines = s.execute("switch Login").lines.map(\.text)
+        #expect(lines.first == "willMove(toParent: nil) Splash")
+        #expect(lines.firstIndex(of: "viewWillDisappear Splash")! < lines.firstIndex(of: "viewDidAppear Login")!)
+    }
+
+    @Test("`switch` takes transition or addThenRemove only")
+    func switchSettingErrors() {
+        let r = Session().execute("class Root switch=fade")
+        #expect(r.status == .failed)
+        #expect(r.error?.message == "switch takes transition or addThenRemove, not 'fade'")
+    }
+
+    /// The article's unwind: the container's child becomes Main while the registration flow
+    /// is still presented, then the flow is dismissed — so the old screen never shows again.
+    @Test("UIKit #164, #30: switch to Main under the presented flow, then dismiss: Register never reappears, nothing leaks")
+    func unwindOrder() {
+        let s = session("device iPhone iOS=12", "initial RootViewController:Root(Register)", "launch",
+                        "present Nav(Welcome)", "push Done")
+        let switched = s.execute("switch Main")
+        #expect(switched.status == .done)
+        #expect(!switched.lines.contains { $0.text.hasPrefix("viewWillAppear") })
+        let dismissed = s.execute("dismiss")
+        let texts = dismissed.lines.map(\.text)
+        #expect(texts.contains("viewDidAppear Main"))
+        #expect(!texts.contains { $0.contains("Register") })
+        #expect(s.state.leaked().isEmpty)
+        #expect(Set(s.state.viewControllers.values.map(\.name)) == ["RootViewController", "Main"])
+    }
+
+    @Test("UIKit #111, #115: `kill` of an active app kills it, and says nothing was preserved")
+    func killActive() {
+        let s = session("class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch",
+                        "push B", "background", "foreground", "push C")
+        let r = s.execute("kill")
+        #expect(r.status == .done)
+        #expect(s.state.application.state == .notRunning)
+        #expect(r.text.contains("never entered the background, so nothing was preserved now"))
+        // The archive is the last background's: B, not C.
+        let relaunch = s.execute("launch")
+        #expect(relaunch.status == .done)
+        #expect(s.state.top().map { s.state[$0].name } == "B")
+    }
+
+    @Test("`kill` of an app that is not running is still an error")
+    func killNotRunning() {
+        let r = Session().execute("kill")
+        #expect(r.status == .failed)
+        #expect(r.error?.suggestion == "the app is not running")
+    }
+}
