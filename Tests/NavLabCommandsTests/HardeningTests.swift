@@ -56,4 +56,12 @@ struct HardeningTests {
         #expect(r.status == .failed)
         #expect(r.error?.message.contains("there is no `top`") == true)
     }
+
+    @Test("`memory` names a reference the app holds once: `the app (coordinator)`, not `the app (coordinator).coordinator`")
+    func appHoldLabel() {
+        let s = session("initial A", "launch", "present C", "hold C as coordinator")
+        let text = s.execute("memory").text
+        #expect(text.contains(", the app (coordinator)\n") || text.hasSuffix(", the app (coordinator)"))
+        #expect(!text.contains("(coordinator).coordinator"))
+    }
 }

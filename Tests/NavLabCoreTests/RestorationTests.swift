@@ -356,10 +356,13 @@ struct RestorationTests {
         #expect(r.lines.contains { $0.text.contains("installed afresh") })
     }
 
-    @Test("kill needs a backgrounded app; a damaged archive is discarded at launch with a warning")
+    @Test("UIKit #111, #115: kill of an active app preserves nothing; a damaged archive is discarded at launch with a warning")
     func killAndDamaged() {
         let s = restorable("A")
-        #expect(s.fail("kill")?.suggestion?.contains("background") == true)
+        // Xcode's stop button on an active app: killed, nothing preserved (it never went to the background).
+        #expect(s.run("kill").lines.contains { $0.text.contains("nothing was preserved now") })
+        #expect(s.state.application.data.archive == nil)
+        s.run("launch")
         s.run("background")
         s.run("kill")
         s.session.execute("reset")

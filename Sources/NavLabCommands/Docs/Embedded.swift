@@ -3,16 +3,2217 @@
 
 enum Embedded {
     static let uikit = ####"""
-# stub
+# The UIKit behaviours NavLab models
+
+NavLab's model of UIKit follows the 165 behaviours below. Each has a number, and the number
+never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
+it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
+prompt, or a click on the citation in the page — prints its entry from this file, which is built
+into the binary.
+
+Each entry says what UIKit does, how to see it in NavLab, which tests pin it, and the public
+sources it rests on. Those sources differ in weight, and each entry says which kind it is:
+**Apple documentation** (reference pages, header comments, the archived programming guides,
+sample-code read-mes), **sample code** (public sample apps, and reverse-engineered UIKit code in
+public repositories), or **community report** (blog posts, Stack Overflow, bug reports: observed
+by someone, worth verifying on a device). Where the sources are silent or disagree, NavLab's
+choice is in [Modelling.md](Modelling.md) and in §11 below.
+
+**Reading the command sequences.** `initial A; launch; swapRoot B; views` means: type these
+commands one after another, each on its own line (at the prompt, in a script, or pasted into the
+page's command box). Where an entry says two commands go *on one line*, type them as written
+there: on one line, `;` runs the commands in a single turn of the run loop, so an animation
+started by the first is still running when the second starts — which is how UIKit's "in
+progress" warnings happen.
 
 ## 1. Window and root view controller
 
+### #1 Setting the root replaces the window's content view
+
+**What UIKit does.** When you assign `UIWindow.rootViewController`, the new view controller's view becomes the window's content and is sized to follow the window. Any views the window was already showing are taken out first, and only then is the new view installed. A fresh window has no root at all (`nil`). This is why a root swap always looks like a clean cut: the old root's view disappears before the new one appears.
+
+**In NavLab.** Run `initial A; launch; swapRoot B; views; memory`. The `swapRoot` line logs `viewWillDisappear A` and `viewDidDisappear A` before B's `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, then `deinit A`; `views` shows only `UIView — B` under `UIWindow (key)`.
+
+**Tests.** `WindowTests` "UIKit #1: assigning rootViewController replaces the window's content view"; `WindowTests` "UIKit #1: the old root's views are removed before the new ones are installed"
+
+**Sources.** [UIWindow.rootViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller) (Apple documentation)
+
+### #2 The window keeps its root alive
+
+**What UIKit does.** The window owns its root view controller through a strong reference; older SDKs declared the property `retain`. The window also drives the root's view lifecycle, so the root cannot be released while it is installed. Code that stores the root nowhere else can rely on this: the window alone is enough to keep it.
+
+**In NavLab.** Run `initial A; launch; why A; memory`. `why A` prints the chain `UIWindow` → `.rootViewController → A` and says A is alive because the app can reach it; `memory` lists A as held by `UIWindow.rootViewController`.
+
+**Tests.** `WindowTests` "UIKit #2: the window holds its root strongly"
+
+**Sources.** [UIWindow.rootViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller); its older `@property(nonatomic, retain)` declaration as quoted in community copies (Apple documentation)
+
+### #3 A root has neither a parent nor a presenter
+
+**What UIKit does.** The window's root view controller reports `nil` for both `parent` and `presentingViewController`. UIKit remembers that a controller is a root with a private flag (`_isRootViewController`, one bit of `_viewControllerFlags`). The private `_printHierarchy` uses that flag to tell a parentless root from a parentless presented controller, which is why a root prints without any prefix while a presented controller gets a `+` marker.
+
+**In NavLab.** Run `initial A; launch; present B; expect parent B is nil; expect presenting A is nil; tree --uikit`. Both checks print `ok:`, and `tree --uikit` prints A's line with no prefix and B's line with `   + ` and a `presented with:` suffix, even though neither has a parent.
+
+**Tests.** `WindowTests` "UIKit #3: a root has no parent and no presentingViewController"
+
+**Sources.** The reverse-engineered `_appendDescription` in the Mainstayz/ViewControllerHierarchy project (`UIViewController+PLHierarchy.m`); the 2022 blog post "How to reverse engineer `_printHierarchy`" (sample code)
+
 ### #4 Replacing the root leaves a presentation behind
 
-**What UIKit does.** Stub text with a [link](https://example.com).
+**What UIKit does.** Suppose root X presents Y and the app then assigns a new root Z without dismissing Y. UIKit does not tear Y down: the Debug View Hierarchy still shows a `UITransitionView` holding Y's view, sitting behind Z's view inside the window. On screen everything looks right, yet Y's views (and the controllers behind them) are leaked inside the window.
+
+**In NavLab.** Run `initial X; launch; present Y style=fullScreen; swapRoot Z; views; memory`. `swapRoot` notes that X was still presenting Y so its `UITransitionView` stays in the window and reports X and Y as `leaked:`; `views` shows `UITransitionView — presentation of Y (left behind)` holding `UIView — Y`, in front of which sits `UIView — Z`.
+
+**Tests.** `WindowTests` "UIKit #4: swapping the root under a presentation leaves a UITransitionView with the presented view"
+
+**Sources.** [Leaking views when changing rootViewController inside transitionWithView — Stack Overflow question 26763020 (mirror)](https://devpeace.com/ios/26763020/leaking-views-when-changing-rootviewcontroller-inside-transitionwithview) (community report)
+
+### #5 Dismiss first, and swap the root in the completion
+
+**What UIKit does.** In the same X-presents-Y situation, calling `dismiss(animated: false)` on X immediately before the root swap is not enough: the window was seen holding both X's view and Z's view afterwards, so the old root's view lingers. Doing the swap inside the dismiss completion handler gives a clean window. The order of the two calls, not just their presence, decides whether anything leaks.
+
+**In NavLab.** Run `initial X; launch; present Y style=fullScreen; dismiss X; swapRoot Z; views` with each command on its own line, which puts the swap in the dismiss completion: Y and then X are deinited and `views` shows only `UIView — Z`. Typing `dismiss X; swapRoot Z` as one line (one run-loop turn, the "right before" case) also ends with only `UIView — Z` and no leak; NavLab does not reproduce the old root's view being left in the window.
+
+**Tests.** `WindowTests` "UIKit #5: dismissing first, then swapping in the completion, leaves a clean window"
+
+**Sources.** [Leaking views when changing rootViewController inside transitionWithView — Stack Overflow question 26763020 (mirror)](https://devpeace.com/ios/26763020/leaking-views-when-changing-rootviewcontroller-inside-transitionwithview); [onmyway133/notes issue #274](https://github.com/onmyway133/notes/issues/274) (community report)
+
+### #6 Setting the root to nil does not reliably tear down a modal
+
+**What UIKit does.** From iOS 8 on, assigning `nil` to the root while a modal is showing does not consistently dismantle the hierarchy. One report saw the controllers survive with their views still visible; another saw the controllers freed while the base view stayed on screen, so touches could be delivered to deallocated objects. Neither outcome is safe to depend on.
+
+**Not modelled.** No NavLab command assigns `nil` to the root (`swapRoot nil` is rejected as a reserved word), and the two reported outcomes contradict each other, so there is no single behaviour to reproduce.
+
+**Tests.** none yet
+
+**Sources.** [rdar 18535358 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/3009) (community report)
+
+### #7 A safe root swap: present, dismiss, then assign
+
+**What UIKit does.** One sample app avoids the leftovers of facts 4 and 5 with three nested steps. It presents the future root from the topmost presented controller; in that presentation's completion it dismisses the old root's whole presented stack without animation; and in the dismissal's completion it finally assigns `window.rootViewController`. Each step waits for the previous one to finish.
+
+**In NavLab.** Run `device iPhone iOS=12; initial Register; launch; present Nav(Welcome); present Main; hold Main as closure; dismiss root; swapRoot Main; release Main; views; memory` (one command per line, so each runs in the previous one's completion). `dismiss root` takes out the navigation controller and Main's presentation with only the top one animating, `swapRoot Main` deinits Register, and `memory` ends with a single allocated controller, Main, held by `UIWindow.rootViewController`.
+
+**Tests.** `WindowTests` "UIKit #7: present the new root from the top, dismiss the old stack, then set the root: clean"
+
+**Sources.** The qnoid/rootViewController sample, `StateRestoration/AppDelegate.swift` (`done(notification:)`) (sample code)
+
+### #8 A permanent container that swaps its children
+
+**What UIKit does.** Another way to change the whole screen is never to replace the root at all. The root is a container that lives for the app's lifetime, and switching screens means adding a new child (`addChild`, add its view, `didMove`) and removing the old one (`willMove(toParent: nil)`, remove its view, `removeFromParent`). The window itself is never touched, so no transition views can be stranded.
+
+**In NavLab.** Run `initial Root(Login); launch; present Done; dismiss Login; switch Main; views; memory`. `switch Main` logs Login's `willMove(toParent: nil)`, Main's `willMove(toParent: Root)`, the appearance swap, both `didMove` calls and `deinit Login`; `views` shows `UIView — Root` containing `UIView — Main`, and `memory` lists only Root and Main.
+
+**Tests.** `WindowTests` "UIKit #8: a permanent container swapping its children keeps the window clean"
+
+**Sources.** The HevaWu/RootViewControllerNavigation sample, `RootViewControllers/RootViewController.swift` (`switchToLogin()`); [UIWindowTransitions issue #7 (the Twitch approach)](https://github.com/malcommac/UIWindowTransitions/issues/7) (sample code)
+
+### #9 The root is the presenter of last resort
+
+**What UIKit does.** When UIKit looks for a controller able to host a full-screen or current-context presentation and finds nothing more suitable, it falls back to the window's root view controller. Facts 14 and 20 describe the search itself; this fact is about where it ends.
+
+**In NavLab.** Run `initial Root(Child); launch; present Modal on Child style=fullScreen; tree`. The `present` line opens with a note that Child asked but Root presents, and `tree` draws Modal with `└▸` directly under Root while Root and Child are `disappeared · not in the window`.
+
+**Tests.** `WindowTests` "UIKit #9: a full-screen presentation from a child falls back to a full-screen ancestor: the root"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html); UIKit's UIViewController.h header comments (on `definesPresentationContext`) (Apple documentation)
+
+## 2. Presentation
+
+### #10 Compact width adapts the presentation style
+
+**What UIKit does.** `present(_:animated:completion:)` shows a controller modally. In a horizontally regular environment the presented controller's own `modalPresentationStyle` is used as is. In a compact environment UIKit adapts it; for instance, styles of the full-screen family end up as `.fullScreen`. So the same code can look quite different on iPhone and iPad.
+
+**In NavLab.** Run `device iPhone iOS=12; initial A; launch; present B style=formSheet; tree`. A note says B is presented `.fullScreen` because its `.formSheet` was adapted to compact width, and `tree` shows `presented fullScreen (formSheet)`; the same script with `device iPad iOS=12` shows `presented formSheet`.
+
+**Tests.** `PresentationTests` "UIKit #10: compact width adapts the full-screen family; regular width keeps the style"
+
+**Sources.** [present(_:animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)); [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) (Apple documentation)
+
+### #11 Presenting links presenter and presented until dismissal
+
+**What UIKit does.** A presentation creates a relationship between the controller that presents and the one being presented. That relationship is a real part of the view-controller hierarchy, on a par with containment, and it stays in place until the presented controller is dismissed.
+
+**In NavLab.** Run `initial A; launch; present B; tree; dismiss; expect presented A is nil`. `tree` draws B with `└▸` under A, marked `presented formSheet (automatic)`, and after `dismiss` (which logs `deinit B`) the check prints `ok:`.
+
+**Tests.** `PresentationTests` "UIKit #11: presenting links presenter and presented until dismissal"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) (Apple documentation)
+
+### #12 UIKit may reroute a presentation to another controller
+
+**What UIKit does.** Any controller can call `present`, but the one you call it on is not necessarily the one that ends up presenting. The style dictates what kind of controller must act as presenter, and if the caller does not qualify, UIKit climbs the hierarchy until it reaches one that does.
+
+**In NavLab.** Run `initial Nav(A); launch; present B on A; expect presenting B is UINavigationController`. The `present` line starts with a note that A asked but `UINavigationController` presents, and the check prints `ok:`.
+
+**Tests.** `PresentationTests` "UIKit #12: UIKit routes the request to a suitable presenter"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) ("Presenting View Controllers Modally") (Apple documentation)
+
+### #13 The completion runs after the presented controller appears
+
+**What UIKit does.** Once the presentation finishes, `presentingViewController` and `presentedViewController` are set on the controllers involved. The completion block you pass to `present` is called only after the presented controller's `viewDidAppear`, so code in it can count on the new screen being fully visible.
+
+**In NavLab.** Run `initial A; launch; present B; expect presented A is B; expect presenting B is A`. The `present` output ends with `viewDidAppear B` (plus a note about the style), and the next command runs as if it were in the completion block; both checks print `ok:`.
+
+**Tests.** `PresentationTests` "UIKit #13: presentedViewController/presentingViewController are set; the completion runs after viewDidAppear"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html); UIKit's UIViewController.h header comments; [present(_:animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)) (Apple documentation)
+
+### #14 Full-screen styles need a presenter that covers the screen
+
+**What UIKit does.** For full-screen styles the presenter must itself fill the screen. If the controller you call `present` on does not, UIKit moves up to an ancestor that does, and if no such ancestor exists it uses the window's root. A controller deep inside a tab or navigation stack therefore rarely presents full screen by itself.
+
+**In NavLab.** Run `initial Tab(Nav(A), B); launch; present C on A style=fullScreen; tree`. The note says A asked but `UITabBarController` presents; `tree` shows C under the tab bar controller and marks the tab bar controller, the navigation controller and A as `disappeared · not in the window`.
+
+**Tests.** `PresentationTests` "UIKit #14: a full-screen presentation walks up to an ancestor covering the screen, else the root"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) (note under "Full-Screen Presentation Styles") (Apple documentation)
+
+### #15 The presentation properties look through ancestors
+
+**What UIKit does.** `presentedViewController` answers with what the receiver presents, or else with what its nearest presenting ancestor presents. `presentingViewController` answers with the receiver's presenter, or, when only an ancestor was presented, with that ancestor's presenter (the header phrases it as the farthest ancestor). When no presentation is involved, both return `nil`. This is why a child of a presented navigation controller can reach the controller underneath.
+
+**In NavLab.** Run `initial Nav(A); launch; present Nav(B); expect presented A is UINavigationController#2; expect presenting B is UINavigationController; expect presented B is nil; expect presenting A is nil`. All four checks print `ok:`, although A itself presents nothing and B was not itself presented.
+
+**Tests.** `PresentationTests` "UIKit #15: presentedViewController includes the nearest presenting ancestor's; presentingViewController a presented ancestor's presenter"
+
+**Sources.** [presentedViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller); [presentingViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller); UIKit's UIViewController.h header comments (Apple documentation)
+
+### #16 In a tab bar app the tab bar controller is the presenter
+
+**What UIKit does.** A consequence of facts 12 and 15 that you can check in a test: when a tab's content controller A presents B, `A.presentedViewController` is B, but `B.presentingViewController` is the `UITabBarController`, not A. `_printHierarchy` agrees and prints presented sheets under the tab bar controller.
+
+**In NavLab.** Run `initial Tab(A, Other); launch; present B on A; expect presented A is B; expect presenting B is UITabBarController; tree --uikit`. Both checks print `ok:`, and `tree --uikit` prints B with `   + ` under `<UITabBarController …>`, after its two tabs.
+
+**Tests.** `PresentationTests` "UIKit #16: in a tab bar app, A presents B: A.presentedViewController is B, B.presentingViewController is the tab bar controller"
+
+**Sources.** A Chinese-language blog post found by code search; consistent with real `_printHierarchy` captures of nested sheets (community report)
+
+### #17 Containment and presentation are separate relationships
+
+**What UIKit does.** Since iOS 5, `parentViewController` no longer points at the presenting controller. A presented controller is not anyone's child, and `childViewControllers` never lists presented controllers. Code that walks the hierarchy has to follow both relationships explicitly.
+
+**In NavLab.** Run `initial Nav(A); launch; present B; expect children UINavigationController is A; expect parent B is nil; tree`. Both checks print `ok:`; `tree` draws the child with `├─` and the presentation with `└▸`.
+
+**Tests.** `PresentationTests` "UIKit #17: containment and presentation are separate: children never include presented VCs, parent is not the presenter"
+
+**Sources.** UIKit's UIViewController.h header comments (Apple documentation)
+
+### #18 The automatic style depends on the iOS version
+
+**What UIKit does.** From iOS 13 the default `modalPresentationStyle` is `.automatic`. For ordinary controllers it resolves to `.pageSheet` up to iOS 17 and to `.formSheet` from iOS 18; a few system controllers resolve it otherwise. Before iOS 13 the default was `.fullScreen`. Apps that never set a style therefore changed appearance when they were rebuilt for iOS 13.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B; tree`. The note reads `B is presented .pageSheet: its modalPresentationStyle .automatic is .pageSheet on iPhone iOS=17`, and `tree` shows `presented pageSheet (automatic)`; with `iOS=12` the note says `.fullScreen` and with the default iOS 18 it says `.formSheet`.
+
+**Tests.** `PresentationTests` "UIKit #18: .automatic is .fullScreen before iOS 13, .pageSheet on 13–17, .formSheet from 18"
+
+**Sources.** [UIModalPresentationStyle.automatic — Apple documentation](https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/automatic); the header comment quoted in [SideMenu issue #558](https://github.com/jonkykong/SideMenu/issues/558) (Apple documentation)
+
+### #19 Full screen removes the presenter's views; over-styles keep them
+
+**What UIKit does.** After a `.fullScreen` transition finishes, UIKit takes the presenting controller's views out of the window. With `.overFullScreen` and `.overCurrentContext` those views remain in place, so a presented controller with a transparent background lets the content below show through. The choice also decides whether the presenter receives disappearance callbacks (fact 68).
+
+**In NavLab.** Run `initial A; launch; present B style=fullScreen; views; dismiss; present C style=overFullScreen; views`. The first `views` shows only the `UITransitionView` holding B; the second shows `UIView — A` still in the window behind the transition view holding C.
+
+**Tests.** `PresentationTests` "UIKit #19: .fullScreen removes the presenter's views; .overFullScreen keeps them"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) (current-context note); the `UIModalPresentationStyle.fullScreen` documentation text quoted in a code comment of the UPRouterOptions project (Apple documentation)
+
+### #20 Current-context styles look for definesPresentationContext
+
+**What UIKit does.** A current-context presentation covers one particular controller instead of the whole screen. Starting at the presenting controller, UIKit walks upwards to the first controller whose `definesPresentationContext` is `true` and lets that one present; without any, the window's root presents. The property is `false` by default, though some system containers, `UINavigationController` among them, turn it on.
+
+**In NavLab.** Run `device iPad iOS=17; initial Root(Tab(Nav(A), B)); launch; present C on A style=currentContext; tree; dismiss C; set UINavigationController definesPresentationContext=no; present D on A style=currentContext; tree`. The first note says `UINavigationController presents, as it defines the presentation context`, and only the navigation controller and A leave the window while Root and the tab bar controller stay; after the property is switched off, Root presents D and everything leaves the window. For that second case the note also says Root "defines the presentation context", although Root is really used as the window's root fallback.
+
+**Tests.** `PresentationTests` "UIKit #20: current-context styles go to the nearest definesPresentationContext ancestor, else the root"
+
+**Sources.** [definesPresentationContext — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/definespresentationcontext) (text quoted in a blog post found by code search); UIKit's UIViewController.h header comments (Apple documentation)
+
+### #21 The context can impose its own transition style
+
+**What UIKit does.** When the controller that defines the presentation context has `providesPresentationContextTransitionStyle` set to `true`, UIKit animates the presentation with that controller's `modalTransitionStyle` rather than the presented controller's. Normally `modalTransitionStyle` is set on the presented controller, and it defaults to a vertical cover.
+
+**Not modelled.** Transition animation styles (`modalTransitionStyle`, `providesPresentationContextTransitionStyle`) change neither the callbacks nor the hierarchy, which is all NavLab tracks.
+
+**Tests.** none yet
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html); UIKit's UIViewController.h header comments (Apple documentation)
+
+### #22 Compact width adapts current-context styles and popovers
+
+**What UIKit does.** In a horizontally compact environment the current-context styles are adapted to `.fullScreen`, and a popover becomes `.overFullScreen` by default. In regular width a popover is dismissed automatically when the user taps outside it. A 2019 community table (fact 74) reports appearance callbacks on the presenter for iPhone popovers, which does not sit well with the over-full-screen adaptation; it may reflect older iOS versions.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=popover; tree`. The note says `.popover` is `.overFullScreen` on iPhone iOS=17 and `tree` shows `presented overFullScreen (popover)`; `style=currentContext` gives `fullScreen (currentContext)` and `style=overCurrentContext` gives `overFullScreen (overCurrentContext)`. To reconcile the sources, NavLab adapts a popover to `.fullScreen` before iOS 13. There is no command for a tap outside a popover.
+
+**Tests.** `PresentationTests` "UIKit #22: compact width adapts current-context styles to full screen and popovers to overFullScreen"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) (Apple documentation)
+
+### #23 show and showDetail let the container decide
+
+**What UIKit does.** `show(_:sender:)` and `showDetailViewController(_:sender:)` do not fix how the new controller appears; the nearest container that cares decides, so inside a navigation controller `show` becomes a push. The target is found through `targetViewController(forAction:sender:)`. If no container overrides the methods, the result is a modal presentation.
+
+**In NavLab.** Run `initial Nav(A); launch; show B; tree`. The note says `show(_:sender:): UINavigationController pushes it` and the push callbacks follow; in an app without a navigation controller (`initial A; launch; show B`) the note says no container overrides it, so it presents. With `device iPad iOS=17; initial Split(Nav(Master), Detail); launch; showDetail Message on Master` the split view controller puts Message in its secondary column and deinits Detail.
+
+**Tests.** `InteractiveTests` "UIKit #23: show pushes inside a navigation controller and presents without one"; `InteractiveTests` "UIKit #23, #59: showDetail fills an expanded split view's secondary column; collapsed, it goes through show"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html); UIKit's UIViewController.h header comments (Apple documentation)
+
+### #24 Swipe-to-dismiss and isModalInPresentation
+
+**What UIKit does.** iOS 13 sheets can be dragged down to dismiss them. Setting `isModalInPresentation = true` prevents that; the swipe then only produces `presentationControllerDidAttemptToDismiss(_:)`. Without it, the `UIAdaptivePresentationControllerDelegate` hears `presentationControllerShouldDismiss`, then `WillDismiss`, then `DidDismiss`. This is the hook for asking "discard your changes?" before a sheet goes away.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=pageSheet; swipe down`. It prints `presentationControllerShouldDismiss(_:) B`, `presentationControllerWillDismiss(_:) B`, B's disappearance, `presentationControllerDidDismiss(_:) B` and `deinit B`. Adding `set B isModalInPresentation=yes` before the swipe prints only `presentationControllerDidAttemptToDismiss(_:) B` and a note that the sheet stays.
+
+**Tests.** `InteractiveTests` "UIKit #24, #37: swiping a sheet down calls ShouldDismiss, WillDismiss, the sheet disappears, DidDismiss; only the sheet is deinited"; `InteractiveTests` "UIKit #24: isModalInPresentation blocks the swipe; the delegate hears presentationControllerDidAttemptToDismiss"
+
+**Sources.** [The lifecycle and control when dismissing a modal view with pageSheet in iOS 13 — Better Programming](https://medium.com/better-programming/the-lifecycle-and-control-when-dismissing-a-modal-view-with-pagesheet-in-ios-13-4bbd1e3e1ec7) (community report)
+
+### #25 A programmatic dismiss skips the delegate's dismiss callbacks
+
+**What UIKit does.** `presentationControllerWillDismiss(_:)` and `presentationControllerDidDismiss(_:)` only fire for interactive dismissals. When your own code calls `dismiss`, the presentation controller's delegate hears nothing, so any clean-up placed there must also run on the programmatic path.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=pageSheet; dismiss`. The `dismiss` output is the note that A dismisses B, `viewWillDisappear B`, `viewDidDisappear B` and `deinit B`, with no `presentationController…` line.
+
+**Tests.** `InteractiveTests` "UIKit #25: a programmatic dismiss calls no presentation-controller delegate method"
+
+**Sources.** [presentationControllerDidDismiss(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)) (Apple documentation)
+
+### #26 A controller presents only one controller at a time
+
+**What UIKit does.** Each controller can present a single controller; longer flows form a chain in which each presented controller presents the next. If A is already presenting and is asked to present C as well, UIKit refuses, leaves the screen as it is and logs a warning: `Warning: Attempt to present <X> on <Y> which is already presenting <Z>` in older releases, and `[Presentation] Attempt to present <X> on <Y> (from <W>) which is already presenting <Z>.` from iOS 14.
+
+**In NavLab.** Run `initial A; launch; present B; present C on A`. The second `present` prints `ignored: A is already presenting B` followed by `warning: [Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) which is already presenting <App.B: 0x7f9a00002000>.`, and C is never created.
+
+**Tests.** `PresentationTests` "UIKit #26: a VC that is already presenting does not present a second one; UIKit warns"
+
+**Sources.** [iperf-ios issue #24](https://github.com/ndfred/iperf-ios/issues/24); [AdaptySDK-iOS pull request #116](https://github.com/adaptyteam/AdaptySDK-iOS/pull/116); [InteractiveModal issue #8](https://github.com/ThornTechPublic/InteractiveModal/issues/8) (community report)
+
+### #27 Presenting an already-presented instance raises
+
+**What UIKit does.** Passing a controller instance that is currently presented to `present` again is an error, not a warning: UIKit raises an exception with the reason `Application tried to present modally a view controller <X> that is already being presented by <Y>.` An older variant reads `Application tried to present modally an active controller …`. Reusing a cached controller without checking whether it is on screen is the usual cause.
+
+**In NavLab.** Run `initial A; launch; present B; hold B; present Nav(C) on B style=overFullScreen; present @B on C`. The last command fails with `error: Application tried to present modally a view controller <App.B: 0x7f9a00002000> that is already being presented by <App.A: 0x7f9a00001000>.` and the hint `dismiss it first`; a script run stops there.
+
+**Tests.** `PresentationTests` "UIKit #27: presenting an instance that is already presented raises"
+
+**Sources.** [react-native-share-menu issue #101](https://github.com/Expensify/react-native-share-menu/issues/101) (community report)
+
+### #28 Presenting from a controller that is off screen does nothing
+
+**What UIKit does.** If the presenter's view is not in a window, the presentation does not happen and UIKit logs `Warning: Attempt to present <X> on <Y> whose view is not in the window hierarchy!` (older format) or `[Presentation] Attempt to present <X> on <Y> (from <W>) whose view is not in the window hierarchy.` (iOS 14 and later). The classic triggers are calling `present` from `viewDidLoad`, before the view is on screen, or from a controller that is covered or otherwise off screen.
+
+**In NavLab.** Run `initial A; launch; present B style=fullScreen; present C on A`. The second `present` prints `ignored: A's view is not in the window, so UIKit does not present` and `warning: [Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) whose view is not in the window hierarchy.`
+
+**Tests.** `PresentationTests` "UIKit #28: presenting from a VC whose view is not in the window does not present"
+
+**Sources.** [RFAboutView issue #8](https://github.com/fouquet/RFAboutView/issues/8); [Tweaks pull request #15](https://github.com/facebookarchive/Tweaks/pull/15) (community report)
+
+### #29 iOS 8: a current-context presentation in a tab loses its presenter
+
+**What UIKit does.** A known iOS 8 bug: a tab's navigation root presents with a current-context style, the user switches to another tab and back, and then the presentation is dismissed. The presenting controller is gone and the tab shows nothing.
+
+**Not modelled.** This is a version-specific UIKit bug rather than intended behaviour, and NavLab does not reproduce it.
+
+**Tests.** none yet
+
+**Sources.** [rdar 18552380 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/11813) (community report)
+
+### #164 The presenter is the nearest ancestor without a parent
+
+**What UIKit does.** Except for the current-context styles, the controller that actually presents is the receiver's closest ancestor that has no parent: the window's root or a controller that was itself presented. A child of a navigation controller, a tab bar controller or a custom container passes the presentation up, even when its view fills the screen, and popovers follow the same rule. The presented controller's `presentingViewController` is that ancestor, and `_printHierarchy` prints the presented controller beneath it. Current-context styles follow fact 20 instead.
+
+**In NavLab.** Run `device iPad iOS=17; initial Root(Nav(A)); launch; present B on A style=popover; tree --uikit; expect presenting B is Root`. The note says `A asked; Root presents, as a child hands presentations to its parentless ancestor`, `tree --uikit` prints B with `   + ` under `<App.Root …>` and `presented with: <UIPopoverPresentationController …>`, and the check prints `ok:`.
+
+**Tests.** `PresentationTests` "UIKit #164: every style but current-context is presented by the nearest parentless ancestor, popovers included"
+
+**Sources.** Consistent with the tab bar report of fact 16 and with real `_printHierarchy` captures (community report)
+
+### #165 Sheets stay cards on iPhone from iOS 13
+
+**What UIKit does.** Starting with iOS 13, `.pageSheet` and `.formSheet` are no longer turned into full-screen presentations in compact width (iPhone portrait). They appear as a card, and the presenter's view stays in the window (facts 68 and 69). Up to iOS 12 the iPhone adapted both styles to `.fullScreen`.
+
+**In NavLab.** Run `device iPhone iOS=13; initial A; launch; present B style=pageSheet; tree; views`. `tree` shows `presented pageSheet` and A still `appeared`, and `views` shows `UIView — A` below the transition view with a `UIDropShadowView` around B; with `iOS=12` the tree says `presented fullScreen (pageSheet)` and A is `not in the window`.
+
+**Tests.** `PresentationTests` "UIKit #165: from iOS 13 sheets stay cards on iPhone and the presenter stays in the window; before 13 they go full screen"
+
+**Sources.** WWDC19 session "Modernizing Your UI for iOS 13"; Apple's UIModalPresentationStyle documentation (Apple documentation)
+
+## 3. Dismissal
+
+### #30 Dismissing is the presenter's job
+
+**What UIKit does.** `dismiss(animated:completion:)` is meant to be sent to the presenting controller. If you send it to the presented controller instead, UIKit passes the request on to its presenter, so `dismiss` from inside the modal screen works as expected.
+
+**In NavLab.** Run `initial A; launch; present B; dismiss B`. The `dismiss` line prints `note: B asked; A dismisses B`, then B's disappearance and `deinit B`.
+
+**Tests.** `DismissalTests` "UIKit #30: dismiss called on the presented VC is forwarded to its presenter"
+
+**Sources.** [dismiss(animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)) (Apple documentation)
+
+### #31 Dismissing low in a chain removes everything above
+
+**What UIKit does.** Sent to a controller in the middle of a chain of presentations, `dismiss` removes the controller it presents and every controller stacked above that one. Only the topmost controller is visibly animated out, with its own `modalTransitionStyle`; the ones in between disappear without animation.
+
+**In NavLab.** Run `initial A; launch; present B; present C; present D; dismiss B; tree`. The note reads `B dismisses C, D; only the top-most animates`, C and D are deinited, and `tree` shows A presenting B with B on top.
+
+**Tests.** `DismissalTests` "UIKit #31: dismissing lower in a presented stack dismisses its presented child and everything above"
+
+**Sources.** [dismiss(animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)) (Apple documentation)
+
+### #32 The dismiss completion runs after viewDidDisappear
+
+**What UIKit does.** The completion handler of `dismiss` is called after the dismissed controller has received `viewDidDisappear`. If you still need the dismissed controller afterwards, read `presentedViewController` before you call `dismiss`, because the link is gone by the time the completion runs.
+
+**In NavLab.** Run `initial A; launch; present B style=fullScreen; dismiss`. The output reaches `viewDidDisappear B` and then `deinit B`; the command you type next runs as if it were in the completion block, after both.
+
+**Tests.** `DismissalTests` "UIKit #32: the completion runs after the dismissed VC's viewDidDisappear"
+
+**Sources.** [dismiss(animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)); UIKit's UIViewController.h header comments (Apple documentation)
+
+### #33 A dismissed controller is freed unless something else holds it
+
+**What UIKit does.** Dismissal removes the controller from the hierarchy and its view from the screen. UIKit then lets go of it, and if your code keeps no strong reference, it is deallocated. A coordinator or property that still points at it keeps it alive off screen.
+
+**In NavLab.** Run `initial A; launch; present C; hold C as coordinator; dismiss; tree`. The `dismiss` output has C's disappearance but no `deinit C`, and `tree` lists C `outside the window's hierarchy` as `disappeared · not in the window · held by the app (coordinator)`; without the `hold`, `dismiss` ends with `deinit C`.
+
+**Tests.** `DismissalTests` "UIKit #33: a dismissed VC is released when nothing else holds it, and kept when something does"
+
+**Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) ("Dismissing a Presented View Controller") (Apple documentation)
+
+### #34 A multi-level dismiss may wake intermediate controllers
+
+**What UIKit does.** When several presented controllers are dismissed at once, the ones in the middle, which the user never actually sees again, can still receive `viewWillAppear` and `viewDidAppear`. An iOS 8 regression also animated the wrong, lower controller out.
+
+**Not modelled.** The report is too vague to pin down a callback order, and the animation problem was an iOS 8 bug.
+
+**Tests.** none yet
+
+**Sources.** A code comment in an app found by code search; the README of the DismissiOS8Bug project, found by code search (community report)
+
+### #35 A dismiss during another transition is ignored
+
+**What UIKit does.** If `dismiss` is called while a presentation or another dismissal is still running, UIKit ignores it and logs `Warning: Attempt to dismiss from view controller <X> while a presentation or dismiss is in progress!`. Code that presents and dismisses in quick succession, for example from two callbacks in the same run-loop turn, typically hits this.
+
+**In NavLab.** Run `initial A; launch; present B animated; dismiss; tree`, typing `present B animated; dismiss` as a single line so both run in one run-loop turn. The line prints `ignored: dismiss: a presentation or dismissal started in this run-loop turn is still animating` and `warning: Warning: Attempt to dismiss from view controller <App.A: 0x7f9a00001000> while a presentation or dismiss is in progress!`, and `tree` still shows B presented.
+
+**Tests.** `InFlightTests` "UIKit #35, #94: a dismiss during a presentation is ignored with UIKit's warning"
+
+**Sources.** [SideMenu issue #323](https://github.com/jonkykong/SideMenu/issues/323); [ProMotion issue #473](https://github.com/jamonholmgren/ProMotion/issues/473) (community report)
+
+### #36 A controller that presents nothing dismisses itself
+
+**What UIKit does.** A presented controller with no `presentedViewController` of its own dismisses itself when it receives `dismiss`, following the documented forwarding to its presenter. The same holds when its own presented child is already on its way out, so a second dismiss arriving right after the first can also remove the controller that was presenting.
+
+**In NavLab.** Run `initial A; launch; present Nav(B); dismiss B; tree`. B is a child of the presented navigation controller, so the note says `B asked; A dismisses UINavigationController`; both B and the navigation controller are deinited and `tree` shows A alone. In `initial A; launch; present B; present C; dismiss B; dismiss B`, the first `dismiss B` removes C and the second removes B itself.
+
+**Tests.** `DismissalTests` "UIKit #36: dismiss on a presented VC with nothing presented dismisses the receiver itself"
+
+**Sources.** [swift-navigation pull request #295](https://github.com/pointfreeco/swift-navigation/pull/295) (community report)
+
+### #37 A cancelled swipe on a sheet never calls viewDidDisappear
+
+**What UIKit does.** When the user starts dragging a card sheet down and then lets it snap back, the sheet receives `viewWillDisappear`, then `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, but never `viewDidDisappear`. When the swipe is completed instead, only the sheet is deallocated, and the controller underneath gets no callbacks at all. Work started in `viewWillDisappear` must therefore be undoable.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=pageSheet; swipe down cancel`. It prints the two delegate calls, `viewWillDisappear B`, then `viewWillAppear B`, `viewIsAppearing B`, `viewDidAppear B`, and a note that B never got `viewDidDisappear`.
+
+**Tests.** `InteractiveTests` "UIKit #37: an abandoned swipe: viewWillDisappear, then the sheet appears again, never viewDidDisappear"; `InteractiveTests` "UIKit #24, #37: swiping a sheet down calls ShouldDismiss, WillDismiss, the sheet disappears, DidDismiss; only the sheet is deinited"
+
+**Sources.** [iOS LifeCycle in Modal — velog](https://velog.io/@rudin_/iOS-LifeCycle-in-Modal) (community report)
+
+### #38 A presenter inside a popover misses viewDidAppear
+
+**What UIKit does.** Apple's `viewDidAppear` documentation notes an exception: when the presenting controller is itself shown in a popover, it does not get `viewDidAppear` after the controller it presented is dismissed.
+
+**Not modelled.** Popovers do not contain presenters in NavLab's model. In practice NavLab lets a popover present and, after `device iPad iOS=17; initial A; launch; present B style=popover; present C on B style=fullScreen; dismiss C`, it does print `viewDidAppear B`, which is the opposite of this fact.
+
+**Tests.** none yet
+
+**Sources.** [viewDidAppear(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)) (Apple documentation)
+
+## 4. Containment and container classes
+
+### #39 addChild calls willMove but not didMove
+
+**What UIKit does.** `addChild(_:)` creates the parent–child link and, before doing so, sends `willMove(toParent:)` to the child. It does not send `didMove(toParent:)`: that is the container's job, once the child's view is in place, or straight after `addChild` when there is no transition. Forgetting it leaves the child in a half-added state.
+
+**In NavLab.** Run `initial Main; launch; addChild Banner to Main`. The output starts with `willMove(toParent: Main) Banner`, loads and shows Banner's view, and ends with `didMove(toParent: Main) Banner`.
+
+**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"
+
+**Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html); [willMove(toParent:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/willmove(toparent:)) (Apple documentation)
+
+### #40 addChild first detaches a child from its old parent
+
+**What UIKit does.** If the controller passed to `addChild` already belongs to another parent, UIKit first removes it from that parent with `removeFromParent` before attaching it to the new one.
+
+**In NavLab.** Run `initial Root(Left, Right); launch; addChild @Left to Right; tree`. The output is `didMove(toParent: nil) Left`, `willMove(toParent: Right) Left`, `didMove(toParent: Right) Left`, and `tree` shows Left under Right, which is now Root's only child.
+
+**Tests.** `ContainmentTests` "UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)"
+
+**Sources.** UIKit's UIViewController.h header comments (Apple documentation)
+
+### #41 removeFromParent sends didMove but not willMove
+
+**What UIKit does.** The removal side is the mirror image of fact 39. `removeFromParent()` does not send `willMove(toParent: nil)`, so the container must call that itself beforehand. `removeFromParent` does, however, send `didMove(toParent: nil)` on its own.
+
+**In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `removeChild` prints `willMove(toParent: nil) Banner`, Banner's disappearance, `didMove(toParent: nil) Banner` and `deinit Banner`.
+
+**Tests.** `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"; `ContainmentTests` "UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)"
+
+**Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Apple documentation)
+
+### #42 The canonical add and remove sequences
+
+**What UIKit does.** Apple's recipe for adding a child is: `addChild(c)`, set `c.view.frame`, `view.addSubview(c.view)`, add constraints, then `c.didMove(toParent: self)`. Removing is: `c.willMove(toParent: nil)`, drop the constraints, `c.view.removeFromSuperview()`, then `c.removeFromParent()`. Sticking to these orders keeps the containment callbacks balanced.
+
+**In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `addChild` prints `willMove`, the view load, `viewWillAppear`/`viewIsAppearing`/`viewDidAppear` (the view is added), then `didMove(toParent: Main)`; `removeChild` prints `willMove(toParent: nil)`, the disappearance (the view is removed), then `didMove(toParent: nil)`.
+
+**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"
+
+**Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-1 and 5-2) (Apple documentation)
+
+### #43 transition(from:to:) swaps two children of the same container
+
+**What UIKit does.** `transition(from:to:duration:options:animations:completion:)` requires both controllers to be children of the receiver already. It puts the `to` view into the `from` view's superview and removes the `from` view when the transition ends. It raises `NSInvalidArgumentException` if the two have different parents or if the receiver forwards appearance callbacks by hand. Subclasses of UIKit's own containers should not call it.
+
+**In NavLab.** Run `initial Root(Register); launch; switch Main; views`. `switch` prints the child swap (both `willMove` calls, the appearance exchange, both `didMove` calls, `deinit Register`) and `views` shows Main's view inside Root's. NavLab refuses `switch` on UIKit's containers, for instance `switch Main in UINavigationController` fails with an error suggesting `push` or `setViewControllers`; the `NSInvalidArgumentException` cases cannot be provoked.
+
+**Tests.** `ContainmentTests` "UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove"
+
+**Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listing 5-3) (Apple documentation)
+
+### #44 A custom container's transition, step by step
+
+**What UIKit does.** A sample container performs its transition as follows: `from.willMove(toParent: nil)`, `addChild(to)`, then `transition(...)`, and in the completion `from.removeFromParent()` and `to.didMove(toParent: self)`. The outgoing child is announced first, and both containment changes are completed only after the animation.
+
+**In NavLab.** Run `device iPhone iOS=12; initial Root(Register); launch; switch Main`. The output is exactly `willMove(toParent: nil) Register`, `willMove(toParent: Root) Main`, `loadView Main`, `viewDidLoad Main`, `viewWillDisappear Register`, `viewWillAppear Main`, `viewDidDisappear Register`, `viewDidAppear Main`, `didMove(toParent: nil) Register`, `didMove(toParent: Root) Main`, `deinit Register`.
+
+**Tests.** `ContainmentTests` "UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove"
+
+**Sources.** The qnoid/rootViewController sample, `StateRestoration/RootViewController.swift` (sample code)
+
+### #45 Containers forward appearance callbacks automatically
+
+**What UIKit does.** After a child is added, its container forwards the appearance callbacks to it on its own, because `shouldAutomaticallyForwardAppearanceMethods` is `true` by default. A container that wants control returns `false` and calls the child's `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()` itself. Calling `viewWillAppear` and the like directly is wrong: the begin/end pair keeps descendants consistent, and the callbacks fire at the matching final `end`.
+
+**In NavLab.** Run `initial Start; launch; swapRoot Tab(Nav(A), B)`. The tab bar controller, the navigation controller and A all receive `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, parents first, while the unselected tab B receives nothing. Only automatic forwarding is modelled: no command calls `beginAppearanceTransition` or `endAppearanceTransition`.
+
+**Tests.** `ContainmentTests` "UIKit #45: a container forwards appearance callbacks to its visible children automatically"
+
+**Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-4 and 5-5); UIKit's UIViewController.h header comments (Apple documentation)
+
+### #46 Mismatched view and controller hierarchies raise an exception
+
+**What UIKit does.** UIKit raises `UIViewControllerHierarchyInconsistencyException` when a child's view is inserted into a view hierarchy whose nearest controller-owned ancestor view does not belong to the child's parent. The console shows `*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<X> should have parent view controller:<Y> but requested parent is:<Z>'` (a variant ends `… but actual parent is:<Z>`).
+
+**Not modelled.** NavLab's containment commands always keep the view hierarchy and the controller hierarchy in step, so this exception cannot be triggered.
+
+**Tests.** none yet
+
+**Sources.** UIKit's UIViewController.h header comments (Apple documentation)
+
+### #47 Embed views only through containment
+
+**What UIKit does.** A container should only handle each child's root `view`, and one controller's view should never be placed inside another's without a containment relationship between the two controllers. This is not just tidiness: state restoration discovers controllers by following containment, so a controller embedded without it is invisible to restoration.
+
+**In NavLab.** Run `optIn save=yes restore=yes; class * restorationIdentifier=class; encode Main children; initial Nav(Main); launch; addChild Banner to Main; views; background; archive`. `views` shows Banner's view inside Main's, `background` calls `encodeRestorableState` on the navigation controller, Main and Banner, and `archive` lists the path `UINavigationController/Main/Banner` found through the containment links.
+
+**Tests.** none yet
+
+**Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) ("Suggestions…"); [Preserving and Restoring State — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) ("Tips…") (Apple documentation)
+
+### #48 viewControllers is the navigation stack
+
+**What UIKit does.** `UINavigationController.viewControllers` is the stack itself: element 0 is the root, the second-to-last is the controller the back button returns to, and the last is the top. Assigning the array directly behaves like `setViewControllers(_:animated: false)`.
+
+**In NavLab.** Run `initial Nav(A, B); launch; push C; expect stack UINavigationController is A, B, C; tree`. The check prints `ok:`, and `tree` lists A, B and C in order with C marked `← top`.
+
+**Tests.** `ContainmentTests` "UIKit #48: viewControllers is the stack, root first, top last"
+
+**Sources.** [UINavigationController.viewControllers — Apple documentation](https://developer.apple.com/documentation/uikit/uinavigationcontroller/viewcontrollers) (Apple documentation)
+
+### #49 Push rules: no tab bar controllers, no duplicates
+
+**What UIKit does.** `pushViewController(_:animated:)` makes the controller the new top of the stack. A `UITabBarController` may not be pushed. Pushing an instance that is already on the stack raises `NSInvalidArgumentException` with the reason `Pushing the same view controller instance more than once is not supported (<X>)`; recent iOS versions word it differently, starting `<Nav: 0x…> is pushing the same view controller instance (<VC: 0x…>) more than once which is not …`.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; push @B`. The last command fails with `error: Pushing the same view controller instance more than once is not supported (<App.B: 0x7f9a00003000>)` and a hint to push a new instance or pop back; `push Tab(X)` instead fails with `error: Pushing a tab bar controller is not supported`. NavLab uses the classic wording on every iOS version.
+
+**Tests.** `ContainmentTests` "UIKit #49: pushing makes the new top; a tab bar controller cannot be pushed"
+
+**Sources.** [pushViewController(_:animated:) — Apple documentation](https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)) (Apple documentation)
+
+### #50 The root of a navigation stack cannot be popped
+
+**What UIKit does.** `popViewController(animated:)` takes the top controller off the stack and returns it. When only the root is left it does nothing, because the last controller can never be popped. `popToViewController` needs a target that is on the stack and returns the array of controllers it removed.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; pop; pop`. The first `pop` prints the pop callbacks and `deinit B`; the second prints `ignored: UINavigationController has only its root view controller; UIKit does not pop the last one`. NavLab has `popToRoot` but no command for `popToViewController`.
+
+**Tests.** `ContainmentTests` "UIKit #50: pop removes the top; the root cannot be popped"
+
+**Sources.** Apple's documentation for `popViewController(animated:)` and `popToViewController(_:animated:)` (Apple documentation)
+
+### #51 Animated setViewControllers picks its animation from the new top
+
+**What UIKit does.** With animation, `setViewControllers` chooses a single transition by looking at the last element of the new array. If that controller is already on the stack but not on top, it animates as a pop; if it is already the top, nothing animates; if it is new, it animates as a push. Either way the whole stack is replaced once the transition is over. Going from A, B, C to D, A, B, for example, looks like a pop.
+
+**In NavLab.** Run `initial Nav(A, B, C); launch; setViewControllers D, @A, @B animated; tree`. The note reads `setViewControllers animates as a pop transition: the new top was already on the stack`, C is deinited, and `tree` shows the stack D, A, B; running `setViewControllers @D, @A, @B` again prints nothing, as the top is unchanged.
+
+**Tests.** `ContainmentTests` "UIKit #51: setViewControllers replaces the whole stack in one transition; the animation follows the new top"
+
+**Sources.** [setViewControllers(_:animated:) — Apple documentation](https://developer.apple.com/documentation/uikit/uinavigationcontroller/setviewcontrollers(_:animated:)) (Apple documentation)
+
+### #52 Covered stack entries stay children until popped
+
+**What UIKit does.** Pushing a new controller does not release the ones below it: a navigation controller keeps earlier controllers as children and only lets them go when they are popped. Every controller on the stack therefore appears in `childViewControllers`.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; expect parent A is UINavigationController; expect children UINavigationController is A, B; tree`. Both checks print `ok:`, and `tree` shows A as `disappeared · not in the window` but still a child.
+
+**Tests.** `ContainmentTests` "UIKit #52: earlier stack entries stay children until popped"
+
+**Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) ("Removing a Child…") (Apple documentation)
+
+### #53 visibleViewController versus topViewController
+
+**What UIKit does.** `topViewController` is always the last element of the stack. `visibleViewController` is also the stack top, unless a controller is presented modally over the navigation controller, in which case it is that presented controller.
+
+**In NavLab.** Run `initial Nav(A, B); launch; present Modal style=fullScreen; tree; expect top is Modal`. `tree` keeps B as the last stack entry and marks Modal `← top`; NavLab's `top` corresponds to what the user sees, and the check prints `ok:`.
+
+**Tests.** `ContainmentTests` "UIKit #53: the top of the stack is what shows; a VC presented over the navigation controller covers it"
+
+**Sources.** Apple's documentation for `UINavigationController.visibleViewController` and `topViewController` (Apple documentation)
+
+### #54 setViewControllers during a transition is dropped
+
+**What UIKit does.** Calling `setViewControllers` while a transition or a presentation is running leaves the stack as it was and logs `setViewControllers:animated: called on <NavigationController> while an existing transition or presentation is occurring; the navigation stack will not be updated.` (the source gives the class name abbreviated). Stack changes triggered from callbacks during an animation are the usual victims.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; setViewControllers @A; tree`, typing `push B; setViewControllers @A` as one line so the push is still animating. The line prints `ignored: setViewControllers @A: a transition started in this run-loop turn is still animating, so the stack is not updated` and `warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated.`, and `tree` still shows A, B.
+
+**Tests.** `InFlightTests` "UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning"
+
+**Sources.** A code comment found by code search (community report)
+
+### #55 selectedIndex and the More tab
+
+**What UIKit does.** `UITabBarController.selectedIndex` is an index into `viewControllers`. While the More navigation controller is selected it reads `NSNotFound`, and to select More you must set `selectedViewController` rather than an index.
+
+**In NavLab.** Run `initial Tab(A, B, C); launch; select UITabBarController 2; expect selectedIndex UITabBarController is 2; tree`. C is loaded and appears while A disappears, the check prints `ok:`, and an index out of range is an error suggesting `use 0…2`. The More tab and its `NSNotFound` are not modelled.
+
+**Tests.** `ContainmentTests` "UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown"
+
+**Sources.** [UITabBarController.selectedIndex — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/selectedindex) (Apple documentation)
+
+### #56 More than five tabs
+
+**What UIKit does.** With more than five tabs, the bar shows four of them plus a "More" tab, and the remaining ones are reached through `moreNavigationController`. Assigning `viewControllers` again resets `customizableViewControllers` to the full list.
+
+**Not modelled.** NavLab has no More navigation controller: a tab bar controller with six tabs simply lists all six in `tree`.
+
+**Tests.** none yet
+
+**Sources.** [A CSDN blog post on UITabBarController's More tab](https://blog.csdn.net/rare_ice/article/details/49069149); the mixi-inc/iOSTraining wiki (community report)
+
+### #57 Every tab is a child; unseen tabs stay unloaded
+
+**What UIKit does.** All of a tab bar controller's tabs are its children and show up in `childViewControllers`. The tabs that are not selected count as disappeared and their views are out of the window. Tabs and stack entries that have never been shown do not even have a loaded view.
+
+**In NavLab.** Run `initial Tab(Nav(A), B); launch; select UITabBarController 1; tree --uikit`. The navigation controller and A print `state: disappeared` with ` not in the window` after their views, and B prints `state: appeared`; straight after `launch`, B prints `view: (view not loaded)`.
+
+**Tests.** `ContainmentTests` "UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown"; `ContainmentTests` "UIKit #57: every tab is a child of the tab bar controller"
+
+**Sources.** Captured `_printHierarchy` outputs (sample code)
+
+### #58 A page view controller holds only the visible pages
+
+**What UIKit does.** `UIPageViewController.viewControllers` contains just the page or pages currently on screen: one, or two depending on the spine position and double-sided setting. Neighbouring pages are supplied on demand by the `dataSource`, which is held weakly; with no data source, swiping between pages is disabled. You change pages in code with `setViewControllers(_:direction:animated:completion:)`.
+
+**In NavLab.** Run `initial Page(Intro); launch; switch Second in UIPageViewController; tree; memory`. The turn adds Second, removes Intro (`willMove(toParent: nil)`, `didMove(toParent: nil)`) and prints `deinit Intro`; `memory` lists Second as held by `UIPageViewController.viewControllers`.
+
+**Tests.** `ContainmentTests` "UIKit #58, #87: a page view controller holds only the displayed pages; a page turned away from is released"
+
+**Sources.** [UIPageViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uipageviewcontroller); [UIPageViewController.dataSource — Apple documentation](https://developer.apple.com/documentation/uikit/uipageviewcontroller/datasource); [setViewControllers(_:direction:animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uipageviewcontroller/setviewcontrollers(_:direction:animated:completion:)) (Apple documentation)
+
+### #59 A split view's controllers depend on collapse
+
+**What UIKit does.** An expanded `UISplitViewController` has two or three controllers in `viewControllers` (primary, an optional supplementary, and secondary). Collapsed, it has one: the controller set for the `.compact` column if there is one, otherwise the primary. `setViewController(_:for:)`, available from iOS 14, only applies to column-style split views, not to the classic `.unspecified` style.
+
+**In NavLab.** Run `device iPhone iOS=17; initial Split(Master, Detail); launch; tree`. On iPhone the split view is collapsed: Master is `appeared` and Detail is `disappeared · view not loaded`; with `device iPad iOS=17` both are `appeared`. Column assignment with `setViewController(_:for:)` has no command.
+
+**Tests.** `ContainmentTests` "UIKit #59: a collapsed split view (compact width) shows the primary only; expanded shows both"; `InteractiveTests` "UIKit #23, #59: showDetail fills an expanded split view's secondary column; collapsed, it goes through show"
+
+**Sources.** [UISplitViewController.viewControllers — Apple documentation](https://developer.apple.com/documentation/uikit/uisplitviewcontroller/viewcontrollers); [setViewController(_:for:) — Apple documentation](https://developer.apple.com/documentation/uikit/uisplitviewcontroller/setviewcontroller(_:for:)) (Apple documentation)
+
+### #60 Classic split views and restoration across orientations
+
+**What UIKit does.** A classic split view that collapses in one orientation and expands in the other may stash a discarded secondary controller in a private property. As a result the restoration paths differ between portrait and landscape, and one sample fixes this by mapping paths itself in the app delegate.
+
+**Not modelled.** NavLab has no notion of device orientation.
+
+**Tests.** none yet
+
+**Sources.** [SwiftRestoredMasterDetail README](https://github.com/malhal/SwiftRestoredMasterDetail) (community report)
+
+## 5. Lifecycle callback order per operation
+
+### #61 The view loads lazily, and only once
+
+**What UIKit does.** A controller creates its view the first time something reads `view`: `loadView` runs, then `viewDidLoad`. `viewDidLoad` runs once per load and is not repeated when the view reappears later, so per-appearance work belongs in the appearance callbacks.
+
+**In NavLab.** Run `initial Tab(A, B); launch; select UITabBarController 1; select UITabBarController 0`. The first `select` prints `loadView B` and `viewDidLoad B` before B appears; the second brings A back with only the appearance callbacks, no `viewDidLoad A`.
+
+**Tests.** `LifecycleTests` "UIKit #61: the view loads lazily, once; viewDidLoad is not called again on re-appearance"
+
+**Sources.** UIKit's UIViewController.h header comments; [Do you remember what happens to the UIKit presentingViewController of a modally presented VC? — Michael Long](https://michaellong.medium.com/do-you-remember-what-happens-to-the-uikit-presentingviewcontroller-of-a-modally-presented-vc-8bb997340c86) (Apple documentation)
+
+### #62 viewWillAppear, viewIsAppearing, viewDidAppear
+
+**What UIKit does.** `viewWillAppear` comes before the view is added to the hierarchy and before any animation is configured. `viewIsAppearing` comes once per appearance, after the view is in the hierarchy and laid out, so traits and geometry are up to date; Apple lists it as available back to iOS 13. `viewDidAppear` comes when the view is completely on screen.
+
+**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B`. The push prints `viewWillAppear B`, `viewIsAppearing B` and later `viewDidAppear B`; with `iOS=12` the `viewIsAppearing` line is absent.
+
+**Tests.** `LifecycleTests` "UIKit #62: viewIsAppearing comes after viewWillAppear and before viewDidAppear, from iOS 13"
+
+**Sources.** [viewIsAppearing(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)); Apple's `viewWillAppear(_:)` documentation (Apple documentation)
+
+### #63 Callback order of an animated push
+
+**What UIKit does.** Pushing B over A logs: `B.willMove(toParent: nav)`, B's `loadView`/`viewDidLoad` if needed, `A.viewWillDisappear`, `B.viewWillAppear`, the animation, `A.viewDidDisappear`, `B.viewDidAppear`, and finally `B.didMove(toParent: nav)`. The outgoing controller finishes disappearing before the incoming one reports that it has appeared.
+
+**In NavLab.** Run `device iPhone iOS=12; initial Nav(A); launch; push B`. The output is exactly `willMove(toParent: UINavigationController) B`, `loadView B`, `viewDidLoad B`, `viewWillDisappear A`, `viewWillAppear B`, `viewDidDisappear A`, `viewDidAppear B`, `didMove(toParent: UINavigationController) B`.
+
+**Tests.** `LifecycleTests` "UIKit #63: push A→B calls B.willMove, B loads, A.willDisappear, B.willAppear, A.didDisappear, B.didAppear, B.didMove"
+
+**Sources.** [Lifecycle log on readke.com](http://readke.com/c/0Z41505102021.html); [iOS: the order of appear and disappear calls during transitions — programmerteach.com](https://programmerteach.com/p/ios-at-the-time-of-transition-appear-and-disappear-the-order-of-calls-is-explored); [UIViewController lifecycle — arm1.ru](https://arm1.ru/en/blog/zhiznennyj-tsikl-uiviewcontroller) (community report)
+
+### #64 Callback order of a pop
+
+**What UIKit does.** Popping B back to A logs: `B.willMove(toParent: nil)`, `B.viewWillDisappear`, `A.viewWillAppear`, `B.viewDidDisappear`, `A.viewDidAppear`, `B.didMove(toParent: nil)`, after which B is deallocated if nothing else keeps it.
+
+**In NavLab.** Run `device iPhone iOS=12; initial Nav(A); launch; push B; pop`. The `pop` prints exactly `willMove(toParent: nil) B`, `viewWillDisappear B`, `viewWillAppear A`, `viewDidDisappear B`, `viewDidAppear A`, `didMove(toParent: nil) B`, `deinit B`.
+
+**Tests.** `LifecycleTests` "UIKit #64, #80: pop B→A: B.willMove(nil), B.willDisappear, A.willAppear, B.didDisappear, A.didAppear, B.didMove(nil), B deallocated"
+
+**Sources.** [Lifecycle log on readke.com](http://readke.com/c/0Z41505102021.html); [iOS: the order of appear and disappear calls during transitions — programmerteach.com](https://programmerteach.com/p/ios-at-the-time-of-transition-appear-and-disappear-the-order-of-calls-is-explored); [UIViewController lifecycle — arm1.ru](https://arm1.ru/en/blog/zhiznennyj-tsikl-uiviewcontroller) (community report)
+
+### #65 An abandoned edge swipe
+
+**What UIKit does.** When the user starts the back swipe and gives up, the calls are: current `viewWillDisappear`, new `viewWillAppear`, new `viewWillDisappear`, new `viewDidDisappear`, current `viewWillAppear`, current `viewDidAppear`. The controller that was almost revealed gets a will/did-disappear pair without ever receiving `viewDidAppear`.
+
+**In NavLab.** Run `device iPhone iOS=12; initial Nav(A); launch; push B; swipe back cancel`. It prints `viewWillDisappear B`, `viewWillAppear A`, `viewWillDisappear A`, `viewDidDisappear A`, `viewWillAppear B`, `viewDidAppear B`, and a note that A got a will/did-disappear pair and no `viewDidAppear`.
+
+**Tests.** `InteractiveTests` "UIKit #65: an abandoned edge swipe: Current.willDisappear, New.willAppear, New.willDisappear, New.didDisappear, Current.willAppear, Current.didAppear"
+
+**Sources.** [The inconsistent order of view transition events — wangling.me](https://wangling.me/2014/02/the-inconsistent-order-of-view-transition-events.html) (community report)
+
+### #66 Callback order of a full-screen presentation
+
+**What UIKit does.** Presenting B full screen over A logs `A.viewWillDisappear`, `B.viewWillAppear`, `B.viewIsAppearing`, `B.viewDidAppear`, then `A.viewDidDisappear`. Unlike a push, the incoming controller's `viewDidAppear` comes before the outgoing one's `viewDidDisappear`. A stays allocated underneath.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=fullScreen`. After B's `loadView`/`viewDidLoad` it prints `viewWillDisappear A`, `viewWillAppear B`, `viewIsAppearing B`, `viewDidAppear B`, `viewDidDisappear A`, and no `deinit A`.
+
+**Tests.** `LifecycleTests` "UIKit #66: full-screen present calls B.viewDidAppear before A.viewDidDisappear; A stays allocated"
+
+**Sources.** [iOS LifeCycle in Modal — velog](https://velog.io/@rudin_/iOS-LifeCycle-in-Modal) (community report)
+
+### #67 Callback order when a full-screen presentation is dismissed
+
+**What UIKit does.** When a full-screen B is dismissed, A gets `viewWillAppear` and `viewDidAppear` (its view is not reloaded, so no `viewDidLoad`), B gets `viewWillDisappear` and `viewDidDisappear`, and B is then deallocated. The available logs do not settle whether `A.viewDidAppear` or `B.viewDidDisappear` comes first, so code should not depend on either order.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=fullScreen; dismiss`. NavLab picks the order that mirrors the presentation: `viewWillDisappear B`, `viewWillAppear A`, `viewIsAppearing A`, `viewDidAppear A`, `viewDidDisappear B`, `deinit B`.
+
+**Tests.** `LifecycleTests` "UIKit #67: dismissing a full-screen B: A reappears without viewDidLoad, B disappears and is deallocated"
+
+**Sources.** [iOS LifeCycle in Modal — velog](https://velog.io/@rudin_/iOS-LifeCycle-in-Modal); [Do you remember what happens to the UIKit presentingViewController of a modally presented VC? — Michael Long](https://michaellong.medium.com/do-you-remember-what-happens-to-the-uikit-presentingviewcontroller-of-a-modally-presented-vc-8bb997340c86) (community report)
+
+### #68 Sheets and over-styles leave the presenter without callbacks
+
+**What UIKit does.** With iOS 13 card sheets (`.pageSheet`, `.formSheet`), `.overFullScreen`, `.overCurrentContext` and `.custom`, the presenter's view never leaves the window. So the presenter gets no `viewWillDisappear`/`viewDidDisappear` when presenting and no `viewWillAppear`/`viewDidAppear` on dismissal; only the presented controller receives appearance calls. Code that refreshes the presenter in `viewWillAppear` after a modal closes stopped working for this reason with iOS 13.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=overFullScreen; dismiss`. `present` prints only B's load and appearance, and `dismiss` prints only `viewWillDisappear B`, `viewDidDisappear B` and `deinit B`; `pageSheet`, `formSheet` and `overCurrentContext` behave the same. NavLab has no `.custom` style.
+
+**Tests.** `LifecycleTests` "UIKit #68, #69: sheets and over-styles give the presenter no appearance callbacks, on present or on dismiss"
+
+**Sources.** [ReSwift issue #412 (quoting the WWDC19 session 224 note)](https://github.com/ReSwift/ReSwift/issues/412); [KeychainAccess issue #446](https://github.com/kishikawakatsumi/KeychainAccess/issues/446); [pretixscan-ios issue #15](https://github.com/pretix/pretixscan-ios/issues/15); [iOS 8 view controller transitioning bug — splinter.com.au](http://www.splinter.com.au/2015/04/17/ios8-view-controller-transitioning-bug/) (community report)
+
+### #69 A card sheet keeps the presenter's view in the window
+
+**What UIKit does.** In WWDC19's "Modernizing Your UI for iOS 13", Apple said that with a card sheet the root controller's view is "not removed from the view hierarchy". That is the reason behind fact 68: the presenter never disappears, so it never reappears either.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=pageSheet; views`. `views` shows `UIView — A` still directly in the window, with the `UITransitionView` for B (B inside a `UIDropShadowView`) in front of it.
+
+**Tests.** `LifecycleTests` "UIKit #68, #69: sheets and over-styles give the presenter no appearance callbacks, on present or on dismiss"
+
+**Sources.** [iOS 13 modals changes — Netguru](https://www.netguru.com/codestories/ios-13-modals-changes-1) (community report)
+
+### #70 Page view controller callback order
+
+**What UIKit does.** With the scroll transition style, a page turn logs new `viewWillAppear`, current `viewWillDisappear`, new `viewDidAppear`, current `viewDidDisappear`. With page curl it logs new `viewWillAppear`, current `viewWillDisappear`, current `viewDidDisappear`, new `viewDidAppear`. Interactive page turns that the user abandons produce unbalanced sequences.
+
+**In NavLab.** Run `device iPhone iOS=17; initial Page(A); launch; set UIPageViewController transitionStyle=scroll; switch B in UIPageViewController`. It prints `viewWillAppear B`, `viewIsAppearing B`, `viewWillDisappear A`, `viewDidAppear B`, `viewDidDisappear A` between the containment calls; with `transitionStyle=pageCurl`, `viewDidDisappear A` comes before `viewDidAppear B`. Abandoned page turns are not modelled.
+
+**Tests.** `LifecycleTests` "UIKit #70: page view controller callback order, scroll and page-curl"
+
+**Sources.** [The inconsistent order of view transition events — wangling.me](https://wangling.me/2014/02/the-inconsistent-order-of-view-transition-events.html) (community report)
+
+### #71 Only the per-controller order is reliable
+
+**What UIKit does.** For a single controller, `viewWillAppear` always comes before `viewDidAppear`, and `viewWillDisappear` before `viewDidDisappear`, whenever both are called. How the calls of two different controllers interleave depends on the kind of transition, so app code should not rely on it.
+
+**In NavLab.** Run `initial Tab(Nav(A), B); launch; select UITabBarController 1`. Each controller's will-call precedes its did-call, while the interleaving (the outgoing tab's did-disappear before B's `viewDidAppear`) is the push-like order NavLab chose for tab switches; compare it with fact 66's order.
+
+**Tests.** `LifecycleTests` "UIKit #71: for each VC willAppear precedes didAppear and willDisappear precedes didDisappear"
+
+**Sources.** [The inconsistent order of view transition events — wangling.me](https://wangling.me/2014/02/the-inconsistent-order-of-view-transition-events.html) (community report)
+
+### #72 isBeingPresented and friends belong inside the callbacks
+
+**What UIKit does.** `isBeingPresented`, `isBeingDismissed`, `isMovingToParent` and `isMovingFromParent` are designed to be read from within the appearance callbacks. A typical use: in `viewWillDisappear`, `isBeingDismissed || isMovingFromParent` tells you the controller is going away for good rather than just being covered.
+
+**Not modelled.** These properties only mean something while a callback is running, and NavLab does not run callback code.
+
+**Tests.** none yet
+
+**Sources.** UIKit's UIViewController.h header comments (Apple documentation)
+
+### #73 Manual appearance forwarding with begin/end
+
+**What UIKit does.** A container that forwards appearance by hand calls `beginAppearanceTransition(true, …)` and `endAppearanceTransition()` to produce `viewWillAppear` and `viewDidAppear`, and the `false` form for the disappearance pair. UIKit delivers the callbacks on the final matching `end`.
+
+**Not modelled.** No NavLab command calls `beginAppearanceTransition`/`endAppearanceTransition` or the appearance methods directly; only automatic forwarding (fact 45) is modelled.
+
+**Tests.** none yet
+
+**Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listing 5-5) (Apple documentation)
+
+### #74 Before iOS 13: does the presenter reappear after a dismiss?
+
+**What UIKit does.** A 2019 write-up tabulated, for iOS before 13, whether dismissing a modal calls `viewWillAppear` on the controller below. On iPhone: yes for fullScreen, pageSheet, formSheet, currentContext and popover; no for custom, overFullScreen and overCurrentContext; `.none` crashes. On iPad: yes for fullScreen and currentContext; no for pageSheet, formSheet, custom, overFullScreen, overCurrentContext and popover.
+
+**In NavLab.** Run `device iPad iOS=12; initial A; launch; present B style=pageSheet; dismiss`. The `dismiss` prints only B's disappearance and `deinit B`, no `viewWillAppear A`; on `device iPhone iOS=12` the same script does print `viewWillAppear A` and `viewDidAppear A`. The table's `custom` and `none` rows have no counterpart, since neither is a style NavLab accepts.
+
+**Tests.** `LifecycleTests` "UIKit #74: dismissing a modal triggers viewWillAppear on the presenter, per style and idiom (pre-iOS 13 table)"
+
+**Sources.** [Why isn't viewWillAppear getting called? — regularberry](https://regularberry.github.io/2019/02/22/why-isnt-viewwillappear-getting-called.html) (community report)
+
+### #75 Presenting with .none crashes
+
+**What UIKit does.** `UIModalPresentationStyle.none` is not a style you can present with; doing so crashes. It exists only as a value for adaptive presentation delegates to return, meaning "do not adapt".
+
+**Not modelled.** NavLab's parser rejects the style as a syntax error instead of crashing the app: `present B style=none` fails with `error: 'none' is not a presentation style` and lists the accepted styles.
+
+**Tests.** `LifecycleTests` "UIKit #75: .none is not a style to present with"
+
+**Sources.** [Why isn't viewWillAppear getting called? — regularberry](https://regularberry.github.io/2019/02/22/why-isnt-viewwillappear-getting-called.html); Apple's description of `UIModalPresentationStyle.none` (community report)
+
+### #76 Calling viewWillAppear by hand unbalances the appearance calls
+
+**What UIKit does.** Invoking `viewWillAppear` yourself, outside a begin/end pair, is a frequent source of the console warning `Unbalanced calls to begin/end appearance transitions for <X>.`.
+
+**Not modelled.** No NavLab command calls the appearance methods by hand. NavLab does print this warning for a different cause, a push started during a presentation, for example `present B style=overFullScreen animated; push C on UINavigationController` typed as one line after `initial Nav(A); launch`.
+
+**Tests.** none yet
+
+**Sources.** [Slide-iOS issue #266](https://github.com/Haptic-Apps/Slide-iOS/issues/266) (community report)
+
+### #77 viewDidDisappear does not mean deallocated
+
+**What UIKit does.** `viewDidDisappear` only tells you that the view has left the window. The controller may be perfectly alive, covered by a push or a full-screen modal, and may come back later. Releasing resources there assuming the controller is gone is a common mistake.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; memory`. The push prints `viewDidDisappear A` but no `deinit A`, and `memory` still lists A, held by `UINavigationController.viewControllers`.
+
+**Tests.** `LifecycleTests` "UIKit #77: viewDidDisappear only means the view left the window, not that the VC was deallocated"
+
+**Sources.** [iOS Swift study: ViewController Lifecycle — velog](https://velog.io/@kevinkim2586/iOS-Swift-공부-ViewController-Lifecycle-영) (community report)
+
+## 6. Memory, ownership and leaks
+
+### #78 Who holds whom
+
+**What UIKit does.** The window holds its root strongly (fact 2). A parent holds its children strongly through `childViewControllers`, whereas `parentViewController` is a weak back-pointer. A navigation controller therefore keeps its entire stack alive, and a tab bar controller keeps every tab alive, selected or not.
+
+**In NavLab.** Run `initial Tab(Nav(A, B), C); launch; memory; why B`. `memory` lists A and B as held by `UINavigationController.viewControllers`, the navigation controller and C by `UITabBarController.viewControllers`, and the tab bar controller by `UIWindow.rootViewController`; weak `parent` links never appear as holders. `why B` prints the chain window → tab bar controller → navigation controller → B.
+
+**Tests.** `MemoryTests` "UIKit #78: parents hold children strongly, parent is weak; a navigation controller holds its whole stack, a tab bar all tabs"
+
+**Sources.** [UIWindow.rootViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller); the modern UIViewController header's `@property (nullable, nonatomic, weak, readonly) UIViewController *parentViewController;`, as found in mirrored headers (Apple documentation)
+
+### #79 The presenter keeps the presented controller alive
+
+**What UIKit does.** A presenting controller owns what it presents, through a private strong instance variable (`_childModalViewController`, with `_modalSourceViewController` on the presented side). Dismissal drops that reference, and the presented controller is deallocated if nothing else holds it.
+
+**In NavLab.** Run `initial A; launch; present B; why B; dismiss; memory`. `why B` prints window → `.rootViewController → A` → `.presentedViewController → B`; `dismiss` ends with `deinit B`, and `memory` then lists only A.
+
+**Tests.** `MemoryTests` "UIKit #79: the presenter keeps the presented VC alive; dismissal releases it"
+
+**Sources.** Instance variable names used in the Mainstayz/ViewControllerHierarchy project (`UIViewController+PLHierarchy.m`); [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html) (release on dismiss) (sample code)
+
+### #80 A popped controller is freed right after the pop
+
+**What UIKit does.** Once a pop completes, the popped controller is deallocated straight away unless something else retains it. One log shows `B dealloc` printed after `A viewDidAppear`. If you keep a reference (a cache, a coordinator), it survives off screen.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; pop; push C; hold C as cache; pop; memory`. The first `pop` ends with `viewDidAppear A`, `didMove(toParent: nil) B`, `deinit B`; the second prints no `deinit C`, and `memory` lists C as held by the app's `cache` reference.
+
+**Tests.** `MemoryTests` "UIKit #80: a popped VC is deallocated right after the pop, after the new top's viewDidAppear"; `LifecycleTests` "UIKit #64, #80: pop B→A: B.willMove(nil), B.willDisappear, A.willAppear, B.didDisappear, A.didAppear, B.didMove(nil), B deallocated"
+
+**Sources.** [Lifecycle log on readke.com](http://readke.com/c/0Z41505102021.html) (community report)
+
+### #81 Dropping a presenter without dismissing leaks the modal
+
+**What UIKit does.** If a presenting controller is thrown away while its presented controller is still up, the modal's view stays inside the `UIWindow` and both leak. In one UI-test suite the leftover views made queries fail with "multiple elements matched".
+
+**In NavLab.** Run `initial A; launch; present B style=overFullScreen; swapRoot C; views; memory`. `swapRoot` reports `leaked: A, B — kept alive by a UITransitionView left in the window`; `views` shows B's view still in a left-behind transition view, and `memory` marks A and B `LEAKED`.
+
+**Tests.** `MemoryTests` "UIKit #81: dropping a presenting VC without dismissing leaks it and the modal, whose view stays in the window"
+
+**Sources.** [Preventing memory leak when not dismissing modally presented view controllers — Showmax Engineering](https://showmax.engineering/articles/preventing-memory-leak-when-not-dismissing-modally-presented); [Sencha pull request #23](https://github.com/AdevintaSpain/Sencha/pull/23) (community report)
+
+### #82 Swapping the root mid-presentation leaks the whole old tree
+
+**What UIKit does.** Replacing `rootViewController` while the old root is presenting something leaks not only the old root but the entire presented tree, including any navigation stack inside it. This has been observed from iOS 9 onwards.
+
+**In NavLab.** Run `device iPhone iOS=12; initial Nav(Register); launch; present Nav(Welcome); push Done; swapRoot Main; tree; why Done`. `swapRoot` reports all five old controllers as leaked, `tree` lists them under "kept alive by a UITransitionView left in the window" marked `LEAKED`, and `why Done` starts its chain at the `UITransitionView` and ends with "leaked".
+
+**Tests.** `MemoryTests` "UIKit #82: swapping the root while it presents leaks the old root and the whole presented tree"
+
+**Sources.** [Swiftilities issue #38](https://github.com/Rightpoint/Swiftilities/issues/38); [UIWindowTransitions issue #7](https://github.com/malcommac/UIWindowTransitions/issues/7) (community report)
+
+### #83 Touching presentationController on the root creates a retain cycle
+
+**What UIKit does.** Merely reading `.presentationController` on the root view controller creates a cycle between the controller and its presentation controller. After the root is replaced, that cycle keeps the old root alive.
+
+**Not modelled.** Presentation-controller objects, and access to them, are not part of NavLab's model.
+
+**Tests.** none yet
+
+**Sources.** [rdar 36256721 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/19146) (community report)
+
+### #84 Autorelease can keep a replaced root alive for a while
+
+**What UIKit does.** Much of UIKit hands objects back through autorelease, so an object you stopped referencing is not necessarily freed on the spot. After you replace the window's root, the old root can survive until the current autorelease pool drains, which makes a leak check right after the swap misleading. One proposed remedy is to perform the root swap inside an `autoreleasepool { }` block so the pool drains immediately.
+
+**In NavLab.** **Not modelled.** NavLab has no autorelease pools: a view controller is deallocated the moment the model finds nothing holding it, so the delay this fact describes never occurs.
+
+**Tests.** none yet
+
+**Sources.** A Russian mirror of a Stack Overflow question (coderoad.ru, question 53421089) (community report)
+
+### #85 iOS 7 custom transitions could leak through the transition object
+
+**What UIKit does.** On iOS 7, the view controller a custom transition started from kept a strong reference to the transitioning object. If that object in turn held the view controllers strongly, the two formed a cycle and nothing was freed. Transition delegates and animators should therefore hold view controllers weakly.
+
+**In NavLab.** **Not modelled.** Custom transition objects (transitioning delegates, animators) are not objects in NavLab's model, so no cycle can form through them.
+
+**Tests.** none yet
+
+**Sources.** [iOS 8 view controller transitioning bug — splinter.com.au](http://www.splinter.com.au/2015/04/17/ios8-view-controller-transitioning-bug/) (community report)
+
+### #86 A UITouch keeps the last touched view alive until the next touch
+
+**What UIKit does.** A `UITouch` object retains the view it landed on until another touch replaces it. After a tap that dismisses a screen, the tapped view (and whatever it keeps alive) therefore lingers briefly. Leak detectors that check right after the dismissal can report a leak that disappears with the next tap.
+
+**In NavLab.** **Not modelled.** Touches are not objects in the model; deallocation depends only on the strong references NavLab derives from the hierarchy and the app's `hold`s.
+
+**Tests.** none yet
+
+**Sources.** [MLeaksFinder issue #27 — GitHub](https://github.com/Tencent/MLeaksFinder/issues/27) (community report)
+
+### #87 A page view controller keeps only the pages on screen
+
+**What UIKit does.** `UIPageViewController` retains just the page or pages it is displaying, and its `dataSource` is a weak reference. A page the user turned away from is released unless your own code keeps it, and it will be created again from the data source when needed. Cache pages yourself if they are expensive to rebuild.
+
+**In NavLab.** Run `initial Page(A); launch; switch B in UIPageViewController; memory`: the turn ends with `willMove(toParent: nil) A`, `didMove(toParent: nil) A` and `deinit A`, and `memory` lists only the page view controller and B. Add `hold A as dataSource` before the `switch` and A survives: `tree` shows it outside the window's hierarchy, held by the app.
+
+**Tests.** `MemoryTests` "UIKit #87: a page view controller keeps only displayed pages; hold a page to keep it"; `ContainmentTests` "UIKit #58, #87: a page view controller holds only the displayed pages; a page turned away from is released"
+
+**Sources.** [UIPageViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uipageviewcontroller); [UIPageViewController.dataSource — Apple documentation](https://developer.apple.com/documentation/uikit/uipageviewcontroller/datasource); [setViewControllers(_:direction:animated:completion:) — Apple documentation](https://developer.apple.com/documentation/uikit/uipageviewcontroller/setviewcontrollers(_:direction:animated:completion:)) (Apple documentation)
+
+### #88 Objects registered for restoration need no unregistering
+
+**What UIKit does.** Once an object is registered with `UIApplication.registerObject(forStateRestoration:restorationIdentifier:)`, you never have to remove it: the restoration machinery notices when it is deallocated and forgets it. Passing a nil object or a nil identifier, on the other hand, raises `UIRestorationObjectRegistrationException`.
+
+**In NavLab.** **Not modelled.** NavLab has no verb for `registerObject(forStateRestoration:)` and no restorable objects other than view controllers.
+
+**Tests.** none yet
+
+**Sources.** UIKit's `UIApplication.h` header comments (the `UIStateRestoration` category) (Apple documentation)
+
+## 7. Warnings and error messages
+
+### #89 "Already presenting" warning, pre-iOS 14 wording
+
+**What UIKit does.** A view controller can present only one view controller at a time; asking one that is already presenting to present again does nothing except log `Warning: Attempt to present <X> on <Y> which is already presenting <Z>`. Here X is the refused view controller, Y the one asked and Z what Y is already showing. Z sometimes prints as `(null)`, which seems to happen when the first presentation has not finished yet.
+
+**In NavLab.** Run `device iPhone iOS=12; initial A; launch; present B style=overFullScreen; present C on A`: NavLab prints `ignored: A is already presenting B` followed by `warning: Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> which is already presenting <App.B: 0x7f9a00002000>`, and C is never created.
+
+**Tests.** `WarningTests` "UIKit #89: already presenting, old format (before iOS 14)"
+
+**Sources.** [iperf-ios issue #24 — GitHub](https://github.com/ndfred/iperf-ios/issues/24); [Thoughtless issue #122 — GitHub](https://github.com/yohannes/Thoughtless/issues/122) (community report)
+
+### #90 "Already presenting" warning, iOS 14+ wording
+
+**What UIKit does.** From iOS 14 the same refusal is logged as `[Presentation] Attempt to present <X> on <Y> (from <W>) which is already presenting <Z>.` The new form names two view controllers: W is the one your code called `present` on, and Y is the one UIKit actually routed the presentation to. When a child asks, Y is usually its container, which is why the message can name a view controller you never called.
+
+**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; present B; present C on A`: NavLab notes that the navigation controller is the real presenter, ignores the second request and prints `[Presentation] Attempt to present <App.C: 0x7f9a00004000> on <UINavigationController: 0x7f9a00002000> (from <App.A: 0x7f9a00001000>) which is already presenting <App.B: 0x7f9a00003000>.`
+
+**Tests.** `WarningTests` "UIKit #90: already presenting, modern format names the real presenter and the VC called (iOS 14+)"
+
+**Sources.** [iperf-ios issue #24 (2020 comment) — GitHub](https://github.com/ndfred/iperf-ios/issues/24); [Siren pull request #348 — GitHub](https://github.com/ArtSabintsev/Siren/pull/348) (community report)
+
+### #91 Presenting while another presentation is still animating
+
+**What UIKit does.** If you call `present` while an earlier presentation is still running its animation, UIKit refuses the second one and logs `Attempt to present <X> on <Y> (from <W>) while a presentation is in progress.` This typically happens when two presentations are triggered in the same run-loop turn, for example from two handlers firing together. Chain the second presentation in the first one's completion block instead.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B animated; present C on A`, typing the last two commands on one line so that they share a run-loop turn: NavLab ignores `present C on A` and prints `Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) while a presentation is in progress.` Note that this iOS 14+ line carries no `[Presentation]` tag in NavLab, unlike facts 90 and 93; on `iOS=12` NavLab prints the older `Warning: Attempt to present … while a presentation is in progress!` form instead.
+
+**Tests.** `InFlightTests` "UIKit #91: presenting while a presentation is in progress is refused with UIKit's warning"
+
+**Sources.** [MyFlightbookiOS issue #370 — GitHub](https://github.com/ericberman/MyFlightbookiOS/issues/370); [Transmission issue #103 — GitHub](https://github.com/nathantannar4/Transmission/issues/103) (community report)
+
+### #92 "Not in the window hierarchy" warning, pre-iOS 14 wording
+
+**What UIKit does.** A view controller whose view is not currently in a window cannot present anything. UIKit skips the presentation and logs `Warning: Attempt to present <X> on <Y> whose view is not in the window hierarchy!` The usual culprits are presenting from `viewDidLoad` (the view is not in a window yet) or from a view controller that a full-screen modal has covered.
+
+**In NavLab.** Run `device iPhone iOS=12; initial A; launch; present B; present C on A`: B covers A full screen, so NavLab prints `ignored: A's view is not in the window, so UIKit does not present` and `warning: Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> whose view is not in the window hierarchy!`
+
+**Tests.** `WarningTests` "UIKit #92: not in the window, old format"
+
+**Sources.** [RFAboutView issue #8 — GitHub](https://github.com/fouquet/RFAboutView/issues/8) (community report)
+
+### #93 "Not in the window hierarchy" warning, iOS 14+ wording
+
+**What UIKit does.** Newer systems log the same refusal as `[Presentation] Attempt to present <X> on <Y> (from <W>) whose view is not in the window hierarchy.` As with fact 90, W is the view controller the call was made on and Y the one UIKit tried to present from. The behaviour is unchanged: nothing is presented.
+
+**In NavLab.** Run `initial A; launch; present B style=fullScreen; present C on A` (the default device is iOS 18): NavLab ignores the request and prints `[Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) whose view is not in the window hierarchy.`
+
+**Tests.** `WarningTests` "UIKit #93: not in the window, modern format"
+
+**Sources.** A code comment quoting the message in a public Swift project (`SwiftViewController.swift`) (community report)
+
+### #94 Dismissing while a transition is running
+
+**What UIKit does.** A `dismiss` issued while a presentation or another dismissal is still animating is dropped, and UIKit logs `Warning: Attempt to dismiss from view controller <X> while a presentation or dismiss is in progress!` The presented view controller stays on screen, which surprises code that dismisses right after presenting. Wait for the completion block before dismissing.
+
+**In NavLab.** Run `initial A; launch; present B animated; dismiss`, with the last two commands on one line: NavLab prints `ignored: dismiss: a presentation or dismissal started in this run-loop turn is still animating` and `warning: Warning: Attempt to dismiss from view controller <App.A: 0x7f9a00001000> while a presentation or dismiss is in progress!`, and B remains presented.
+
+**Tests.** `InFlightTests` "UIKit #35, #94: a dismiss during a presentation is ignored with UIKit's warning"
+
+**Sources.** [SideMenu issue #323 — GitHub](https://github.com/jonkykong/SideMenu/issues/323) (community report)
+
+### #95 Unbalanced appearance transitions
+
+**What UIKit does.** UIKit logs `Unbalanced calls to begin/end appearance transitions for <X>.` when a view controller's will/did appearance calls stop pairing up. Common causes are starting a push or presentation while another transition is still running, calling `viewWillAppear` and friends by hand, and a `beginAppearanceTransition` without its matching `endAppearanceTransition`. The visible symptom is callbacks that fire twice or not at all.
+
+**In NavLab.** Run `initial Nav(A); launch; present B style=overFullScreen animated; push C on UINavigationController`, with the last two commands on one line: right after `viewWillAppear B` NavLab prints `warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>.` and then carries on with both transitions.
+
+**Tests.** `InFlightTests` "UIKit #95: starting a push while a presentation is running unbalances the appearance calls"
+
+**Sources.** [NYTPhotoViewer pull request #303 — GitHub](https://github.com/nytimes/NYTPhotoViewer/pull/303); [Cobalt issue #18 — GitHub](https://github.com/cobaltians/Cobalt/issues/18) (community report)
+
+### #96 Presenting from a detached view controller
+
+**What UIKit does.** When the presenter's view is visible but the view controller itself is not linked into the view-controller hierarchy (no containment, not the root, not presented by anything in it), UIKit logs `Presenting view controllers on detached view controllers is discouraged <X>.` The presentation usually still happens, but appearance callbacks and rotation may not reach it properly. Link the view controller in with `addChild` rather than only adding its view.
+
+**In NavLab.** Run `initial A; launch; present B style=overFullScreen; swapRoot C; present D on B`: after the root swap B's view survives in a leftover `UITransitionView` although B no longer belongs to the window's hierarchy, so NavLab prints `warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.` and then presents D anyway.
+
+**Tests.** `WarningTests` "UIKit #96: detached presenter warning"
+
+**Sources.** [SWRevealViewController issue #344 — GitHub](https://github.com/John-Lluch/SWRevealViewController/issues/344); [Undecimus issue #834 — GitHub](https://github.com/pwn20wndstuff/Undecimus/issues/834) (community report)
+
+### #97 Nested navigation transitions corrupt the navigation bar
+
+**What UIKit does.** Starting a push or pop while the navigation controller is still animating the previous one logs `nested push animation can result in corrupted navigation bar` (newer builds say `nested push animation can result in a corrupted navigation bar`) or `nested pop animation can result in corrupted navigation bar`. When the transitions wind down UIKit may add `Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.`, and a bar caught mid-transition reports `Attempting to begin a transition on navigation bar (<UINavigationBar: …>) while a transition is in progress.` The bar's title and back button can end up out of step with the stack.
+
+**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and closes the turn with the `Finishing up a navigation transition in an unexpected state…` warning; on `iOS=12` the push warning drops the "a". A following `pop; pop` on one line prints `nested pop animation can result in a corrupted navigation bar` on iOS 17, with an "a" the quoted pop message does not have, and the navigation-bar `Attempting to begin a transition…` message is never printed.
+
+**Tests.** `InFlightTests` "UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state"
+
+**Sources.** [Cobalt issue #18 — GitHub](https://github.com/cobaltians/Cobalt/issues/18); [Hero issue #638 — GitHub](https://github.com/HeroTransitions/Hero/issues/638); [SwipeNavigationVC issue #2 — GitHub](https://github.com/CharlinFeng/SwipeNavigationVC/issues/2) (community report)
+
+### #98 Replacing the stack during a transition is refused
+
+**What UIKit does.** Calling `setViewControllers(_:animated:)` while the navigation controller is in the middle of a transition or presentation leaves the stack as it was and logs `setViewControllers:animated: called on <NavigationController> while an existing transition or presentation is occurring; the navigation stack will not be updated.` Code that resets the stack right after a push therefore silently keeps the old stack.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; setViewControllers @A; tree`, with the push and `setViewControllers` on one line: NavLab ignores the replacement, prints `warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated.`, and `tree` still shows A and B on the stack.
+
+**Tests.** `InFlightTests` "UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning"
+
+**Sources.** A code comment in a public project quoting the message, with the class name shortened (community report)
+
+### #99 Pushing the same instance twice throws
+
+**What UIKit does.** A view controller instance can appear only once in a navigation stack. Pushing one that is already there raises `NSInvalidArgumentException` with the reason `Pushing the same view controller instance more than once is not supported (<X>)`, and the app crashes unless the exception is caught. Double taps on a button that pushes a cached instance are a classic trigger.
+
+**In NavLab.** Run `initial Nav(A); launch; push B; push @B`: the last command fails with `error: Pushing the same view controller instance more than once is not supported (<App.B: 0x7f9a00003000>)` and the hint to push a new instance or pop back; the state is left unchanged and `run` stops there.
+
+**Tests.** `WarningTests` "UIKit #99: pushing the same instance twice raises NSInvalidArgumentException"
+
+**Sources.** Crash logs and exception handlers quoting the reason in public projects (community report)
+
+### #100 iOS 17-era wording of the double-push exception
+
+**What UIKit does.** Around iOS 17 the reason string for the same double push was reworded; it starts `<Nav: 0x…> is pushing the same view controller instance (<VC: 0x…>) more than once which is not …`. Only this truncated beginning has been seen, so the rest of the sentence is unknown. Crash-log matchers should accept both wordings.
+
+**In NavLab.** **Not modelled.** Because only the start of the newer message is known, NavLab does not invent the rest: it raises the classic wording of fact 99 on every iOS version.
+
+**Tests.** none yet
+
+**Sources.** The reproduction README of a react-native-screens issue (community report)
+
+### #101 Presenting a view controller that is already presented throws
+
+**What UIKit does.** Presenting an instance that is currently being presented raises an exception whose text is `Application tried to present modally a view controller <X> that is already being presented by <Y>.` An older, related message reads `Application tried to present modally an active controller …`, for an instance that is already active in the hierarchy. Either way the app crashes, so always present a fresh instance or dismiss first.
+
+**In NavLab.** Run `initial A; launch; present B style=overFullScreen; present @B on A`: the command fails with `Application tried to present modally a view controller <App.B: 0x7f9a00002000> that is already being presented by <App.A: 0x7f9a00001000>.` Replacing the last command with `present @A on B` fails with `Application tried to present modally an active controller <App.A: 0x7f9a00001000>.`
+
+**Tests.** `WarningTests` "UIKit #101: re-presenting a presented VC raises; presenting an active one too"
+
+**Sources.** [react-native-share-menu issue #101 — GitHub](https://github.com/Expensify/react-native-share-menu/issues/101); [TDBWalkthrough issue #3 — GitHub](https://github.com/TitouanVanBelle/TDBWalkthrough/issues/3) (community report)
+
+### #102 Containment inconsistency exception
+
+**What UIKit does.** When a child view controller's view ends up under a view owned by some other view controller than its parent, UIKit crashes with `*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<X> should have parent view controller:<Y> but requested parent is:<Z>'` (another version ends `… but actual parent is:<Z>`). It usually means a view was moved between containers without the matching `addChild`/`removeFromParent` calls.
+
+**In NavLab.** **Not modelled.** NavLab's containment verbs always keep the view tree and the view-controller tree in step, so there is no way to provoke this exception.
+
+**Tests.** none yet
+
+**Sources.** [FRLayeredNavigationController issue #6 — GitHub](https://github.com/weissi/FRLayeredNavigationController/issues/6); [CLCascade issue #7 — GitHub](https://github.com/appunite/CLCascade/issues/7) (community report)
+
+### #103 One view, one view controller
+
+**What UIKit does.** A view may belong to at most one view controller. Assigning a view that another view controller already owns crashes with `'UIViewControllerHierarchyInconsistency', reason: 'A view can only be associated with at most one view controller at a time! View <…> is associated with <…>. Clear this association before associating this view with <…>` Reusing a storyboard view or sharing a view between two controllers are typical causes.
+
+**In NavLab.** **Not modelled.** Every view controller in NavLab owns exactly its own view and the verbs never share one, so this exception cannot occur.
+
+**Tests.** none yet
+
+**Sources.** [ViewDeck issue #145 — GitHub](https://github.com/ViewDeck/ViewDeck/issues/145); [iCarousel issue #229 — GitHub](https://github.com/nicklockwood/iCarousel/issues/229) (community report)
+
+### #104 The restoration marker file could not be created
+
+**What UIKit does.** Before restoring, UIKit writes a small "restoration in progress" marker so it can tell after a crash that restoration was under way. If that file cannot be written, the console shows `Warning: Unable to create restoration in progress marker file`. It points at a sandbox or file-system problem rather than at your restoration code.
+
+**In NavLab.** **Not modelled.** The marker file is an internal detail of UIKit; NavLab models its effect instead, namely that a crash during launch or restoration discards the archive (fact 116).
+
+**Tests.** none yet
+
+**Sources.** [SuperDelegate issue #13 — GitHub](https://github.com/square/SuperDelegate/issues/13) (community report)
+
+### #105 UIRestorationObjectRegistrationException
+
+**What UIKit does.** Registering an object for state restoration with a nil object or a nil restoration identifier raises an exception named `UIRestorationObjectRegistrationException`. The check protects the archive from entries it could never match up again at launch.
+
+**In NavLab.** **Not modelled.** `registerObject(forStateRestoration:restorationIdentifier:)` and restorable objects that are not view controllers are outside the model.
+
+**Tests.** none yet
+
+**Sources.** UIKit's `UIApplication.h` header comments (the `UIStateRestoration` category) (Apple documentation)
+
+## 8. State preservation and restoration
+
+### #106 Both delegate methods must opt in, every time
+
+**What UIKit does.** View-controller-based restoration only runs if the app delegate implements both the "should save" and the "should restore" method. The iOS 6 pair, `application(_:shouldSaveApplicationState:)` and `shouldRestoreApplicationState`, was deprecated in iOS 13.2 in favour of `application(_:shouldSaveSecureApplicationState:)` and `shouldRestoreSecureApplicationState`. UIKit asks on every save and every restore, and a `false` answer skips just that cycle, leaving any earlier archive untouched.
+
+**In NavLab.** Run `class * restorationIdentifier=class; initial Nav(A); launch; background; archive`: without `optIn` NavLab notes that nothing is saved and `archive` reports there is none. With `optIn save=no restore=yes` before `initial`, `background` calls `application(_:shouldSaveSecureApplicationState:)` and notes that it returned false; on `device iPhone iOS=12` the original, non-secure method names are printed instead.
+
+**Tests.** `RestorationTests` "UIKit #106: without both delegate methods nothing is saved or restored; a method returning false skips that cycle"; `RestorationTests` "UIKit #106: the Secure variants from iOS 13.2; the originals before"
+
+**Sources.** [application(_:shouldSaveApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsaveapplicationstate:)); [application(_:shouldSaveSecureApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsavesecureapplicationstate:)) (Apple documentation)
+
+### #107 The secure variants require NSSecureCoding
+
+**What UIKit does.** When the app uses the Secure opt-in methods, the coders UIKit passes around have `requiresSecureCoding` set to `true`. Every object you encode into them, and decode out of them, must therefore adopt `NSSecureCoding`, and decoding must name the expected class. Custom model objects that only adopt `NSCoding` fail to archive.
+
+**In NavLab.** **Not modelled.** NavLab has no coder objects; encoded state is a list of named string values, so secure coding has nothing to act on.
+
+**Tests.** none yet
+
+**Sources.** [application(_:shouldSaveApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsaveapplicationstate:)); [application(_:shouldSaveSecureApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsavesecureapplicationstate:)) (Apple documentation)
+
+### #108 The restore hook can veto an archive
+
+**What UIKit does.** The save method may store app-wide context in the coder, such as the app version, and the restore method can read it and return `false` to refuse restoration. Apple's sample records version 11.0 and declines archives from any other version. After a veto nothing is restored, so the app must build its interface itself in `didFinishLaunching`.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(A); launch; push B; background; kill; optIn save=yes restore=no; launch`: the launch calls `application(_:shouldRestoreSecureApplicationState:)`, notes that it returned false, and shows the Initial UI with A on top; `expect archive exists` still holds, because a veto does not delete the archive. Writing and reading the version itself is not modelled.
+
+**Tests.** `RestorationTests` "UIKit #108: a restore hook that returns false vetoes restoration; the Initial UI is built instead"
+
+**Sources.** [Preserving your app's UI across launches — Apple documentation](https://developer.apple.com/documentation/uikit/preserving-your-app-s-ui-across-launches) (Apple documentation)
+
+### #109 Coder keys that UIKit reserves for itself
+
+**What UIKit does.** UIKit writes a few keys into the app-level coder on its own: `UIApplicationStateRestorationBundleVersionKey`, `…SystemVersionKey` (its value is `"UIApplicationStateRestorationSystemVersion"`), `…TimestampKey` (value `"UIApplicationStateRestorationTimestamp"`), `…UserInterfaceIdiomKey` and `UIStateRestorationViewControllerStoryboardKey`. Your own keys must not reuse these names. They are also useful: the Restorer sample checks the bundle version and the idiom to reject an archive from an older build or another kind of device.
+
+**In NavLab.** Run `device iPad iOS=16; class * restorationIdentifier=class; optIn save=yes restore=yes; initial A; launch; background; archive`: the archive listing starts with `UIApplicationStateRestorationSystemVersion = 16.0` and `UIApplicationStateRestorationUserInterfaceIdiom = iPad`. NavLab records only these two; the bundle version and timestamp are not stored.
+
+**Tests.** `RestorationTests` "UIKit #109: the archive records the system version and the idiom"
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); Apple's UIApplicationDelegate documentation; a key–value dump of a restoration archive in a public project; the Restorer sample's `UYLAppDelegate.m` (kharrison/CodeExamples) (Apple documentation)
+
+### #110 App-level state travels beside the view-controller archive
+
+**What UIKit does.** `application(_:willEncodeRestorableStateWith:)` lets the app delegate add its own values when the archive is written, and `application(_:didDecodeRestorableStateWith:)` hands them back at launch. This is the place for state that belongs to no particular view controller, such as which account was signed in.
+
+**In NavLab.** **Not modelled.** The app delegate's own encode and decode hooks are not part of the model; only view controllers (and their views) write state.
+
+**Tests.** none yet
+
+**Sources.** The "state restoration" topic list of Apple's UIApplicationDelegate documentation (a mirrored copy) (Apple documentation)
+
+### #111 Preservation runs as the app enters the background
+
+**What UIKit does.** Apple only promises to save state "at appropriate times" into an encrypted file, but in practice that moment is the move to the background. Backtraces show the chain `-[UIApplication _handleApplicationSuspend:]` (older iOS) or `-[UIApplication _applicationDidEnterBackground]`, then `_saveApplicationPreservationStateIfSupported` and `_saveApplicationPreservationState:…`, ending in your `encodeRestorableState`. So the archive reflects the interface at the last trip to the background, not at termination.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(A); launch; background`: the transcript shows `applicationWillResignActive(_:)`, `applicationDidEnterBackground(_:)`, `application(_:shouldSaveSecureApplicationState:)`, then `encodeRestorableState` for the navigation controller and A, and a note listing the paths written.
+
+**Tests.** `RestorationTests` "UIKit #111: preservation runs when the app moves to the background, after applicationDidEnterBackground"
+
+**Sources.** [Preserving your app's UI across launches — Apple documentation](https://developer.apple.com/documentation/uikit/preserving-your-app-s-ui-across-launches); an lldb backtrace in a translation of the book "iOS Application Security"; a crash-report comment in a Flutter app's source (Apple documentation)
+
+### #112 Slow encoding can trip the background watchdog
+
+**What UIKit does.** Because archiving happens inside the background transition, it counts against that transition's time budget. One app was terminated with the watchdog code 0x8BADF00D, described as a "scene-update watchdog transgression" with a 10-second allowance, while UIKit was archiving through `_UIStateRestorationKeyedArchiverDelegate`. Keep `encodeRestorableState` cheap: identifiers, not data.
+
+**In NavLab.** **Not modelled.** Preservation takes no time in the model, so there is no watchdog to exceed.
+
+**Tests.** none yet
+
+**Sources.** A crash-report comment in a Flutter app's source (community report)
+
+### #113 Where the archive lives and how to inspect it
+
+**What UIKit does.** The archive is a file in the `Library` directory of the app's sandbox. Apple's `restorationArchiveTool`, offered as a developer download, dumps it as a plist listing each encoded object with its restoration identifier and restoration class. That is the quickest way to see why something was or was not preserved.
+
+**In NavLab.** **Not modelled.** NavLab stores its own JSON archive under `$NAVLAB_HOME`, not an encrypted plist in `Library`; the `archive` command plays the role of `restorationArchiveTool` and lists the saved paths, classes and encoded keys.
+
+**Tests.** none yet
+
+**Sources.** [Inspecting iOS state restoration data — frosty.blog](http://frosty.blog/2017/05/10/inspecting-ios-state-restoration-data/) (community report)
+
+### #114 Preserved state is disposable
+
+**What UIKit does.** UIKit is free to discard the archive whenever it decides to, so it must never be the only copy of anything that matters. Save user data and settings elsewhere and put only identifiers (which record, which tab) into the restoration archive.
+
+**In NavLab.** **Not modelled.** This is guidance for the app's own code rather than a behaviour; NavLab does show the situations in which the archive disappears (facts 115 and 116).
+
+**Tests.** none yet
+
+**Sources.** [Preserving your app's UI across launches — Apple documentation](https://developer.apple.com/documentation/uikit/preserving-your-app-s-ui-across-launches); [About the UI preservation process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-preservation-process) (Apple documentation)
+
+### #115 Force quit and launch crashes delete the archive
+
+**What UIKit does.** If the user swipes the app away in the app switcher, UIKit deletes the preserved state; a crash during launch does the same. Both are safeguards against restoring into a bad state. To test restoration, press Home first so the state is saved, and only then stop the app from Xcode (or call `exit`); stopping a foreground app from Xcode loses it.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(A); launch; push B; background; kill; launch; forceQuit; launch`: after `kill` NavLab notes that the archive is kept and the next launch restores B on top; `forceQuit` notes that the archive is deleted, and the last launch starts with A.
+
+**Tests.** `RestorationTests` "UIKit #115: force quit deletes the archive; the system's kill keeps it"; `RestorationTests` "UIKit #115, #116: a crash during launch or restoration deletes the archive"; `RestorationTests` "UIKit #115: a crash while running keeps the archive of the last background"
+
+**Sources.** [StateRestore sample ReadMe — Apple sample code](https://developer.apple.com/library/ios/samplecode/StateRestore/Listings/ReadMe_txt.html); the StateRestoreChildViews sample ReadMe; [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state) (Apple documentation)
+
+### #116 How UIKit decides to drop an archive after a crash
+
+**What UIKit does.** Decompiled UIKit shows the mechanism: `-[UIApplication _doRestorationIfNecessary]` reads a retry counter for restoration. When the retries are exhausted and the user default `UIStateRestorationDeveloperMode` is not set, UIKit calls `_deleteRestorationArchive` and skips restoration; otherwise it bumps the "restoration marker" counter and goes ahead. An archive that keeps crashing the app is thus abandoned after a failed attempt.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(A); launch; push B; background; kill; crash during restoration; archive; launch`: NavLab notes that the archive is deleted so the next launch starts clean, `archive` reports none, and the launch shows A only. NavLab deletes the archive at once rather than counting retries, which gives the same result at the next launch.
+
+**Tests.** `RestorationTests` "UIKit #115, #116: a crash during launch or restoration deletes the archive"
+
+**Sources.** Decompiled `UIApplication` source from UIKit in public repositories (sample code)
+
+### #117 User defaults that help debug restoration
+
+**What UIKit does.** Setting the user default `UIStateRestorationDeveloperMode` to `YES` keeps the archive even after the app crashes, bypassing the retry-count deletion of fact 116, which makes repeated testing much easier. `UIStateRestorationDebugLogging = YES` makes UIKit log what it is doing during restoration. Both are commonly set in sample app delegates or as launch arguments.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; defaults UIStateRestorationDeveloperMode=YES; initial Nav(A); launch; push B; background; kill; crash during restoration; archive; launch`: NavLab notes that developer mode keeps the archive, and the next launch restores B. `UIStateRestorationDebugLogging` has no effect in NavLab.
+
+**Tests.** `RestorationTests` "UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration"
+
+**Sources.** Sample app delegates in public projects that set these defaults; a table of launch arguments in a public project (community report)
+
+### #118 Asynchronous restoration needs bracketing
+
+**What UIKit does.** When part of your restoration finishes asynchronously after launch, call `extendStateRestoration()` before starting it and `completeStateRestoration()` when it is done. A crash between the two is then still attributed to the archive, so UIKit ignores that archive at the next launch instead of crashing again.
+
+**In NavLab.** **Not modelled.** Restoration in NavLab always finishes inside `launch`; there is no asynchronous phase to extend.
+
+**Tests.** none yet
+
+**Sources.** UIKit's `UIApplication.h` header comments (the `UIStateRestoration` category) (Apple documentation)
+
+### #119 Skipping the launch snapshot
+
+**What UIKit does.** `ignoreSnapshotOnNextApplicationLaunch()` tells the system not to show the snapshot image it took at backgrounding when the app next launches, for example because that screen contained sensitive or soon-stale content. UIKit only respects the call when it is made from your state-preservation code.
+
+**In NavLab.** **Not modelled.** NavLab has no launch snapshot image.
+
+**Tests.** none yet
+
+**Sources.** UIKit's `UIApplication.h` header comments (the `UIStateRestoration` category) (Apple documentation)
+
+### #120 Without an identifier, a whole subtree is skipped
+
+**What UIKit does.** Preservation starts from each window's root view controller and descends through children and presented view controllers. Any view controller whose `restorationIdentifier` is `nil` is left out along with everything below it, children and presentations included. So a screen is only saved if it and every ancestor on its path carry an identifier.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class UINavigationController restorationIdentifier=nil; initial Tab(Nav(A), B); launch; push C; present D on C; background; archive`: NavLab notes that the navigation controller and everything under it are not preserved, and the archive holds `UITabBarController`, `UITabBarController/B` and `UITabBarController/D`; D survives because its real presenter is the tab bar controller, not C.
+
+**Tests.** `RestorationTests` "UIKit #120: a VC without a restoration identifier is skipped with all its children and presented VCs"
+
+**Sources.** [Preserving and Restoring State ("Tagging…") — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); Apple's documentation of `restorationIdentifier`; [About the UI preservation process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-preservation-process) (Apple documentation)
+
+### #121 Two ways to exclude a view controller
+
+**What UIKit does.** You can keep a view controller and its subtree out of the restored interface either by leaving its restoration identifier `nil` or by giving it a restoration class whose factory method returns `nil`. The second option lets the decision depend on runtime conditions.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class B restorationClass=nil; encode B children; initial Nav(A); launch; push B; addChild Part to B; push C; background; kill; launch; tree`: NavLab still writes B and `UINavigationController/B/Part` into the archive, but at launch it prints `viewController(withRestorationIdentifierPath:coder:) B — UINavigationController/B`, notes that B is left out with its subtree, and `tree` shows the stack as A, C.
+
+**Tests.** `RestorationTests` "UIKit #121, #143: a restoration class that returns nil leaves the VC and its subtree out"
+
+**Sources.** [About the UI preservation process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-preservation-process) (Apple documentation)
+
+### #122 Excluded screens of the launch UI still appear
+
+**What UIKit does.** Leaving a view controller out of the archive does not make it vanish after a relaunch. View controllers that the app creates anyway at launch, such as those in the main storyboard's initial scene, are still there, just in their default configuration rather than the saved one.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class B restorationIdentifier=nil; initial Tab(Nav(A), B); launch; select UITabBarController 1; set B draft=hello; background; kill; launch`: `background` notes that B is not preserved, yet after the launch B exists again, selected (the tab bar controller restored its index), with `expect not restored B` and `expect property B draft is nil` both holding.
+
+**Tests.** `RestorationTests` "UIKit #122: an excluded VC of the default launch UI is still created, in its default configuration"
+
+**Sources.** [Preserving and Restoring State ("Excluding Groups…", figure 7-2) — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #123 Saving an excluded view controller by hand
+
+**What UIKit does.** An excluded view controller can still be brought back if you do the work yourself. Encode a reference to it from somewhere that is archived (the app delegate, for instance), and on restore create it again and push or present it from your own code.
+
+**In NavLab.** **Not modelled.** Preserving an excluded view controller manually through the app delegate is not part of the model.
+
+**Tests.** none yet
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #124 Custom containers must encode and re-add their children
+
+**What UIKit does.** UIKit's own containers archive their children without help. A custom container has to encode each child in its `encodeRestorableState(with:)`, for example `coder.encode(child, forKey: child.restorationIdentifier!)`. At launch the decoded children come back as loose objects, so the container must attach them again with `addChild` in its decode method.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial RootViewController:Root(Register); launch; switch Main; background; kill; launch; tree`: NavLab notes that RootViewController does not encode its children, only `RootViewController` is archived, and Register is back after the launch. Add `encode RootViewController children` before `launch` and the archive holds `RootViewController/Main`; at the next launch Main is decoded, the default child Register is released (`deinit Register`) and Main is the container's child again.
+
+**Tests.** `RestorationTests` "UIKit #124: UIKit containers encode their children; a custom container only when its encodeRestorableState does, and decoding re-adds them"
+
+**Sources.** [About the UI preservation process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-preservation-process); [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); the qnoid/rootViewController sample (`RootViewController.swift`); the StateRestoreChildViews sample ReadMe (Apple documentation)
+
+### #125 Encoding a view controller stores a reference, not the object
+
+**What UIKit does.** When you encode a view controller or view into a restoration coder, `NSCoding` is not involved. The coder records the object's restoration identifier and adds the object to the list of things to preserve, and that object's own `encodeRestorableState` runs later, separately. Any other kind of object you encode must adopt `NSCoding` in the usual way.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial RootViewController:Root(Register); encode RootViewController children; launch; switch Main; background; archive`: `background` prints `encodeRestorableState RootViewController` and then a separate `encodeRestorableState Main`, and `archive` lists `RootViewController/Main` as an entry of its own rather than inside the container's data.
+
+**Tests.** `RestorationTests` "UIKit #126, #125: each VC encodes its own keys; its state comes back only if it encodes it"
+
+**Sources.** [Preserving and Restoring State ("Encoding and Decoding…") — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #126 Every preserved object gets its own coder
+
+**What UIKit does.** UIKit hands each preserved object a fresh coder, so two view controllers can both use a key like `"item"` without clashing. Overrides of the encode and decode methods must still call `super`, which saves the state UIKit itself manages.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris population=67M; background; archive; kill; launch`: `archive` shows `{capital=Paris}` on Country's entry only, and after the launch `expect property Country capital is Paris` and `expect property Country population is nil` both hold, since Country never encoded its population.
+
+**Tests.** `RestorationTests` "UIKit #126, #125: each VC encodes its own keys; its state comes back only if it encodes it"
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #127 Objects other than view controllers can be preserved
+
+**What UIKit does.** Any object can take part by adopting `UIStateRestoring` (with optional `restorationParent`, `objectRestorationClass`, encode and decode methods, and `applicationFinishedRestoringState`). It must be registered with `UIApplication.registerObject(forStateRestoration:restorationIdentifier:)` and also be encoded from some other object's encode method; registration on its own archives nothing. At launch, `UIObjectRestoration.object(withRestorationIdentifierPath:coder:)` recreates it.
+
+**In NavLab.** **Not modelled.** NavLab preserves only view controllers and their views; there is no `registerObject` verb and no other restorable objects.
+
+**Tests.** none yet
+
+**Sources.** [About the UI preservation process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-preservation-process); Apple's documentation of `registerObject(forStateRestoration:restorationIdentifier:)`; mirrored declarations of `UIStateRestoring` and `UIObjectRestoration` (Apple documentation)
+
+### #128 Views keep their state only with their own identifier
+
+**What UIKit does.** To preserve a view's state, give the view a `restorationIdentifier` and make sure its view controller has one too. Table and collection views additionally need a data source adopting `UIDataSourceModelAssociation`, which maps index paths to stable string identifiers for the model (never object addresses). The built-in views then save their own details: a scroll view its zoom scale, content inset and offset; a table view its selected rows and first visible row; a text field its selected range; a text view its selected range and editability; an image view its geometry, transform and layer anchor point; and the old `UIWebView` its history.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class Countries viewRestorationIdentifier=tableView; initial Nav(Countries); launch; set Countries contentOffset=0,480 selectedRow=France; background; archive; kill; launch`: the archive entry for Countries carries `{contentOffset=0,480, selectedRow=France}` and both values are back after the launch. Without the `viewRestorationIdentifier` line the entry has no view state and `expect property Countries selectedRow is nil` holds. NavLab models only the scroll offset and the selected row.
+
+**Tests.** `RestorationTests` "UIKit #128: view state (contentOffset, selection by model identifier) is preserved only when the view has a restoration identifier"
+
+**Sources.** [Preserving and Restoring State ("Preserving a View Controller's Views") — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); Apple's `UIDataSourceModelAssociation` documentation; a table from Apple's App Programming Guide in a community translation; the Restorer sample's `UYLTableViewController.m` (Apple documentation)
+
+### #129 What a restoration path is
+
+**What UIKit does.** A view controller's restoration path is the list of restoration identifiers from the root view controller down to it, ending with its own identifier. For building paths, a presented view controller counts as a child of its presenter just as an embedded one counts as a child of its container. Restoration classes and the app delegate receive the path as `identifierComponents`, an array of strings.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Tab(Nav(A)); launch; push B; present ModalNav:Nav(C) on B; background; archive`: NavLab joins identifiers with `/`, so the archive lists `UITabBarController/UINavigationController/B` for the pushed screen and `UITabBarController/ModalNav` and `UITabBarController/ModalNav/C` for the presented ones, which hang off the tab bar controller that really presented them.
+
+**Tests.** `RestorationTests` "UIKit #129: a restoration path runs from the root to the VC; presented and embedded VCs both count as children"
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); Apple's documentation of `viewController(withRestorationIdentifierPath:coder:)` (app delegate and restoration class versions) (Apple documentation)
+
+### #130 Restoration paths must be unique
+
+**What UIKit does.** No two view controllers may end up with the same restoration path. A container with several children must therefore give them different identifiers, unless it tells them apart itself. `UINavigationController` does: it adds each child's position in the stack, so several entries of one stack may share an identifier.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; encode Detail children; initial Nav(Detail); launch; push Detail; push Detail; addChild Part to Detail#3; addChild Part to Detail#3; background; archive; kill; launch; tree`: the archive holds `UINavigationController/Detail` three times (as children 0, 1 and 2), NavLab notes that the second Part is not preserved because its path is already taken, and after the launch the stack again has three Detail instances.
+
+**Tests.** `RestorationTests` "UIKit #130: paths must be unique; a navigation controller disambiguates its stack by position"
+
+**Sources.** [Preserving and Restoring State ("Choosing Effective Restoration Identifiers") — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #131 Choosing identifiers
+
+**What UIKit does.** The usual choice of identifier is the class name, or a string derived from the data when one class is used for several screens. With storyboards, the Storyboard ID normally doubles as the Restoration ID, which Interface Builder can fill in for you.
+
+**In NavLab.** **Not modelled.** This is naming advice for the app's code rather than a behaviour; `class * restorationIdentifier=class` mimics Interface Builder's "Use Storyboard ID" for every class.
+
+**Tests.** none yet
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state) (Apple documentation)
+
+### #132 Restoration happens between the two launch callbacks
+
+**What UIKit does.** At launch, `application(_:willFinishLaunchingWithOptions:)` runs first. Then, provided an archive exists and the should-restore method agrees, UIKit restores in two phases: it finds or creates every archived view controller, and then calls their `decodeRestorableState`. Only afterwards does `application(_:didFinishLaunchingWithOptions:)` run, which makes it the right place for final adjustments such as putting a login screen on top.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(A); launch; push B; background; kill; launch`: the second launch prints `application(_:willFinishLaunchingWithOptions:)`, `application(_:shouldRestoreSecureApplicationState:)`, the `decodeRestorableState` calls, `application(_:didFinishLaunchingWithOptions:)`, the `applicationFinishedRestoringState` calls, and only then the appearance callbacks of B.
+
+**Tests.** `RestorationTests` "UIKit #132, #141: willFinishLaunching, restoration (find/create, then decode before viewWillAppear), didFinishLaunching, applicationFinishedRestoringState"
+
+**Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); comments in the Restorer sample's `UYLAppDelegate.m` (Apple documentation)
+
+### #133 Make the window visible before restoration
+
+**What UIKit does.** Apps should make their window key and visible in `willFinishLaunching`, before restoration runs. Apple's child-view-controller restoration sample moved its `makeKeyAndVisible` call there in revision 1.1.
+
+**In NavLab.** **Not modelled.** This is advice for the app delegate's code; NavLab simply makes the window key when `launch` shows the interface.
+
+**Tests.** none yet
+
+**Sources.** [StateRestoreChildViews sample — Apple sample code](https://developer.apple.com/library/ios/samplecode/StateRestoreChildViews/Introduction/Intro.html); the qnoid/rootViewController sample (`AppDelegate.swift`) (Apple documentation)
+
+### #134 The default launch UI exists before restoration starts
+
+**What UIKit does.** Before restoring anything, UIKit loads the app's default view controllers from the main storyboard. Restoration then works on top of that interface, reusing those instances where it can (fact 135) rather than building everything from scratch.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Tab(Nav(A), B); launch; background; kill; launch; memory`: the second launch prints the Initial UI's `willMove`/`didMove(toParent:)` calls before `application(_:willFinishLaunchingWithOptions:)`, and `memory` shows only the four original view controllers, none of them created twice.
+
+**Tests.** `RestorationTests` "UIKit #134, #138: the Initial UI exists before restoration and its instances are reused, not remade"
+
+**Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process) (Apple documentation)
+
+### #135 How UIKit finds each archived view controller
+
+**What UIKit does.** For every archived view controller UIKit tries four things in order. First its restoration class, if any; a `nil` answer ends the search and drops the view controller with its subtree. Next the app delegate's `application(_:viewControllerWithRestorationIdentifierPath:coder:)`, where `nil` just means "keep looking". Then an existing view controller with exactly the same restoration path, and finally a new instance from the storyboard recorded in the archive under `UIStateRestorationViewControllerStoryboardKey`.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class ByClass restorationClass=yes; class InCode storyboard=no; appDelegate restores ByDelegate; initial Nav(A); launch; push ByClass; push ByDelegate; push FromStoryboard; push InCode; background; kill; launch; tree`: the launch prints one lookup line per path (`viewController(withRestorationIdentifierPath:coder:) ByClass — UINavigationController/ByClass` for the restoration class, `application(_:viewControllerWithRestorationIdentifierPath:coder:) — …` for the app delegate), notes that InCode can be neither found nor created, and `tree` shows A, ByClass, ByDelegate and FromStoryboard.
+
+**Tests.** `RestorationTests` "UIKit #135, #136: lookup order: restoration class, app delegate, existing instance, storyboard; made in code with none is left out"
+
+**Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); [Preserving and Restoring State ("Restoring View Controllers at Launch Time") — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); Apple's documentation of `restorationClass` (Apple documentation)
+
+### #136 A restoration class switches off the implicit search
+
+**What UIKit does.** Once a view controller has a restoration class, UIKit relies on that class alone and no longer looks for an existing instance or a storyboard scene for it. Without one, UIKit tries every avenue it has to find or create the view controller.
+
+**In NavLab.** In the sequence of fact 135, `class B restorationClass=nil` before `initial` makes the restoration class the only source for B: running `class * restorationIdentifier=class; optIn save=yes restore=yes; class B restorationClass=nil; initial Nav(A); launch; push B; background; kill; launch` prints the restoration class lookup for B and notes that B is left out, even though its storyboard scene could have provided it.
+
+**Tests.** `RestorationTests` "UIKit #135, #136: lookup order: restoration class, app delegate, existing instance, storyboard; made in code with none is left out"
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #137 Restored view controllers must be tagged again
+
+**What UIKit does.** A restoration class or the app delegate should create the view controller with as little setup as possible and set `restorationIdentifier = identifierComponents.last` and `restorationClass` on it again. Otherwise the new instance has no identifier and will be skipped at the next preservation. The saved data is applied later, in `decodeRestorableState`.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class B restorationClass=yes; initial Nav(A); launch; push B; background; kill; launch; background; archive`: B is recreated through its restoration class, and the second `background` archives `UINavigationController/B` again, listed as `B · restoration class`.
+
+**Tests.** `RestorationTests` "UIKit #137: restored VCs get their identifier and class back, so they are preserved again next cycle"
+
+**Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); [Preserving and Restoring State (Listing 7-1) — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html); the Restorer sample's `UYLWebViewController.m` (Apple documentation)
+
+### #138 Do not recreate what the storyboard already made
+
+**What UIKit does.** View controllers that the main storyboard built at launch must not be instantiated a second time during restoration. Either let UIKit find them on its own or return the existing instances from the app delegate's lookup method. A duplicate would leave the original on screen and the restored one orphaned.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Tab(Nav(A), B); launch; background; kill; launch; memory`: the launch prints no `deinit` and creates no second instance; `memory` lists the same four view controllers and `expect restored A` holds, so the archived state went into the existing instances.
+
+**Tests.** `RestorationTests` "UIKit #134, #138: the Initial UI exists before restoration and its instances are reused, not remade"
+
+**Sources.** [Preserving and Restoring State — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #139 A replacement of another class loses its state
+
+**What UIKit does.** The archive remembers the class of every preserved view controller. If your lookup code returns an object that is neither that class nor a subclass of it, UIKit does not call its `decodeRestorableState`, so the saved state is dropped without any warning. This bites apps that rename or replace a view controller class between versions.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class Detail encodes=item; appDelegate restores Detail as LegacyDetail; initial Nav(A); launch; push Detail; set Detail item=42; background; kill; launch; tree`: NavLab notes that LegacyDetail is not the archived Detail, so UIKit does not decode it and its state is lost; `tree` shows LegacyDetail on top and `expect property LegacyDetail item is nil` holds.
+
+**Tests.** `RestorationTests` "UIKit #139: an object of another class is not decoded: its state is silently lost"
+
+**Sources.** [About the UI restoration process (note) — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); [Preserving and Restoring State ("Tips…") — View Controller Programming Guide (archived)](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) (Apple documentation)
+
+### #140 Containers relink their children while decoding
+
+**What UIKit does.** Finding or creating the objects does not connect them: it is the navigation controller's own `decodeRestorableState` that puts its stack back together, and likewise for other containers. Once every object has been decoded, UIKit calls `applicationFinishedRestoringState()` on the restored objects (iOS 7 and later), the moment to do work that depends on the whole hierarchy being back.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Tab(Nav(A), B); launch; push C; present ModalNav:Nav(D) on C style=fullScreen; background; kill; launch; tree`: right after `decodeRestorableState UINavigationController` the launch prints `willMove`/`didMove(toParent: UINavigationController) C`, then the presented ModalNav and D are rebuilt, and `applicationFinishedRestoringState` follows for every restored object; `tree` shows ModalNav presented by the tab bar controller with D on top. After restoration `tree` labels the presentation `presented fullScreen (automatic)`, although it was presented with an explicit `style=fullScreen`.
+
+**Tests.** `RestorationTests` "UIKit #140: the navigation controller's decode re-establishes its stack; presentations come back"
+
+**Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); the "See also" list of Apple's `restorationIdentifier` documentation (Apple documentation)
+
+### #141 Decoding comes before the view appears
+
+**What UIKit does.** A restored view controller receives `decodeRestorableState` before its `viewWillAppear`. Your appearance code can therefore rely on the decoded values already being in place, without waiting for a later callback.
+
+**In NavLab.** In the launch of fact 132 (`class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(A); launch; push B; background; kill; launch`), `decodeRestorableState B` is printed well before `viewWillAppear B`.
+
+**Tests.** `RestorationTests` "UIKit #132, #141: willFinishLaunching, restoration (find/create, then decode before viewWillAppear), didFinishLaunching, applicationFinishedRestoringState"
+
+**Sources.** [flutter/flutter issue #189458 — GitHub](https://github.com/flutter/flutter/issues/189458) (community report)
+
+### #142 Restoring a modally presented navigation controller
+
+**What UIKit does.** A widely used recipe for a navigation controller shown modally: the app delegate's path method returns a new navigation controller when the last path component matches its identifier, and the content view controller inside it has its own restoration class. UIKit then re-presents the navigation controller and relinks its content.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class Content restorationClass=yes; appDelegate restores ModalNav; initial Nav(List); launch; present ModalNav:Nav(Content) style=fullScreen; background; kill; launch; tree`: the launch prints `application(_:viewControllerWithRestorationIdentifierPath:coder:) — UINavigationController/ModalNav` and `viewController(withRestorationIdentifierPath:coder:) Content — UINavigationController/ModalNav/Content`, and `tree` shows ModalNav presented again with Content on top.
+
+**Tests.** `RestorationTests` "UIKit #142: a presented navigation controller comes back from the app delegate, its content from its restoration class"
+
+**Sources.** [State restoration for modal view controllers — aplus.rs](http://aplus.rs/2013/state-restoration-for-modal-view-controllers/) (community report)
+
+### #143 What cannot be found is left out, children included
+
+**What UIKit does.** If a view controller cannot be obtained, because its restoration class returned `nil` or every lookup step came up empty, UIKit omits it and all of its children from the restored interface. The user sees the default launch UI plus whatever restoration managed to find, which can look like a partial restore.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; class Banner storyboard=no; encode Banner children; initial Nav(A); launch; push Banner; addChild Part to Banner; background; kill; launch; tree`: although the archive held `UINavigationController/Banner/Part`, the launch notes that Banner is made in code with no restoration class and is left out with its subtree, and `tree` shows only A.
+
+**Tests.** `RestorationTests` "UIKit #121, #143: a restoration class that returns nil leaves the VC and its subtree out"
+
+**Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); Apple's `UIViewControllerRestoration` documentation (Apple documentation)
+
+## 9. Scene-based restoration
+
+### #144 Scene apps save an NSUserActivity per scene
+
+**What UIKit does.** Once an app adopts scenes, its state is saved separately for each scene, in the form of an `NSUserActivity`. Apps without scenes continue to use the view-controller-based mechanism described above. A scene takes part by having its delegate implement `stateRestorationActivity(for:)`.
+
+**In NavLab.** Run `scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background`: `scenes on` notes that state is now saved per scene as an `NSUserActivity`, and `background` prints `stateRestorationActivity(for:) — {capital: Paris, screen: Country}`.
+
+**Tests.** `SceneTests` "UIKit #144, #145: a scene's state is saved as the activity stateRestorationActivity(for:) returns, when it goes to the background"; `Tests/Scripts/scenes-restoration.navlab`
+
+**Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state) (Apple documentation)
+
+### #145 When the scene's activity is requested
+
+**What UIKit does.** UIKit asks the scene delegate for its restoration activity before the scene disconnects, which in practice means when it moves to the background or the app is closed. Between the return of `stateRestorationActivity(for:)` and the archiving of the activity, UIKit also calls the activity delegate's `userActivityWillSave(_:)` and `updateUserActivityState(_:)` on every responder whose `userActivity` is that activity, giving them a last chance to add data.
+
+**In NavLab.** In the sequence of fact 144 (`scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background`), `background` prints `sceneWillResignActive(_:)`, `sceneDidEnterBackground(_:)` and then the `stateRestorationActivity(for:)` call with the saved contents. The responder calls `userActivityWillSave(_:)` and `updateUserActivityState(_:)` are not shown.
+
+**Tests.** `SceneTests` "UIKit #144, #145: a scene's state is saved as the activity stateRestorationActivity(for:) returns, when it goes to the background"
+
+**Sources.** [stateRestorationActivity(for:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:)); [UISceneSession.stateRestorationActivity — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity) (Apple documentation)
+
+### #146 The saved activity arrives with the session
+
+**What UIKit does.** When the scene connects again, the saved activity is available as `session.stateRestorationActivity`, and the place to read it is `scene(_:willConnectTo:options:)`; Handoff and deep-link activities arrive separately, in `connectionOptions.userActivities`. The activity is stored encrypted, so if it cannot be read at connection time (the device may still be locked) the property starts out `nil` and is filled in later.
+
+**In NavLab.** Run `scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch`: the second launch prints `scene(_:willConnectTo:options:) — session.stateRestorationActivity = {capital: Paris, screen: Country}` before any appearance callback. The locked-device case is not modelled.
+
+**Tests.** `SceneTests` "UIKit #146, #147: the activity is there at willConnectTo, and delivered again after the root appears"; `Tests/Scripts/scenes-restoration.navlab`
+
+**Sources.** [UISceneSession.stateRestorationActivity — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity); [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state) (Apple documentation)
+
+### #147 restoreInteractionState comes after the UI appears
+
+**What UIKit does.** The scene delegate method `scene(_:restoreInteractionStateWith:)` hands over the same activity a second time. It has been observed to run after `viewWillAppear`, whereas the session property is already set during `willConnectTo`. Code that needs the state before the first frame should therefore read the session property.
+
+**In NavLab.** In the launch of fact 146 (`scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch`), `scene(_:restoreInteractionStateWith:) — {capital: Paris, screen: Country}` is printed after the root's `viewDidAppear` calls and before `sceneDidBecomeActive(_:)`.
+
+**Tests.** `SceneTests` "UIKit #146, #147: the activity is there at willConnectTo, and delivered again after the root appears"
+
+**Sources.** [flutter/flutter issue #189458 — GitHub](https://github.com/flutter/flutter/issues/189458); [scene(_:restoreInteractionStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:restoreinteractionstatewith:)) (community report)
+
+### #148 Adopting scenes silences the old restoration callbacks
+
+**What UIKit does.** As soon as an app adopts `UIScene`, UIKit no longer calls the view-controller-based restoration methods: neither `shouldRestoreSecureApplicationState` nor `encodeRestorableState`/`decodeRestorableState` runs. This is not clearly documented, and apps that migrate to scenes have lost restoration without noticing.
+
+**In NavLab.** Run `scenes on; class * restorationIdentifier=class; optIn save=yes restore=yes; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch; tree`: even with opt-in and identifiers, `background` prints no `encodeRestorableState` and the launch no should-restore or decode call; `tree` shows Countries only, because UIKit restores no view controller and the app must rebuild from the activity.
+
+**Tests.** `SceneTests` "UIKit #148: with scenes, encodeRestorableState and decodeRestorableState are not called and nothing is restored by UIKit"; `Tests/Scripts/scenes-restoration.navlab`
+
+**Sources.** [flutter/flutter issue #174402 — GitHub](https://github.com/flutter/flutter/issues/174402); [flutter/flutter issue #171809 — GitHub](https://github.com/flutter/flutter/issues/171809); [ios-kDrive pull request #1203 — GitHub](https://github.com/Infomaniak/ios-kDrive/pull/1203) (community report)
+
+### #149 Does force quit delete a scene's activity?
+
+**What UIKit does.** Apple's sample notes say that force quitting removes the scene's restoration state, as it does for the classic archive. A bug report against iOS 15, however, found that swiping the app away in the switcher left `stateRestorationActivity` in place. The behaviour may differ between iOS versions, so test it on the versions you support.
+
+**In NavLab.** Run `scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; forceQuit; launch`: NavLab follows Apple's sample, deletes the activity, and says so in a note that mentions the contrary iOS 15 report; the next launch shows `session.stateRestorationActivity = nil`. In scene mode `forceQuit` prints `applicationWillResignActive(_:)` rather than the scene's `sceneWillResignActive(_:)`.
+
+**Tests.** `SceneTests` "UIKit #149: force quit deletes the scene's activity (Apple's sample; a report says iOS 15 kept it)"; `Tests/Scripts/scenes-restoration.navlab`
+
+**Sources.** [Restoring your app's state (test notes) — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [FB9855914 — Open Radar](http://www.openradar.me/FB9855914) (Apple documentation)
+
+### #150 Keep the activity's userInfo small and plist-typed
+
+**What UIKit does.** Values in the activity's `userInfo` must be property-list types: NSArray, NSData, NSDate, NSDictionary, NSNull, NSNumber, NSSet, NSString, NSURL or NSUUID. The payload should stay minimal, typically an identifier or a URL from which the app can rebuild the screen.
+
+**In NavLab.** In the sequence of fact 144 (`scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background`), the saved activity is `{capital: Paris, screen: Country}`: the class of the top screen plus only the keys that class encodes, all plain strings; `expect activity capital is Paris` checks a single key.
+
+**Tests.** none yet
+
+**Sources.** A code comment quoting Apple's NSUserActivity documentation in a public project; [Apple developer news](https://developer.apple.com/news/?id=4ixc0yxs) (community report)
+
+### #151 Scene sessions can be discarded
+
+**What UIKit does.** `sceneDidDisconnect` releases a scene some time after it enters the background, or when its session is discarded, and the same session may connect again later. `application(_:didDiscardSceneSessions:)` reports sessions the user has closed; if that happened while the app was not running, the call comes shortly after `didFinishLaunching`. Discarded sessions take their restoration activity with them.
+
+**In NavLab.** **Not modelled.** NavLab's scene mode has exactly one scene, so sessions are never disconnected or discarded.
+
+**Tests.** none yet
+
+**Sources.** [Xcode scene delegate template comments — GitHub gist](https://gist.github.com/ZkHaider/cf1dd339e1b2c09164b7deeca2c82ac4) (sample code)
+
+## 10. `_printHierarchy` output format
+
+### #152 Calling _printHierarchy from the debugger
+
+**What UIKit does.** `_printHierarchy` is a private UIKit method, added without announcement in iOS 8, that dumps the view-controller tree. In lldb you can run `po [[[UIWindow keyWindow] rootViewController] _printHierarchy]`, or call the class method `[UIViewController _printHierarchy]`, which starts from the key window's root. From a Swift frame use `expr -l objc++ -O -- [UIViewController _printHierarchy]`.
+
+**In NavLab.** Run `device iPhone iOS=15; initial Nav(A, B); launch; tree --uikit`: NavLab prints the same format starting from the window's root, here the navigation controller with A and B indented under it, using counted addresses such as `0x7f9a00003000`.
+
+**Tests.** `PrintHierarchyTests` "UIKit #152, #153, #154: the key window's root first; `<Class 0xADDR>, state: S, view: <View 0xADDR>`; children indented by '   | '"
+
+**Sources.** [Quick tip — blog.aitali.co](http://blog.aitali.co/article/quicktip-2); PSPDFKit's article on debugging view controllers (community report)
+
+### #153 The fields of each line
+
+**What UIKit does.** Each line reads `<VCClass 0xADDR>, state: STATE, view: VIEWDESC`. STATE is `appeared`, `disappeared`, `appearing` or `disappearing`, taken from a two-bit field of `_viewControllerFlags` (0 disappeared, 1 appearing, 2 appeared, 3 disappearing). VIEWDESC is `<ViewClass 0xADDR>`, followed by ` not in the window` when the view exists but has no window, or is `(view not loaded)` when the view was never loaded.
+
+**In NavLab.** Run `device iPhone iOS=15; initial Nav(A); launch; push B; tree --uikit`: A's line reads `<App.A 0x7f9a00001000>, state: disappeared, view: <UIView 0x7f9b00001000> not in the window`; with `initial Nav(A, B)` instead, A was never shown and its line ends `view: (view not loaded)`. Because every command runs to completion, NavLab only ever prints `appeared` and `disappeared`.
+
+**Tests.** `PrintHierarchyTests` "UIKit #152, #153, #154: the key window's root first; `<Class 0xADDR>, state: S, view: <View 0xADDR>`; children indented by '   | '"; `PrintHierarchyTests` "UIKit #153: ` not in the window` when the view is loaded but out of the window"
+
+**Sources.** The `descriptionForPrintingHierarchy` code of Mainstayz/ViewControllerHierarchy; many captured outputs (sample code)
+
+### #154 Indentation of contained children
+
+**What UIKit does.** The root's line has no prefix. A child contained at depth d is preceded by d copies of `"   | "`, that is three spaces, a pipe and a space. The nesting of containers can thus be read straight off the left margin.
+
+**In NavLab.** Run `device iPhone iOS=15; initial Tab(Nav(A), B); launch; tree --uikit`: the navigation controller and B are prefixed with `   | `, and A, one level deeper, with `   |    | `.
+
+**Tests.** `PrintHierarchyTests` "UIKit #152, #153, #154: the key window's root first; `<Class 0xADDR>, state: S, view: <View 0xADDR>`; children indented by '   | '"
+
+**Sources.** Reverse-engineered `_appendDescription` (Mainstayz/ViewControllerHierarchy `UIViewController+PLHierarchy.m`; the 2022 blog post "How to reverse engineer `_printHierarchy`") (sample code)
+
+### #155 How presented view controllers are marked
+
+**What UIKit does.** A presented view controller, which has no parent and is not the root, is printed at depth d with (d−1) copies of `"   | "` followed by `"   + "`. Its line ends with `, presented with: <PresentationControllerClass 0xADDR>`, naming the presentation controller that manages it. The `+` therefore distinguishes presentation from containment at a glance.
+
+**In NavLab.** Run `device iPhone iOS=15; initial Tab(Nav(A), B); launch; present C on A style=pageSheet; present D style=fullScreen; tree --uikit`: C is printed with `   + ` and `presented with: <_UIPageSheetPresentationController 0x600003000500>`, and D, which C presents, with `   |    + ` and `_UIFullscreenPresentationController`.
+
+**Tests.** `PrintHierarchyTests` "UIKit #155, #156, #157: a presented VC prints after its presenter's children, with '   + ' and its presentation controller"
+
+**Sources.** Reverse-engineered `_appendDescription` (Mainstayz/ViewControllerHierarchy `UIViewController+PLHierarchy.m`; the 2022 blog post "How to reverse engineer `_printHierarchy`") (sample code)
+
+### #156 Children first, then the presented view controller
+
+**What UIKit does.** The walk prints a node, then its `childViewControllers` in order (each recursively, one level deeper), and only then the view controller it presents, also one level deeper. Only the view controller whose `presentingViewController` is this node counts, so a presentation appears under the view controller that really presents it, after all of that one's children. This is why a sheet started by a deeply nested screen often shows up directly under the tab bar controller.
+
+**In NavLab.** In the output of fact 155 (`device iPhone iOS=15; initial Tab(Nav(A), B); launch; present C on A style=pageSheet; present D style=fullScreen; tree --uikit`), C comes after the tab bar controller's last child B and hangs off the tab bar controller, not off A, which asked for it.
+
+**Tests.** `PrintHierarchyTests` "UIKit #155, #156, #157: a presented VC prints after its presenter's children, with '   + ' and its presentation controller"
+
+**Sources.** Reverse-engineered `_appendDescription` (Mainstayz/ViewControllerHierarchy `UIViewController+PLHierarchy.m`; the 2022 blog post "How to reverse engineer `_printHierarchy`"), from a disassembly of UIKit for iOS 15 (sample code)
+
+### #157 Presentation controller class names
+
+**What UIKit does.** Captured outputs name three presentation controller classes: `_UIFullscreenPresentationController` for full-screen presentations, `_UIPageSheetPresentationController` for the iOS 13+ sheets, and `UIPopoverPresentationController` for popovers. The class tells you which style UIKit actually used after adaptation.
+
+**In NavLab.** The sequence of fact 155 (`device iPhone iOS=15; initial Tab(Nav(A), B); launch; present C on A style=pageSheet; present D style=fullScreen; tree --uikit`) shows the first two classes; `device iPad iOS=12; initial Split(Master, Nav(Detail)); launch; present Pop on Detail style=popover; tree --uikit` shows `presented with: <UIPopoverPresentationController 0x600003000500>`. For styles these captures do not cover, NavLab uses class names of its own choosing.
+
+**Tests.** `PrintHierarchyTests` "UIKit #155, #156, #157: a presented VC prints after its presenter's children, with '   + ' and its presentation controller"
+
+**Sources.** Captured outputs in PSPDFKit's debugging article, the 2022 reverse-engineering blog post, and the example for Chisel's `pvc` command (community report)
+
+### #158 Captured example: stacked sheets in a tab bar app
+
+**What UIKit does.** A real capture from a tab bar app with two navigation stacks shows three page sheets, each presented from the previous one. All three are printed under the `UITabBarController`, nested one `+` level deeper each time with `_UIPageSheetPresentationController`, even though the first was started by a view controller inside a navigation stack. The tab bar controller, the visible stack and every sheet below the top one still read `state: appeared`, because a sheet does not make its presenter disappear.
+
+**In NavLab.** Run `device iPhone iOS=16; initial Tab(Nav(A), Nav(B)); launch; present S1 on A style=pageSheet; present S2 style=pageSheet; present S3 style=pageSheet; tree --uikit`: S1, S2 and S3 are prefixed `   + `, `   |    + ` and `   |    |    + ` under the tab bar controller, and the tab bar controller, the first navigation controller, A and all three sheets are `appeared`, while the second tab's navigation controller and B show `(view not loaded)`.
+
+**Tests.** `PrintHierarchyTests` "UIKit #158: nested sheets hang off the tab bar controller and everything underneath stays appeared"
+
+**Sources.** The 2022 blog post on reverse engineering `_printHierarchy` (community report)
+
+### #159 Captured example: a full-screen modal and a popover
+
+**What UIKit does.** An iOS 8-era capture shows what a full-screen presentation does to the line of the view controller underneath: it reads `state: disappeared` and its view description ends with ` not in the window`. The same capture contains a popover, printed two levels deep under the view controller that presented it, with `UIPopoverPresentationController` as its presentation controller.
+
+**In NavLab.** Run `device iPad iOS=8; initial Nav(A); launch; present Modal style=fullScreen; present Pop style=popover; tree --uikit`: the navigation controller and A are `disappeared` with ` not in the window`, Modal is printed with `   + ` and `_UIFullscreenPresentationController`, and Pop sits two levels deep (`   |    + `) with `UIPopoverPresentationController`.
+
+**Tests.** `PrintHierarchyTests` "UIKit #159: below a full-screen modal the presenter is disappeared and not in the window; an iPad popover prints under its presenter"
+
+**Sources.** PSPDFKit's article on debugging view controllers (community report)
+
+### #160 Swift class names are module-qualified
+
+**What UIKit does.** Swift classes appear with their module name, as in `App.ViewController`. Generic classes and SwiftUI hosting controllers appear as mangled runtime names, for example `<_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_ 0x…>`. UIKit's own Objective-C classes print without a prefix.
+
+**In NavLab.** Run `initial MainTab:Tab(Feed); launch; tree --uikit`: the app's classes print as `<App.MainTab 0x7f9a00002000>` and `<App.Feed 0x7f9a00001000>`; after `app Restorer` they print as `Restorer.MainTab` and `Restorer.Feed`, while `initial Nav(A)` gives an unprefixed `<UINavigationController 0x…>`. Mangled generic and SwiftUI names are not produced.
+
+**Tests.** `PrintHierarchyTests` "UIKit #160: the app's Swift classes print module-qualified; UIKit's do not"
+
+**Sources.** Tests of the PrintHierarchyDecoder project (sample code)
+
+### #161 Newer builds add a colon to the view description
+
+**What UIKit does.** On recent systems (seen with SwiftUI hosting, roughly iOS 17 onward, version not confirmed) the view part contains a colon while the view-controller part still does not, as in `<SwiftUI.UIKitTabBarController 0x103810a00>, state: appearing, view: <UILayoutContainerView: 0x104c0ebd0>`. Captures from iOS 8 to 15 have no colon in either place. Anything that parses this output should accept both forms.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; tree --uikit`: the line reads `<App.A 0x7f9a00001000>, state: appeared, view: <UIView: 0x7f9b00001000>`; with `device iPhone iOS=15` the view part is `<UIView 0x7f9b00001000>` without the colon.
+
+**Tests.** `PrintHierarchyTests` "UIKit #161: from iOS 17 the view description has a colon; the VC description never does"
+
+**Sources.** Tests of the PrintHierarchyDecoder project, compared with the captures of facts 158 and 159 (sample code)
+
+### #162 View classes of the built-in containers
+
+**What UIKit does.** The view description reveals the container type: navigation and tab bar controllers have a `UILayoutContainerView`, page view controllers a `_UIPageViewControllerContentView`, and split view controllers a `_UISplitViewControllerPanelImplView`. Plain view controllers usually show a `UIView`.
+
+**In NavLab.** Run `device iPad iOS=15; initial Root(Page(A), Split(B, C)); launch; tree --uikit`: the page view controller's line ends `view: <_UIPageViewControllerContentView 0x7f9b00002000>` and the split view controller's `view: <_UISplitViewControllerPanelImplView 0x7f9b00005000>`; navigation and tab bar controllers show `UILayoutContainerView`, as in fact 152.
+
+**Tests.** `PrintHierarchyTests` "UIKit #162: container views print as UILayoutContainerView, _UIPageViewControllerContentView, _UISplitViewControllerPanelImplView"
+
+**Sources.** Documentation of swift-snapshot-testing's `.hierarchy` strategy; captures containing split views in public projects (sample code)
+
+### #163 Other tools that print the same format
+
+**What UIKit does.** Chisel's `pvc` LLDB command prints the view-controller hierarchy in this format, and swift-snapshot-testing's `.hierarchy` strategy records it in snapshots with the addresses stripped, as in `<UITabBarController>, state: appeared, view: <UILayoutContainerView>`. Knowing the format lets you read and compare output from all three sources.
+
+**In NavLab.** **Not modelled.** This fact is about third-party tools rather than UIKit's behaviour; NavLab's own equivalent is `tree --uikit`.
+
+**Tests.** none yet
+
+**Sources.** A write-up of Chisel's `pvc` command; swift-snapshot-testing's documentation (community report)
+
+## 11. Open questions
+
+Several points of UIKit's behaviour are either undocumented or described inconsistently by the available sources, and NavLab has to pick one answer for each so that its output is deterministic. Treat these as NavLab's conventions, not as verified UIKit behaviour, and check them on a device before relying on them.
+
+Popovers in compact width are the clearest conflict. Apple's guide says a popover adapts to `.overFullScreen` on iPhone, so the presenter keeps its view and hears no appearance callbacks, while a 2019 table (fact 74) reports `viewWillAppear` on the presenter for iPhone popovers, which fits the older adaptation to `.fullScreen`. NavLab reconciles the two by version: from iOS 13 a compact-width popover becomes `.overFullScreen`, before iOS 13 it becomes `.fullScreen`. In the same spirit, `.currentContext` becomes `.fullScreen` in compact width and `.overCurrentContext` becomes `.overFullScreen`, which keeps the presenter's views in place.
+
+Some callback orders have never been pinned down by a reliable log. For dismissing a full-screen presentation, nobody has established whether the presenter's `viewDidAppear` comes before or after the dismissed view controller's `viewDidDisappear`; NavLab mirrors the documented presentation order, so it prints the dismissed controller's `viewWillDisappear`, the presenter's `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, then the dismissed controller's `viewDidDisappear` and its `deinit`. Switching tabs is treated like a push: the old tab's `viewWillDisappear`, the new tab's `viewWillAppear`, then the old tab's `viewDidDisappear` and the new tab's `viewDidAppear`. Assigning a new `rootViewController` to a visible window is also unlogged apart from one report that the new root receives its appear callbacks; NavLab lets the old root's whole tree disappear first and then lets the new root appear, matching the documented removal of the old views before the new ones are installed.
+
+Calling `dismiss` on a view controller that is neither presented nor presenting is a gap as well: it is not known whether the completion handler still runs, and one team's belief that a non-animated dismiss skips it is unconfirmed. NavLab has no separate completion blocks (the next command simply runs after the previous one finishes); it reports such a `dismiss` as ignored, with the note that there is nothing to dismiss, and changes nothing.
+
+For restoration, Apple documents that a navigation controller tells apart stack entries that share an identifier by their position (fact 130), but not how that position is written into the path. NavLab joins identifiers with `/`, lets stack entries share a path and distinguishes them by stack position, and refuses other duplicate paths with a note. Finally, whether force quitting deletes a scene's restoration activity is contradictory (fact 149): Apple's sample says it does, one iOS 15 report says it did not. NavLab follows the sample, deletes the activity on `forceQuit`, and prints a note recalling the contrary report.
+
+A few related choices fill smaller gaps. The presentation controller class names for styles that captures do not cover (`.overFullScreen`, the current-context styles and `.formSheet`) are NavLab's guesses. The newer wording "nested push animation can result in a corrupted navigation bar" is used from iOS 13 on, since its first version is unknown. On iOS 13 NavLab prints the older `Warning: …` message formats, because the `[Presentation]` formats are dated from iOS 14. A crash during launch or restoration deletes the archive immediately rather than after UIKit's retry count is used up, which has the same effect at the next launch.
 
 """####
 
     static let tutorials: [(name: String, text: String)] = [
+        ("root-view-controller", ####"""
+# # One permanent RootViewController that switches its child
+#
+# He Wu's article [An idea about RootViewController in iOS](https://hevawu.github.io/blog/2019/12/05/An-idea-about-RootViewController-in-iOS)
+# (sample app: [HevaWu/RootViewControllerNavigation](https://github.com/HevaWu/RootViewControllerNavigation))
+# asks whether an app with a login screen really has to replace `window.rootViewController`
+# every time the user logs in or out. Its answer: set the window's root once, to a
+# `RootViewController` container, and let that container swap its only child: Splash, then
+# Login or the main tab bar, then Login again after logout (UIKit #8).
+#
+# In this tutorial you will:
+# - launch the app with the permanent `RootViewController` holding the Splash screen;
+# - let the Splash decide between Login and Main from a login flag in `UserDefaults`;
+# - log in, look around the tab bar, and log out again;
+# - watch the order of the article's switch: the new child is added *completely* before the
+#   old one is removed, and see how that differs from `transition(from:to:)`;
+# - check with `memory` that no screen survives a switch;
+# - kill and force-quit the app and see that the login flag, not the old screen, decides where
+#   the next launch lands.
+#
+# Run it with `navlab play root-view-controller`. Short names stand for the article's classes:
+# `Splash` is `SplashViewController`, `Login` is `LoginViewController`, `First` is
+# `FirstViewController` and `Logout` is `LogoutViewController`.
+
+# ## The app's code
+#
+# First we tell NavLab what the app's code says. The sample app's module is
+# `RootViewControllerNavigation`, so UIKit's debug output will print class names like
+# `RootViewControllerNavigation.RootViewController`. The article's `switchToLogin()` and
+# `switchToMain()` do the textbook add (`addChild`, set the frame, `view.addSubview`,
+# `didMove(toParent:)`) and then the textbook remove (`willMove(toParent: nil)`,
+# `removeFromSuperview`, `removeFromParent`) (UIKit #42). `switch=addThenRemove` declares
+# exactly that order for `RootViewController`; without it, NavLab's `switch` would use
+# `transition(from:to:)`. Finally, `initial` stands in for the root that the app delegate
+# creates at launch: a `RootViewController` whose first child is the Splash screen, because
+# the article's `init()` sets `root = SplashViewController()`.
+app RootViewControllerNavigation
+class RootViewController switch=addThenRemove
+initial RootViewController:Root(Splash)
+
+# ## Launch: the permanent root
+#
+# The app delegate sets `window.rootViewController = RootViewController()` and makes the
+# window key and visible. This is the only time the app ever touches the window's root. The
+# window holds the `RootViewController` strongly (UIKit #2), and the container's
+# `viewDidLoad` embeds the Splash as its child. (One detail differs from the sample: NavLab
+# builds the Initial UI before `application(_:willFinishLaunchingWithOptions:)`, so the
+# Splash's `willMove`/`didMove(toParent:)` print first. In the sample they run inside
+# `RootViewController.viewDidLoad`, after `didFinishLaunching` has made the window. Both end
+# in the same hierarchy.)
+launch
+
+# Nothing is stored yet on a fresh install. `UserDefaults.bool(forKey:)` returns `false` for a
+# missing key, so the Splash will treat this user as logged out.
+defaults
+expect defaults He-Wu.RootViewControllerNavigation.login is nil
+
+# `tree` shows the permanent root with the Splash as its only child, and `views` shows the same
+# thing as views: the Splash's view sits inside the root's view, which is the window's content.
+tree
+views
+expect root is RootViewController
+expect children RootViewController is Splash
+expect top is Splash
+
+# ## Splash -> Login: not logged in
+#
+# The Splash's `preloadServerAPI()` waits three seconds for a mock server call and then reads
+# the flag. It is `false`, so it calls `AppDelegate.shared.rootViewController.switchToLogin()`.
+# Read the callbacks in order. The Login is added completely first: `willMove(toParent:)`, its
+# view loaded, `viewWillAppear` ... `viewDidAppear`, `didMove(toParent:)`. Only after that does
+# the Splash start leaving: `willMove(toParent: nil)`, `viewWillDisappear`,
+# `viewDidDisappear`, and `didMove(toParent: nil)`, which `removeFromParent()` calls itself
+# (UIKit #41). So **Login's `viewDidAppear` comes before the Splash's `viewWillDisappear`**: for
+# a moment both children are on screen, one view on top of the other, which is exactly what
+# the code asks for. Once the container drops its child, nothing holds the Splash and it is
+# deallocated.
+switch Login
+expect log contains "viewDidAppear Login"
+expect log contains "deinit Splash"
+
+# The window's root has not changed; only the container's child has. `views` shows a single
+# content view under the root's view, and `memory` lists just two view controllers: the
+# window holds the root, and the root holds the Login through `children` (UIKit #78).
+views
+memory
+expect root is RootViewController
+expect children RootViewController is Login
+expect parent Login is RootViewController
+expect not allocated Splash
+expect allocatedCount 2
+expect leakedCount 0
+
+# ## Login -> Main: tapping the login button
+#
+# `tapLoginButton` stores `true` under `He-Wu.RootViewControllerNavigation.login` and calls
+# `switchToMain()`. That creates a `MainTabBarController` with two tabs, each a
+# `UINavigationController`: one for `First`, one for `Logout`. The order is the same as
+# before. The whole tab bar appears, down to `First` (`viewDidAppear First`), and only then
+# does the Login get `willMove(toParent: nil)` and `viewWillDisappear`. The Login is then
+# released. (NavLab builds the two tabs when it makes the tab bar controller, so their
+# `willMove`/`didMove(toParent:)` lines print first. The article's `MainTabBarController`
+# creates them in its own `viewDidLoad`, just after `viewDidLoad MainTabBarController`.)
+defaults He-Wu.RootViewControllerNavigation.login=true
+switch MainTabBarController:Tab(Nav(First), Nav(Logout))
+expect defaults He-Wu.RootViewControllerNavigation.login is true
+expect not allocated Login
+
+# The tree now hangs the tab bar under the same permanent root. The second tab's navigation
+# controller and `Logout` exist, but their views were never loaded, because nobody has looked
+# at that tab yet (UIKit #57).
+tree
+expect root is RootViewController
+expect children RootViewController is MainTabBarController
+expect top is First
+expect loaded First
+expect not loaded Logout
+
+# `views` gives UIKit's view classes: the tab bar controller's `UILayoutContainerView` sits
+# directly inside the root's `UIView`, with the first navigation controller and `First`
+# inside it.
+views
+
+# ## The Logout tab
+#
+# To log out, the user opens the second tab. Its navigation controller and `Logout` load and
+# appear, while `First` disappears but stays alive: a tab bar controller holds all its tabs
+# (UIKit #78). `tree --uikit` prints this as UIKit's `_printHierarchy` would, with the
+# unselected tab `not in the window` (UIKit #57).
+select MainTabBarController 1
+tree --uikit
+expect top is Logout
+expect state First disappeared
+expect allocated First
+
+# ## Main -> Login: logging out
+#
+# `tapLogoutButton` waits three seconds for a mock logout call, then stores `false` and calls
+# `switchToLogin()`. That makes a *new* `LoginViewController`, named `Login#2` because the
+# first one is gone. Once more, the new child appears completely before the old one leaves.
+# `viewDidAppear Login#2` and `didMove(toParent: RootViewController) Login#2` both come before
+# `willMove(toParent: nil) MainTabBarController`. Removing the tab bar controller's view sends
+# `viewWillDisappear` and `viewDidDisappear` down to the visible tab. When the container lets go
+# of it, the whole tree goes with it: the tab bar controller, both navigation controllers,
+# `First` and `Logout`.
+defaults He-Wu.RootViewControllerNavigation.login=false
+switch Login
+expect log contains "deinit MainTabBarController"
+expect log contains "deinit Logout"
+
+# This is the question the article cares about: does switching screens this way leave anything
+# behind? `memory` answers it. Only the permanent root and the new Login are allocated, and
+# nothing is leaked. `why` shows the one chain that keeps the Login alive.
+memory
+why Login#2
+expect children RootViewController is Login#2
+expect not allocated MainTabBarController
+expect not allocated UINavigationController
+expect not allocated UINavigationController#2
+expect not allocated First
+expect not allocated Logout
+expect allocatedCount 2
+expect leakedCount 0
+expect transitionViews 0
+expect defaults He-Wu.RootViewControllerNavigation.login is false
+
+# ## The flag survives a relaunch
+#
+# The user logs in again. The flag is `true` and the tab bar is back.
+defaults He-Wu.RootViewControllerNavigation.login=true
+switch MainTabBarController:Tab(Nav(First), Nav(Logout))
+expect top is First
+
+# Now the user presses the home button, and later the system terminates the suspended app. No
+# state restoration is set up, so nothing about the screens is saved. A killed app has nothing
+# allocated. Only `UserDefaults` remain, and the flag is still `true`.
+background
+kill
+memory
+defaults
+expect app is notRunning
+expect defaults He-Wu.RootViewControllerNavigation.login is true
+
+# The next launch is a new process. It builds the permanent root with a fresh Splash, exactly
+# as on the first launch. The app does not come back to the tab bar by itself; the Splash
+# has to decide again.
+launch
+tree
+expect launches 2
+expect top is Splash
+expect children RootViewController is Splash
+
+# When the Splash's mock API call returns, it reads `true` and calls `switchToMain()`. Once
+# again the new child is complete before the Splash leaves.
+switch MainTabBarController:Tab(Nav(First), Nav(Logout))
+expect top is First
+expect not allocated Splash
+expect leakedCount 0
+
+# Swiping the app away in the app switcher is no different for this app. A force quit deletes
+# the state-restoration archive (UIKit #115), but this app has none, and a force quit never
+# touches `UserDefaults`. So the Splash still finds the user logged in.
+forceQuit
+launch
+defaults
+expect launches 3
+expect top is Splash
+expect defaults He-Wu.RootViewControllerNavigation.login is true
+
+# The Splash decides: Main.
+switch MainTabBarController:Tab(Nav(First), Nav(Logout))
+expect top is First
+
+# ## For contrast: the same switch with transition(from:to:)
+#
+# UIKit also offers `transition(from:to:duration:options:animations:completion:)` for
+# swapping two children (UIKit #43). In the usual pattern the old child gets
+# `willMove(toParent: nil)` first, the new one is added, the transition adds the new view and
+# removes the old one, and the completion block calls `removeFromParent()` and
+# `didMove(toParent:)` (UIKit #44). To see that order, we change how this one running
+# `RootViewController` switches and log out with it. The callbacks now interleave. The old
+# child's `willMove(toParent: nil)` comes first, `viewWillDisappear MainTabBarController`
+# comes before `viewWillAppear Login`, and the new child's `viewDidAppear` comes *after* the
+# old one's `viewDidDisappear`. With the article's order, the new child had already appeared
+# before the old one began to disappear.
+set RootViewController switch=transition
+defaults He-Wu.RootViewControllerNavigation.login=false
+switch Login
+
+# The order differs, but the result is the same: one child, two view controllers alive,
+# nothing leaked. Either way of switching keeps this app clean.
+memory
+expect children RootViewController is Login
+expect allocatedCount 2
+expect leakedCount 0
+
+# ## Logged out stays logged out
+#
+# One last relaunch, after logging out. The `set` above changed only that one instance. A
+# new process makes a new `RootViewController` from the class, so the switch is back to the
+# article's add-then-remove order. The flag is `false`, so the Splash sends the user to
+# Login. The window's root was never replaced on any of these paths, and every switch left
+# exactly two view controllers behind.
+background
+kill
+launch
+switch Login
+tree
+memory
+expect launches 4
+expect defaults He-Wu.RootViewControllerNavigation.login is false
+expect root is RootViewController
+expect top is Login
+expect allocatedCount 2
+expect leakedCount 0
+
+"""####),
+        ("screen-state", ####"""
+# # Mapping your app's navigation state with ScreenState
+#
+# The jtribe article [Deep look: iOS Navigation State | Swift](http://blog.jtribe.com.au/mapping-your-ios-app-navigation-state/)
+# makes two claims and builds one small tool. The claims: every way of showing a view controller
+# (segue, push, tab, page, split, popover, modal) comes down to one of two moves, *present it on
+# top of the last presented view controller* or *add it as a child*. The tool: a `ScreenState`
+# class that starts at the window's root view controller, walks its `childViewControllers` and its
+# `presentedViewController`, and prints the tree it finds.
+#
+# NavLab prints that same summary with `tree --screenstate`. The article shows its printout as a
+# screenshot of a hierarchy with a page view controller, a split view controller and a popover.
+# In this tutorial you build an app with those parts, plus a tab bar, navigation stacks, a plain
+# child and a modal, so that every label the tool knows appears. You print the ScreenState after
+# every step that changes it and learn to read it. Then you compare it with UIKit's own
+# `_printHierarchy` (`tree --uikit`), and you find the one kind of presentation the tool cannot
+# see.
+#
+# Run it step by step with `navlab play screen-state`.
+
+# ## The article's iOS, on an iPad
+#
+# The article's code is Swift 3. `String(describing:)`, `UIApplication.shared` and `fileprivate`
+# first appeared in Swift 3 (2016), and `childViewControllers` was renamed `children` in Swift 4.2
+# (2018), so the code comes from the iOS 10 era. That matters here: before iOS 13 a modal
+# presentation covers the full screen by default (UIKit #18).
+#
+# The device matters too. The printout has a popover and a split view with two columns, and you
+# only get both on an iPad. On an iPhone before iOS 13 a popover adapts to a presentation that
+# covers the whole screen (UIKit #22), and a split view collapses to a single column (UIKit #59).
+# So this tutorial runs on an iPad with iOS 10.
+device iPad iOS=10
+
+# ## The starting point: a tab bar full of containers
+#
+# The storyboard's initial view controller is a tab bar controller with three tabs. Tab 0 is a
+# feed in a navigation controller. Tab 1 is a page view controller showing a photo. Tab 2 is a
+# split view controller with a navigation controller in each column: folders on the left, a
+# message on the right. The app launches and tab 0 appears.
+initial Tab(Nav(Feed), Page(Photo), Split(Nav(Folders), Nav(Message)))
+launch
+
+# This is the ScreenState summary right after launch. Here is how to read it:
+# - Each line is `identifier (presentation)`. The identifier is `String(describing: type(of:))`,
+#   the class name without its module.
+# - A view controller with children opens a `{`. Its children follow, 4 spaces deeper, in
+#   `childViewControllers` order, and a `}` closes the block.
+# - The label says how the line got into the tree. `Root` is the window's root. `Tab Child`,
+#   `Navigation Child`, `Page Child` and `Split Child` come from the article's
+#   `extractPresentation`, which asks whether the parent's `viewControllers` contains the child.
+#   `Child` is any other child.
+#
+# This is the article's point about containers. A tab bar controller keeps every tab's root view
+# controller as a child (UIKit #57), and a navigation controller keeps its stack the same way.
+# All three tabs are printed, although only tab 0 is on screen: ScreenState lists what is
+# *allocated and linked*, not what is visible.
+tree --screenstate
+expect root is UITabBarController
+expect children UITabBarController is UINavigationController, UIPageViewController, UISplitViewController
+expect children UISplitViewController is UINavigationController#2, UINavigationController#3
+expect screen is UITabBarController, UINavigationController, Feed
+
+# ## Principle 2, through a navigation controller: push
+#
+# The user taps a post in the feed, and the feed pushes it. A push is the second principle in
+# disguise: `pushViewController` adds the post as a child of the navigation controller. The feed
+# stays a child too, off screen, until it is popped (UIKit #52). In the printout the feed's
+# navigation controller now has two `Navigation Child` lines, bottom of the stack first.
+push Post
+tree --screenstate
+expect stack UINavigationController is Feed, Post
+expect children UINavigationController is Feed, Post
+expect parent Post is UINavigationController
+expect screen is UITabBarController, UINavigationController, Post
+
+# ## Principle 2, by hand: addChild
+#
+# The post embeds a comments view controller in its own view. It calls `addChild`, adds the view,
+# then calls `didMove(toParent:)` (UIKit #42). Post is not one of the UIKit containers that
+# `extractPresentation` knows about, so Comments gets the plain `Child` label. The printout also
+# shows that a child can have children of its own: Post now opens a block of its own.
+addChild Comments to Post
+tree --screenstate
+expect parent Comments is Post
+expect children Post is Comments
+
+# ## The page view controller keeps only the page on screen
+#
+# The user switches to tab 1 and turns the page, so the page view controller shows a new Photo
+# instance. Neither step changes the ScreenState printout. The summary has no notion of which tab
+# is selected. And a page view controller's children are only the pages it is displaying
+# (UIKit #58): the old page is removed, and because nothing else holds it, it is deallocated
+# (UIKit #87). So the summary still shows one `Photo (Page Child)` line. It is another Photo, but
+# the identifier is the class name, so it reads the same.
+#
+# The compact `tree` shows what changed. NavLab names instances `Photo`, `Photo#2` and so on,
+# while ScreenState only sees the class.
+select UITabBarController 1
+switch Photo in UIPageViewController
+tree
+expect selectedIndex UITabBarController is 1
+expect children UIPageViewController is Photo#2
+expect not allocated Photo
+expect log contains "deinit Photo"
+
+# ## The split view controller: two Split Children
+#
+# The user switches to tab 2. On an iPad the split view is expanded: both columns are on screen,
+# so its `viewControllers` holds both navigation controllers and both are `Split Child` lines
+# (UIKit #59). Again only the selection changed, so the ScreenState printout is still the one
+# from the page step. `tree` shows that the two columns are now on screen.
+select UITabBarController 2
+tree
+expect selectedIndex UITabBarController is 2
+expect screen is UITabBarController, UISplitViewController, UINavigationController#2, Folders, UINavigationController#3, Message
+
+# ## Principle 1: present on top
+#
+# From the message, the user taps Compose. The app presents a navigation controller that holds
+# the compose screen. `present` is called on Message, but Message is a child, and a child hands
+# the presentation up to its nearest ancestor with no parent, here the tab bar controller
+# (UIKit #164). On iOS 10 the default style is full screen (UIKit #18), so the whole tab bar
+# disappears underneath.
+#
+# The ScreenState printout gains a section. After the root's tree, `printSummary` prints
+# `v Presented v` and then the presented view controller's own summary, labelled `Presented`.
+# The presented view controller is not a child (UIKit #17). It hangs off the root's
+# `presentedViewController`.
+present Nav(Compose)
+tree --screenstate
+expect presented UITabBarController is UINavigationController#4
+expect presenting Compose is UITabBarController
+expect style UINavigationController#4 is fullScreen
+expect screen is UINavigationController#4, Compose
+
+# Why does `init` follow `presentedViewController` only for the root and for presented view
+# controllers, and never for a child? Because UIKit answers `presentedViewController` for a child
+# with its nearest presenting ancestor's presentation (UIKit #15). Message, deep inside the split
+# view, reports the compose navigation controller as presented, and so does the feed in an
+# unselected tab. Without that guard, every child would print the same modal again.
+expect presented Message is UINavigationController#4
+expect presented Feed is UINavigationController#4
+
+# "On top of the *last* presented view controller" is a rule, not a habit. The tab bar controller
+# is covered now, so a second `present` on it fails: UIKit logs a warning and shows nothing
+# (UIKit #28). Even if its view were still on screen, it is already presenting, and a view
+# controller presents one at a time (UIKit #26). The presentation chain grows only at its top.
+present Help on root
+expect presented UITabBarController is UINavigationController#4
+expect top is Compose
+
+# ## A popover presents modally, on the last presented view controller
+#
+# The article says a popover "presents itself modally on the last presented view controller".
+# The user taps a Tags button on the compose screen. `present` is called on Compose, and
+# Compose's navigation controller presents. It is the last presented view controller, and the
+# nearest ancestor of Compose without a parent (UIKit #164). On an iPad the popover floats over
+# the compose screen, which stays on screen.
+#
+# This is the full example. It has a page view controller, a split view controller and a
+# popover, as the article's printout does, and it uses all seven labels of `presentableName`:
+# Root, Tab Child, Navigation Child, Child, Page Child, Split Child and Presented. The presentations form a chain, and each
+# link gets its own `v Presented v` section: the tab bar presents the compose navigation
+# controller, which presents the popover.
+present Tags style=popover
+tree --screenstate
+expect presenting Tags is UINavigationController#4
+expect presented UINavigationController#4 is Tags
+expect style Tags is popover
+expect top is Tags
+expect screen is UINavigationController#4, Compose, Tags
+
+# ## The same hierarchy through UIKit's eyes
+#
+# UIKit has a private method for this job, `_printHierarchy` (UIKit #152). Compare its output
+# with the summary above:
+# - Classes are module-qualified (`App.Feed`) and carry an address (UIKit #160).
+# - Every line has the appearance state and the view (UIKit #153). The whole tab bar tree is
+#   `disappeared` and `not in the window`, because a full-screen presentation removes the
+#   presenter's views (UIKit #19). ScreenState cannot tell you that.
+# - A presented view controller is not in a separate section. It is printed with `+` under the
+#   view controller that really presents it, after that view controller's children, and its line
+#   names the presentation controller (UIKit #155, #156, #157). The popover is the
+#   `UIPopoverPresentationController` line at depth 2, as in the captured iOS 8 example
+#   (UIKit #159).
+# - The tree and the chain of presentations are the same as in the ScreenState summary.
+tree --uikit
+expect state UITabBarController disappeared
+expect state Compose appeared
+expect inWindow Compose
+expect not inWindow Message
+
+# ## Back to the split view
+#
+# Dismissing from the root takes down the compose navigation controller and the popover above it
+# in one go (UIKit #31). Nothing else holds them, so all three are deallocated. The `v Presented v`
+# sections are gone, and the printout is back to what it was before Compose.
+dismiss root
+tree --screenstate
+expect presented UITabBarController is nil
+expect not allocated Compose
+expect not allocated Tags
+expect top is Message
+
+# ## What ScreenState cannot see: a presentation by a child
+#
+# The guard that keeps duplicates out also has a cost. Not every presentation goes to the root.
+# A current-context presentation goes to the nearest ancestor that defines a presentation context
+# (UIKit #20), and a navigation controller does by default. The message presents an attachment
+# viewer over its own column only. The presenter is the message's navigation controller, which
+# is a child of the split view.
+present Attachment on Message style=currentContext
+expect presenting Attachment is UINavigationController#3
+expect presented UITabBarController is nil
+expect screen is UITabBarController, UISplitViewController, UINavigationController#2, Folders, Attachment
+
+# Print the summary again: the attachment is missing. The root presents nothing, and ScreenState
+# never asks a `Split Child` or a `Navigation Child` what it presents. The attachment is on
+# screen and allocated, and the printout never mentions it.
+tree --screenstate
+expect allocated Attachment
+expect visible Attachment
+
+# `_printHierarchy` does not have this blind spot. It prints a presentation under whichever view
+# controller presents it, looking at every node (UIKit #156). Here the attachment appears with
+# `+` under the message's navigation controller. To give ScreenState the same reach, follow
+# `presentedViewController` on *any* view controller, but only when
+# `presented.presentingViewController === viewController`. That test keeps each presentation
+# under its real presenter, so nothing is printed twice.
+tree --uikit
+
+# ## Wrapping up
+#
+# The article's claims hold in the model:
+# - Pushes, tabs, pages and split columns are all children (`Navigation Child`, `Tab Child`,
+#   `Page Child`, `Split Child`), and `addChild` gives a plain `Child`.
+# - Modals and popovers are presentations. Each one sits on top of the last presented view
+#   controller, and each gets a `v Presented v` section.
+#
+# The summary lists what is allocated and how it is linked. It does not show what is on screen:
+# `tree` and `tree --uikit` show that. It also misses presentations made by children in a
+# presentation context. Keep that in mind if you send the summary with crash reports or
+# analytics, as the article suggests.
+
+"""####),
     ]
 }

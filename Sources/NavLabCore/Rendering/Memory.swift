@@ -18,7 +18,11 @@ extension State {
         let width = min(32, ids.map { self[$0].name.count }.max() ?? 0)
         for id in ids {
             let strong = references(to: id).filter(\.isStrong)
-            let held = strong.map { "\(describe($0.holder)).\($0.property)" }.joined(separator: ", ")
+            // The app's own references read "the app (coordinator)": the label is the property.
+            let held = strong.map { r -> String in
+                if case .app = r.holder { return describe(r.holder) }
+                return "\(describe(r.holder)).\(r.property)"
+            }.joined(separator: ", ")
             let pad = String(repeating: " ", count: max(0, width - self[id].name.count))
             lines.append("  \(self[id].name)\(pad)  \(leakedSet.contains(id) ? "LEAKED  " : "")held by: \(held.isEmpty ? "nothing" : held)")
         }
