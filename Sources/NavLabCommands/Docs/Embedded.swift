@@ -1713,6 +1713,586 @@ A few related choices fill smaller gaps. The presentation controller class names
 """####
 
     static let tutorials: [(name: String, text: String)] = [
+        ("replacing-the-root", ####"""
+# # Replacing the root view controller
+#
+# Markos Charatzas's article [How to replace the rootViewController of the UIWindow in iOS](https://qnoid.com/2019/02/15/How_to_replace_the_-rootViewController-_of_the_-UIWindow-_in_iOS.html)
+# (sample app: [qnoid/rootViewController](https://github.com/qnoid/rootViewController))
+# starts from a common need: the user goes through a registration flow, taps Done, and lands
+# on a home screen, `MainViewController`. There is no way back to registration, so every view
+# controller of the flow should be discarded and Main should take over as the root.
+#
+# In this tutorial you will:
+# - try the article's three ways of setting `window.rootViewController` when Done is tapped,
+#   and see with `views`, `memory` and `why` what each one leaves behind, including the
+#   moment the old root flashes back on screen;
+# - replace the root the way the article ends up doing it: a container view controller,
+#   `RootViewController`, that stays the root and swaps its child in an unwind action;
+# - preserve and restore that container, see what happens when an ancestor has no
+#   restoration identifier, and when the system, a crash, a force quit or an uninstall sends
+#   the app back to its Initial UI.
+#
+# Run it with `navlab play replacing-the-root`. Short names stand for the article's classes:
+# `Register` is `RegisterViewController`, `Done` is `DoneViewController`, `Main` is
+# `MainViewController`. `Step1` and `Step2` are the two plain screens of the registration
+# flow between them.
+
+# ## The registration flow
+#
+# The article ran on an iPhone with iOS 12. The sample app's module is `StateRestoration`,
+# which is how UIKit's debug output would print the class names. The storyboard's initial view
+# controller, the *Initial UI* that every launch makes, is `Register`.
+app StateRestoration
+device iPhone iOS=12
+initial Register
+launch
+
+# Register's button presents the registration flow: a navigation controller whose screens the
+# user walks through with Next, up to Done. Before iOS 13 a presentation is full screen by
+# default (UIKit #18), so once it is up UIKit removes Register's view from the window
+# (UIKit #19).
+present Nav(Step1)
+push Step2
+push Done
+tree
+expect top is Done
+expect not inWindow Register
+
+# ## First attempt: set the rootViewController
+#
+# Done's button posts a notification. The app delegate observes it and sets
+# `self.window?.rootViewController` to the Main storyboard's initial view controller.
+# `swapRoot` is exactly that one assignment.
+swapRoot Main
+expect root is Main
+expect screen is Main
+
+# "Notice how there is no transition between the DoneViewController and the
+# MainViewController": Main just appears. Behind it, the view hierarchy shows what the article
+# found: Done is still there, under a `UITransitionView` that seems to belong to the window.
+# Setting a new root does not tear down what the old root was presenting (UIKit #4).
+views
+expect transitionViews 1
+expect inWindow Done
+
+# The memory graph agrees: "the RegisterViewController and all of its children are still very
+# much present". Nothing in the app can reach these five view controllers any more, so they are
+# leaked (UIKit #82).
+memory
+expect leakedCount 5
+expect leaked Register
+
+# Who keeps Done alive? Not the app. The leftover transition view holds the navigation
+# controller's view, and the navigation controller holds its stack.
+why Done
+expect leaked Done
+
+# ## Second attempt: present Main, then set the root
+#
+# The next version of `done(notification:)` first presents Main from the root's
+# `presentedViewController`, the flow's navigation controller. Only in the presentation's
+# completion does it set the window's root. `relaunch` runs the app again with this code,
+# and the user goes through the flow once more.
+relaunch
+present Nav(Step1)
+push Step2
+push Done
+
+# Main is presented full screen, because an iPhone in portrait is horizontally compact. So
+# "the views belonging to the presenting view controller are removed after the presentation
+# completes" (UIKit #19): the flow, Done included, leaves the window.
+present Main on UINavigationController
+expect presenting Main is UINavigationController
+expect not inWindow Done
+
+# In the completion: `self.window?.rootViewController = viewController`. Main's view moves out
+# of its transition view and becomes the window's content.
+swapRoot Main
+expect root is Main
+
+# "The view hierarchy indeed shows only the MainViewController present. Still, the
+# UITransitionView should give you a clue." There are two of them now, one per presentation,
+# and both are empty.
+views
+expect screen is Main
+expect transitionViews 2
+expect not inWindow Done
+
+# "The DoneViewController is still very much allocated", and so are Register and the rest of
+# the flow. Main was presented by the navigation controller, and that presentation was never
+# dismissed. Setting Main as the root did not undo it (UIKit #81).
+memory
+expect leakedCount 5
+expect allocated Done
+
+# Done's retain path now starts at the new root itself. Main's presentation controller still
+# holds its presenter, the navigation controller, which holds Done. No code of the app uses
+# that link, so NavLab counts Done as leaked.
+why Done
+expect leaked Done
+
+# ## Third attempt: present, dismiss everything, then set the root
+#
+# "Finally, let's dismiss the whole view hierarchy, as part of presenting the
+# MainViewController, before replacing the rootViewController." Run the app again with this
+# version and go through the flow.
+relaunch
+present Nav(Step1)
+push Step2
+push Done
+
+# The code presents Main from the flow, as before. Its completion closure, and the dismissal's
+# completion closure nested in it, capture `viewController` (Main). So the app's own code holds
+# Main until the root is set.
+present Main on UINavigationController
+hold Main as "done(notification:) closures"
+
+# In the completion: `self.window?.rootViewController?.dismiss(animated: false)`. Sent to
+# Register, at the bottom of the stack of presentations, it dismisses the flow and everything
+# above it, Main included (UIKit #31). Watch Register's callbacks: `viewWillAppear Register`,
+# `viewDidAppear Register`. The old root comes back on screen.
+dismiss root
+
+# This is the flash in the article's freeze frame. Between the dismissal and the assignment,
+# the window shows Register again, "the initial state where the UIWindow is showing the
+# RegisterViewController".
+views
+tree --screenstate
+expect screen is Register
+expect state Register appeared
+expect visible Register
+
+# At this moment Main is out of the window and nobody presents it. Only the closures keep it
+# alive.
+why Main
+expect not inWindow Main
+expect held Main
+
+# In the dismissal's completion: `self.window?.rootViewController = viewController`. Register
+# disappears a second time and is deallocated. Then the closures return and let go of Main.
+swapRoot Main
+release Main
+
+# "Here is the view hierarchy; no UITransitionView in the window." The memory graph is clean
+# too: only Main, held by the window (UIKit #5, #7).
+views
+memory
+why Main
+expect root is Main
+expect transitionViews 0
+expect allocatedCount 1
+expect leakedCount 0
+
+# Clean, but not right. The present and the dismiss ran independently, in separate transition
+# contexts. The flow presented Main, Register dismissed everything back to itself, and only
+# then did Main replace Register. The user saw Register in between.
+
+# ## State preservation and restoration, with a replaced root
+#
+# Even a clean swap lasts only as long as the process. When iOS terminates the app in the
+# background, the next launch makes the Initial UI again: Register. State preservation and
+# restoration is meant to fix that. The app delegate opts in, and both methods must return
+# `true` (UIKit #106). Every view controller gets a restoration identifier, here its class
+# name, as Interface Builder's "Use Storyboard ID" does. That is needed because "every
+# ancestor UIViewController, including the one whose state you want preserved and restored
+# must have its restorationIdentifier set" (UIKit #120). Identifiers only apply to view
+# controllers made from now on, so relaunch.
+optIn save=yes restore=yes
+class * restorationIdentifier=class
+relaunch
+
+# First, a screen of the registration flow. The user goes to Step2...
+present Nav(Step1)
+push Step2
+
+# ...and presses the home button. UIKit preserves the state now (UIKit #111). It walks from
+# the window's root through presented and child view controllers, and `archive` shows the
+# restoration paths it wrote, from Register down to Step2 (UIKit #129).
+background
+archive
+expect archived Register/UINavigationController/Step2
+
+# Then the article stops the app from Xcode. Because the app is already in the background,
+# iOS treats this as the system terminating a suspended app, and the archive is kept
+# (UIKit #115).
+kill
+
+# "That looks good." The next launch restores the flow, presented again over the Initial UI's
+# Register, with Step2 on top.
+launch
+tree
+expect top is Step2
+expect restored Step2
+
+# Now Main. The user taps Next and Done, and the third attempt's code makes Main the root.
+push Done
+present Main on UINavigationController
+hold Main as "done(notification:) closures"
+dismiss root
+swapRoot Main
+release Main
+expect root is Main
+
+# Home button: the archive now holds one view controller, Main, at the root of the path.
+background
+archive
+expect archived Main
+
+# The system terminates the app, and the user launches it again.
+kill
+launch
+
+# "You can briefly see the snapshot of the MainViewController [...] Followed by the 'Initial
+# UI'." UIKit makes the Initial UI before it restores anything (UIKit #134). It does decode
+# Main (`decodeRestorableState Main`), but the window's root is Register and nothing links
+# Main into it, so Main is thrown away (UIKit #140). The article guessed that "whatever
+# UIViewController to be restored possibly needs to be a descendant of the 'Initial UI'", and
+# it is right.
+tree
+expect root is Register
+expect top is Register
+expect not allocated Main
+expect log contains "decodeRestorableState Main"
+
+# ## A container view controller as the root
+#
+# "Once the rootViewController has been set, UIKit does not provide for a way to replace it."
+# So the root never changes. The storyboard's Initial UI becomes a custom container,
+# `RootViewController`, with Register as its child. It swaps that child for Main the way a
+# `UITabBarController` swaps tabs (UIKit #8). `reset` starts a new app with this storyboard.
+# It opts in and tags every class with a restoration identifier, as before, but
+# RootViewController does not encode its children yet.
+reset
+app StateRestoration
+device iPhone iOS=12
+optIn save=yes restore=yes
+class * restorationIdentifier=class
+initial RootViewController:Root(Register)
+launch
+
+# "Visually, nothing has changed": Register's view is embedded in RootViewController's view.
+views
+expect root is RootViewController
+expect children RootViewController is Register
+
+# Register presents the flow as before. Register is a child now, so UIKit hands the
+# presentation up to its parentless ancestor, and RootViewController presents the flow
+# (UIKit #164).
+present Nav(Step1) on Register
+push Step2
+push Done
+expect presenting UINavigationController is RootViewController
+
+# Done no longer posts a notification. Its button is an unwind segue to RootViewController's
+# `unwindToRootViewController(_:)`. UIKit calls that unwind action first, while the flow is
+# still presented. The action runs `transition(from: registerViewController, to:
+# mainViewController)`: `willMove(toParent: nil)` for Register, Main added, then Register
+# removed, Main's `didMove(toParent:)` (UIKit #44). RootViewController's view is not in the
+# window, because the flow covers it, so neither child gets appearance callbacks. Register is
+# deallocated right here, out of sight.
+switch Main
+expect children RootViewController is Main
+expect not allocated Register
+
+# The user still sees Done. The swap happened underneath the flow.
+views
+expect screen is UINavigationController, Done
+
+# Then the unwind segue dismisses the flow. What appears from under it is RootViewController
+# with Main already inside. The only `viewWillAppear` and `viewDidAppear` calls are
+# RootViewController's and Main's. Register never comes back, so nothing flashes: "the
+# animation that 'presents' the MainViewController is the same as if the call was
+# mainViewController.dismiss(animated: true) while the DoneViewController was presented."
+dismiss Done animated
+expect state Main appeared
+
+# The article's container view hierarchy and memory graph: RootViewController and Main, no
+# `UITransitionView`, nothing leaked.
+views
+memory
+why Main
+expect screen is RootViewController, Main
+expect transitionViews 0
+expect allocatedCount 2
+expect leakedCount 0
+
+# ## Preserving the container
+#
+# Home button. RootViewController is preserved, but Main is not. "Your code is responsible for
+# saving any references to its child view controllers": UIKit's own containers encode their
+# children, but a custom container has to do it itself (UIKit #124).
+background
+archive
+expect archived RootViewController
+expect not archived RootViewController/Main
+
+# So after the system terminates the app, the next launch shows the Initial UI: Register
+# inside RootViewController.
+kill
+launch
+tree
+expect children RootViewController is Register
+
+# ## An ancestor without a restoration identifier
+#
+# The article's RootViewController therefore overrides `encodeRestorableState(with:)` to
+# encode each child under its restoration identifier. It also overrides
+# `decodeRestorableState(with:)` to add a decoded Main as a child, and its
+# `viewDidLayoutSubviews` switches from the storyboard's Register to Main. A new build of the
+# app has that code: `encode RootViewController children`. Suppose that in the same build the
+# storyboard's navigation controller of the registration flow has lost its Restoration ID,
+# while the screens inside it keep theirs. The user leaves the app, the system terminates it,
+# and the new build is installed.
+background
+archive
+kill
+encode RootViewController children
+class UINavigationController restorationIdentifier=nil
+launch
+
+# The user starts the registration flow and gets to Step2.
+present Nav(Step1)
+push Step2
+expect top is Step2
+
+# Home button. UIKit skips the navigation controller "together with all its children and
+# presented VCs" (UIKit #120). The archive has RootViewController and Register, and nothing of
+# the flow, even though Step1 and Step2 have identifiers.
+background
+archive
+expect archived RootViewController/Register
+expect not archived RootViewController/UINavigationController
+expect not archived RootViewController/UINavigationController/Step2
+
+# After the system terminates the app and the user relaunches it, the flow is gone. The user
+# is back at Register, the Initial UI, and must start the registration again (UIKit #122).
+kill
+launch
+tree
+expect top is Register
+expect allocatedCount 2
+
+# ## Restoring a screen of the flow
+#
+# The next build puts the Restoration ID back on the navigation controller. The user leaves
+# the app, the system terminates it, and the fixed build is installed.
+background
+archive
+kill
+class UINavigationController restorationIdentifier=UINavigationController
+launch
+
+# The user starts the flow again and gets to Step2.
+present Nav(Step1)
+push Step2
+
+# Now the archive holds the whole path. Every view controller on it is the Initial UI's
+# RootViewController or a descendant of it.
+background
+archive
+expect archived RootViewController/UINavigationController/Step2
+
+# Killed and relaunched, the flow is presented over the Initial UI again, with Step2 on top.
+kill
+launch
+tree
+expect top is Step2
+expect restored Step2
+expect presenting UINavigationController is RootViewController
+
+# ## Restoring Main
+#
+# The user taps Next, then Done. The unwind action switches the container's child to Main
+# while the flow is still up, and the unwind segue dismisses the flow. Registration also
+# stores an authorization token in `UserDefaults`; it matters later.
+push Done
+switch Main
+dismiss Done animated
+defaults token=A1B2C3
+expect screen is RootViewController, Main
+
+# Home button: RootViewController now encodes its child, so the archive holds
+# `RootViewController/Main`.
+background
+archive
+expect archived RootViewController/Main
+
+# "As long as the app isn't terminated, upon switching to it, its view will be restored."
+# Coming back from the background is not a launch. The process was only suspended: nothing is
+# decoded or rebuilt, Main is the same instance, still appeared, and the app has still been
+# launched six times since this install, as before the home button.
+foreground
+tree
+expect not restored Main
+expect state Main appeared
+expect launches 6
+
+# Home button again, then the system terminates the suspended app (Xcode's stop button).
+background
+archive
+kill
+
+# "This time, the MainViewController is restored as expected." At launch the storyboard makes
+# RootViewController with Register. RootViewController's `decodeRestorableState` adds the
+# decoded Main as a child, and its `viewDidLayoutSubviews` then removes Register, so Main is
+# the only child on screen. NavLab makes that switch as soon as Main is decoded, before
+# anything appears: Register is deallocated without ever reaching the screen.
+relaunch
+tree
+expect root is RootViewController
+expect children RootViewController is Main
+expect restored Main
+expect not allocated Register
+
+# The visual hierarchy and memory graph "after the restore process is done" are the same as
+# before the app was terminated.
+views
+memory
+expect transitionViews 0
+expect leakedCount 0
+
+# ## When a crash sends the app back to the Initial UI
+#
+# The article warns that a crash, like a kill by the user, makes the app "revert back to the
+# one in the 'Initial UI'". That is true only for some crashes. A crash while the app is
+# running leaves the archive of the last `background` in place.
+crash
+archive
+expect archive exists
+
+# So the next launch restores Main as usual.
+launch
+tree
+expect restored Main
+expect top is Main
+
+# A crash during launch is different. Home button, the system terminates the app, and the
+# next launch crashes before it finishes. UIKit takes that as a sign that the archive may be
+# the cause, and deletes it (UIKit #115, #116).
+background
+archive
+kill
+crash during launch
+archive
+expect not archive exists
+
+# The launch after that shows the Initial UI: Register inside RootViewController. The token
+# is still in `UserDefaults`: a crash does not touch the app's own data.
+launch
+tree
+defaults
+expect top is Register
+expect defaults token is A1B2C3
+
+# "On startup, you can detect that and allow the user to login with the existing
+# credentials": the app finds the token and switches the container to Main.
+switch Main
+expect top is Main
+
+# The same happens when the crash comes during restoration itself, for example in a
+# `decodeRestorableState`. Home button, the system terminates the app, and the next launch
+# crashes while it restores. The archive written at the last `background` is deleted.
+background
+archive
+kill
+crash during restoration
+archive
+expect not archive exists
+
+# So the launch after that shows the Initial UI again.
+launch
+tree
+expect top is Register
+expect children RootViewController is Register
+
+# ## Falling back in stages
+#
+# "You should anticipate, embrace and gracefully handle your app reverting to its 'Initial
+# UI'." The article suggests letting the user fall back in stages. The app, still opted in,
+# starts from Main again: it finds the token and switches to Main.
+switch Main
+expect top is Main
+
+# Stage 1, while the user is using the app: revert to a previous state, for example log out.
+# Logging out removes the token, and the container switches back to Register.
+switch Register
+defaults remove token
+
+# The next preservation records the logged-out state. `RootViewController/Register` is in the
+# archive, and there is no token.
+background
+archive
+defaults
+expect archived RootViewController/Register
+expect defaults token is nil
+
+# The user comes back and registers again. The flow, the unwind to Main and a new token, as
+# before.
+foreground
+present Nav(Step1)
+push Step2
+push Done
+switch Main
+dismiss Done animated
+defaults token=D4E5F6
+expect top is Main
+
+# Stage 2, removing the app from the multitasking UI: "to remove any existing state, either
+# through preservation or in memory". The app switcher sends the app to the background, which
+# preserves Main...
+background
+archive
+expect archived RootViewController/Main
+
+# ...and swiping it away deletes the archive (UIKit #115). The token in `UserDefaults`
+# survives: it is the app's own data, not UI state.
+forceQuit
+archive
+defaults
+expect not archive exists
+expect defaults token is D4E5F6
+
+# So the next launch shows the Initial UI...
+launch
+tree
+expect top is Register
+
+# ...and the app logs the user in again with the stored token.
+switch Main
+expect top is Main
+
+# Stage 3, uninstalling: "to erase any hard persisted data. e.g. an authorization token so as
+# to start over." Deleting the app deletes both the archive and the defaults.
+background
+archive
+uninstall
+archive
+defaults
+expect not archive exists
+expect defaults token is nil
+
+# Installed again, the app launches for the first time: Register, no token, nothing to
+# restore. The user starts over.
+launch
+tree
+expect top is Register
+expect launches 1
+
+# ## What to take away
+#
+# - Setting `window.rootViewController` does not dismiss what the old root presents. The flow
+#   stays in a `UITransitionView` or in an undismissed presentation, and it leaks.
+# - Dismissing first and then swapping is clean in memory, but the old root appears in
+#   between.
+# - A container as the permanent root swaps its child inside the unwind action, before the
+#   flow is dismissed. Nothing leaks and nothing flashes.
+# - State restoration only brings back what hangs off the Initial UI. Every ancestor needs a
+#   restoration identifier, and a custom container must encode its children.
+# - A kill by the system keeps the archive, and so does a crash while running. A crash during
+#   launch or restoration, or a force quit, deletes it. Uninstalling also deletes the
+#   defaults. Plan for the Initial UI.
+
+"""####),
         ("root-view-controller", ####"""
 # # One permanent RootViewController that switches its child
 #
@@ -2213,6 +2793,442 @@ tree --uikit
 # `tree` and `tree --uikit` show that. It also misses presentations made by children in a
 # presentation context. Keep that in mind if you send the summary with crash reports or
 # analytics, as the article suggests.
+
+"""####),
+        ("state-restoration", ####"""
+# # State Preservation and Restoration
+# This tutorial replays Keith Harrison's
+# [State Preservation and Restoration](https://useyourloaf.com/blog/state-preservation-and-restoration/)
+# (Use Your Loaf) with his Restorer sample app. You will see when UIKit saves the user
+# interface (only when the app moves to the background), why the app delegate has to implement
+# *both* opt-in methods, why every view controller on the way down needs a restoration
+# identifier, what the table view and the Country detail bring back, how UIKit finds or creates
+# each view controller, and the ways the saved state is lost: an upgrade veto, a force quit, a
+# crash during restoration, and stopping the app from Xcode before it reached the background.
+# Each step shows its evidence with `archive` (what was saved), `tree` (what came back),
+# `defaults` and the launch log. Play it step by step with `navlab play state-restoration`.
+
+# ## The Restorer app
+# The main interface is a tab bar controller with two tabs. The first is a navigation controller
+# whose root is `UYLTableViewController`, the table of countries; selecting a row pushes a
+# `UYLCountryViewController` that shows the country's capital. The second tab is a navigation
+# controller holding `UYLSettingsViewController`, a view with one switch. NavLab names the two
+# navigation controllers after their storyboard scenes, `CountryNC` and `SettingsNC` (the
+# `Name:Nav(...)` form), so each can get its own restoration identifier later. We use an iOS
+# before 13, so the app delegate methods keep the names the article uses.
+device iPhone iOS=12
+initial Tab(CountryNC:Nav(UYLTableViewController), SettingsNC:Nav(UYLSettingsViewController))
+
+# The first launch. What `launch` prints is the lifecycle log; it has the two launch methods of
+# the app delegate:
+# `application(_:willFinishLaunchingWithOptions:)` and then
+# `application(_:didFinishLaunchingWithOptions:)`, one straight after the other. Restoration
+# would run between them, but there is nothing to restore yet. (The storyboard's Initial UI is
+# loaded first, so that it exists before any restoration (UIKit #134): hence the containment
+# calls at the top.)
+launch
+tree
+expect top is UYLTableViewController
+expect not log contains "shouldRestoreApplicationState"
+
+# ## Data model versus interface state
+# The Settings tab's switch is part of the app's *data*: its `amazingAction` writes the new value
+# to `NSUserDefaults` (key `amazing`), and `viewDidLoad` reads it back. The user opens Settings
+# and turns the switch off. That is all the persistence the data needs; state restoration is
+# for the interface only (UIKit #114).
+select UITabBarController 1
+defaults amazing=false
+defaults
+expect defaults amazing is false
+
+# Back on the Countries tab, the user scrolls the table, taps France, and the segue pushes the
+# Country view controller. Its `prepareForSegue` sets the `capital` property, its only data
+# (`top` names the view controller on screen, here the new Country view controller).
+select UITabBarController 0
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+expect stack CountryNC is UYLTableViewController, UYLCountryViewController
+
+# The article's test procedure: press the home button to send the app to the background, then
+# stop it from Xcode. State preservation runs in the background transition (UIKit #111), but
+# this app delegate has not opted in, so nothing is saved and `archive` finds no archive.
+background
+archive
+expect not archive exists
+
+# Xcode's stop button on the suspended app (`kill`), then run it again: the Initial UI, as on a
+# first launch. The table is back at the top with nothing selected, and France is gone.
+kill
+launch
+tree
+expect top is UYLTableViewController
+expect property UYLTableViewController selectedRow is nil
+
+# ## Opting in takes both methods
+# The article lists two mandatory steps. We start with the second: every view controller to be
+# preserved gets a restoration identifier. In the storyboard the author sets a Storyboard ID
+# and ticks "Use Storyboard ID" to reuse it as the Restoration ID (UIKit #131). These are the
+# sample's identifiers. (The table *view* gets its own identifier later.) Changing the
+# storyboard means rebuilding, so we stop the app first: home button (still no archive), stop.
+background
+archive
+kill
+class UITabBarController restorationIdentifier=TabBarControllerID
+class CountryNC restorationIdentifier=CountryNCID
+class UYLTableViewController restorationIdentifier=CountryTVCID
+class UYLCountryViewController restorationIdentifier=CountryVCID
+class SettingsNC restorationIdentifier=SettingsNCID
+class UYLSettingsViewController restorationIdentifier=SettingsVCID
+
+# Step one is the opt-in. Suppose the app delegate implements only
+# `application:shouldSaveApplicationState:` (returning YES) and forgets
+# `application:shouldRestoreApplicationState:`. Both are needed (UIKit #106). NavLab cannot
+# leave a method out, so it models the missing restore method as one that answers NO:
+# `optIn save=yes restore=no`. (The log will show that method being called; a delegate that
+# does not implement it is simply never asked, with the same result.)
+optIn save=yes restore=no
+launch
+
+# The user taps France again and presses the home button. This time the save method is
+# asked, every view controller is encoded, and `archive` lists the restoration paths: each is
+# the chain of identifiers from the root down (UIKit #129). `storyboard` means UIKit will find or
+# make the view controller from the storyboard at launch.
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+background
+archive
+expect archived TabBarControllerID/CountryNCID/CountryVCID
+
+# Stop and run again. The archive is on disk, but the launch log has
+# `application(_:shouldRestoreApplicationState:)` answering no between `willFinish...` and
+# `didFinish...`. Nothing is decoded and the Initial UI is shown. Half an opt-in saves state
+# that is never used.
+kill
+launch
+tree
+expect top is UYLTableViewController
+expect archive exists
+expect not restored UYLTableViewController
+
+# ## Both methods: the state comes back
+# The user again taps France, then switches to the Settings tab. Home button: a new archive
+# replaces the old one, with `selectedIndex=1` on the tab bar controller and both navigation
+# stacks.
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+select UITabBarController 1
+background
+archive
+expect archived TabBarControllerID/SettingsNCID/SettingsVCID
+
+# Stop the app, add `application:shouldRestoreApplicationState:` returning YES, and run again.
+# Read the launch log: `application(_:willFinishLaunchingWithOptions:)` comes first, then the
+# restoration (the restore method says yes and each view controller is decoded), and only then
+# `application(_:didFinishLaunchingWithOptions:)` (UIKit #132). That is why the article moves
+# initialisation such as registering the `amazing` default into `willFinish...` (or into a common
+# method called from both): it must be done before the view controllers are restored.
+kill
+optIn save=yes restore=yes
+launch
+expect log contains "decodeRestorableState UYLCountryViewController"
+
+# The selected tab and the navigation hierarchy are back: Settings is on screen, and the
+# Countries tab still has the Country view controller on top of the table (the navigation
+# controller's own decoding rebuilds its stack, UIKit #140).
+tree
+expect selectedIndex UITabBarController is 1
+expect top is UYLSettingsViewController
+expect stack CountryNC is UYLTableViewController, UYLCountryViewController
+expect restored UYLCountryViewController
+
+# But two things are missing. The table has lost its scroll position and its selection, and
+# the Country view controller came back without its capital, so its label would be empty. The
+# archive above shows why: no `{...}` state on either line. The next sections fix both.
+expect property UYLTableViewController selectedRow is nil
+expect property UYLTableViewController contentOffset is nil
+expect property UYLCountryViewController capital is nil
+
+# ## Every view controller on the path needs an identifier
+# A view controller without a restoration identifier is skipped *with everything below it*
+# (UIKit #120). To see it, clear the identifier of the Countries navigation controller (NavLab
+# does it on the running instance; in Xcode it is a blank Restoration ID). The user opens
+# France again and presses home. The note names the navigation controller, and the archive
+# keeps only the tab bar controller and the Settings branch. The table and Country view
+# controllers have identifiers, but their path is broken.
+select UITabBarController 0
+set CountryNC restorationIdentifier=nil
+background
+archive
+expect not archived TabBarControllerID/CountryNCID
+expect archived TabBarControllerID/SettingsNCID/SettingsVCID
+
+# Stop and run. The tab bar controller is restored (the Countries tab is selected again), but
+# the Countries tab starts over with just the table. Excluded view controllers still exist,
+# because the Initial UI creates them, but only in their default state (UIKit #122). The
+# storyboard's navigation controller has its identifier again in this new process.
+kill
+launch
+tree
+expect selectedIndex UITabBarController is 0
+expect stack CountryNC is UYLTableViewController
+expect restored UITabBarController
+expect not restored CountryNC
+
+# ## The table view itself needs an identifier, not its cell
+# Scroll position and selection are *view* state, and UIKit keeps a view's state only when the
+# view has its own restoration identifier and its view controller has one too (UIKit #128). The
+# article warns of an easy Interface Builder mistake: putting the identifier on the table view
+# cell instead of the table view. So far the Restorer's table view has none, and the archive
+# never held its state. (NavLab has no cells; what counts is that the table view lacks an
+# identifier.) One more time with the mistake: the user scrolls and taps France, then presses
+# home. The table view controller's line in the archive has no view state.
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+background
+archive
+
+# Fix the storyboard: stop the app, set the sample's `CountryTVID` on the table view itself,
+# run again. The archive on disk was written before the fix, so this launch still finds no
+# selection in it.
+kill
+class UYLTableViewController viewRestorationIdentifier=CountryTVID
+launch
+expect property UYLTableViewController selectedRow is nil
+
+# The table view controller also adopts `UIDataSourceModelAssociation`, so the selection is
+# saved as a model identifier (the sample uses the country's data, here `France`) instead of an
+# index path, which could point to the wrong row if the data changes. Scroll, tap France, home
+# button. The table view controller's line in the archive now carries the view state:
+# `contentOffset` and `selectedRow`.
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+background
+archive
+
+# Stop, run: the table is scrolled to where it was and France is selected. The Country view
+# controller is still back with no capital, because nothing encodes it.
+kill
+launch
+expect top is UYLCountryViewController
+expect property UYLTableViewController selectedRow is France
+expect property UYLTableViewController contentOffset is 0,480
+expect property UYLCountryViewController capital is nil
+
+# ## The Country view controller encodes its capital
+# UIKit recreates `UYLCountryViewController`, but its `capital` property is the app's own data,
+# and UIKit does not know about it. The article implements `encodeRestorableStateWithCoder:`
+# to write the capital under its own key and `decodeRestorableStateWithCoder:` to read it back,
+# both calling `super` (UIKit #126). Home button and stop first: the archive still has
+# no capital on the Country line.
+background
+archive
+kill
+
+# Add the two methods, rebuild and run. The Country view controller comes back, still empty,
+# from the old archive; the user goes back and taps France again. After the home button, the
+# Country line of the archive holds `capital=Paris`.
+encode UYLCountryViewController capital
+launch
+pop
+push UYLCountryViewController
+set top capital=Paris
+background
+archive
+
+# Stop and run: the Capital label shows Paris again.
+kill
+launch
+expect restored UYLCountryViewController
+expect property UYLCountryViewController capital is Paris
+
+# ## Finding or creating the view controllers
+# So far every line of the archive says `storyboard`. The tab bar, navigation, table and settings
+# view controllers are created by the launch itself, and UIKit *locates* those instances instead
+# of making new ones. The Country view controller is not part of the Initial UI, so UIKit
+# instantiates it from the storyboard. For each archived view controller UIKit tries, in order:
+# its restoration class, then the app delegate's
+# `application:viewControllerWithRestorationIdentifierPath:coder:`, then an existing instance
+# with the same path, then the storyboard (UIKit #135). First the app delegate: stop the app
+# and make the delegate answer for `CountryVCID` with a new `UYLCountryViewController`.
+background
+archive
+kill
+appDelegate restores CountryVCID as UYLCountryViewController
+launch
+
+# The launch log shows the app delegate being asked for every restoration path, between
+# `willFinish...` and `didFinish...`. It answers only for `CountryVCID`; for the rest it returns
+# nil and UIKit goes on to the instances the launch made. The new Country view controller is
+# of the archived class, so it is decoded and gets Paris back. (Had the delegate returned a
+# different class, UIKit would skip its `decodeRestorableState` and the capital would be lost,
+# UIKit #139.)
+expect log contains "application(_:viewControllerWithRestorationIdentifierPath:coder:)"
+expect top is UYLCountryViewController
+expect property UYLCountryViewController capital is Paris
+
+# Now give `UYLCountryViewController` a restoration class, the `UIViewControllerRestoration`
+# way. The archive records the restoration class of each view controller it saves. In NavLab
+# the rule applies to view controllers made from now on, so the user goes back and taps France
+# again to get one that has it. After the home button, the archive says `restoration class` on
+# its line.
+class UYLCountryViewController restorationClass=yes
+pop
+push UYLCountryViewController
+set top capital=Paris
+background
+archive
+
+# At launch UIKit calls the restoration class's
+# `viewControllerWithRestorationIdentifierPath:coder:` for the Country path (see the log).
+# The app delegate is not asked for that path any more: a restoration class turns off the
+# search that would otherwise follow (UIKit #136).
+kill
+launch
+expect restored UYLCountryViewController
+expect property UYLCountryViewController capital is Paris
+
+# A restoration class may also return nil, for example because the country it showed no longer
+# exists. Then UIKit leaves that view controller out, with anything under it (UIKit #121,
+# #143). The user opens France once more, this time with a restoration class that will say nil,
+# and presses home. The archive marks it `restoration class returning nil`.
+class UYLCountryViewController restorationClass=nil
+pop
+push UYLCountryViewController
+set top capital=Paris
+background
+archive
+
+# After stop and run, the log has the restoration class's call and a note that the Country path
+# is left out. The rest is restored, so the table is on top, still scrolled and with France
+# selected.
+kill
+launch
+tree
+expect top is UYLTableViewController
+expect stack CountryNC is UYLTableViewController
+expect property UYLTableViewController selectedRow is France
+
+# Put the restoration class back to creating the view controller, and open France again, for
+# the rest of the tutorial.
+class UYLCountryViewController restorationClass=yes
+push UYLCountryViewController
+set top capital=Paris
+
+# ## Stopping the app before it reached the background
+# The article admits a testing mistake the author often makes: stopping the app before sending
+# it to the background. First a proper home button: the archive now holds the Country view
+# controller on the Countries tab.
+background
+archive
+expect archived TabBarControllerID/CountryNCID/CountryVCID
+
+# The user comes back to the app, goes back to the table, switches to the Settings tab, and
+# *then* we press Xcode's stop button while the app is still active. No callback runs, and
+# nothing is preserved, because preservation only happens on the way into the background. The
+# archive on disk is still the one the last `background` wrote.
+foreground
+pop
+select UITabBarController 1
+kill
+archive
+
+# So the next launch restores the last background's state: the Countries tab with France
+# open, not the Settings tab the user was looking at when the app was stopped.
+launch
+tree
+expect selectedIndex UITabBarController is 0
+expect top is UYLCountryViewController
+expect property UYLCountryViewController capital is Paris
+
+# ## Vetoing restoration after an upgrade
+# Returning NO from `application:shouldRestoreApplicationState:` is how an upgrade refuses an
+# archive written by an older version, for example after the view hierarchy changed. The
+# Restorer's delegate reads `UIApplicationStateRestorationBundleVersionKey` from the coder and
+# refuses anything older than version 2 (UIKit #108, #109). Press home, stop, and install the
+# "upgrade": the archive on disk comes from the old version, so for this launch the restore
+# method answers NO.
+background
+archive
+kill
+optIn save=yes restore=no
+
+# The launch log shows the restore method asked and answering no. Nothing is decoded and the
+# Initial UI is shown: the Countries table at the top, nothing selected, no Country view
+# controller.
+launch
+tree
+expect top is UYLTableViewController
+expect stack CountryNC is UYLTableViewController
+expect property UYLTableViewController selectedRow is nil
+expect not restored UYLTableViewController
+
+# ## Force quit: the defaults survive, the interface state does not
+# The user opens France, then swipes the app away in the app switcher. A force quit deletes the
+# preservation data (UIKit #115), so `archive` finds nothing. The user defaults are the app's
+# data and are still there: `amazing` is still off, as it has been since the very first run.
+set UYLTableViewController selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+forceQuit
+archive
+defaults
+expect not archive exists
+expect defaults amazing is false
+
+# From now on every archive is written by the new version, so the version check passes and the
+# restore method answers YES again. There is no archive, though, so the next launch is a clean
+# start: the Initial UI.
+optIn save=yes restore=yes
+launch
+tree
+expect top is UYLTableViewController
+expect not restored UYLTableViewController
+
+# With no archive at all, stopping the app before the home button has nothing to fall back on.
+# The user opens France and we press stop while the app is active: the note says there is no
+# archive, and the next launch shows the Initial UI again.
+set UYLTableViewController selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+kill
+launch
+expect top is UYLTableViewController
+expect not archive exists
+
+# ## A failed restoration deletes the archive
+# The user selects the Settings tab and presses home; the archive records it. We stop the app.
+# Then the app crashes during restoration at the next launch, for example in a
+# `decodeRestorableStateWithCoder:`. UIKit deletes the archive so that a bad archive cannot
+# crash every launch (UIKit #115, #116). (Setting the user default
+# `UIStateRestorationDeveloperMode` to YES keeps it while you debug, UIKit #117.)
+select UITabBarController 1
+background
+archive
+kill
+crash during restoration
+archive
+expect not archive exists
+
+# The following launch starts clean: the Initial UI with the Countries tab selected, not the
+# Settings tab the user left. The defaults are still there.
+launch
+tree
+defaults
+expect selectedIndex UITabBarController is 0
+expect top is UYLTableViewController
+expect defaults amazing is false
+
+# ## Wrapping up
+# State preservation runs only when the app moves to the background. It needs both app
+# delegate methods, and an identifier on every view controller of the path and on each view
+# whose state matters. It brings back what UIKit knows: tabs, navigation stacks, and table
+# scroll and selection. The app's own properties come back only when you encode them. The
+# archive is disposable: a veto, a force quit or a failed restoration throws it away. The data
+# model belongs in a persistent store (a file, a database, Core Data, or the user defaults for
+# the settings), and restored view controllers read it from there.
 
 """####),
     ]
