@@ -3091,8 +3091,8 @@ expect restored UYLCountryViewController
 expect property UYLCountryViewController capital is Paris
 
 # A restoration class may also return nil, for example because the country it showed no longer
-# exists. Then UIKit leaves that view controller out, with anything under it (UIKit #121,
-# #143). The user opens France once more, this time with a restoration class that will say nil,
+# exists. Then UIKit leaves that view controller out, with anything under it
+# (UIKit #121, #143). The user opens France once more, this time with a restoration class that will say nil,
 # and presses home. The archive marks it `restoration class returning nil`.
 class UYLCountryViewController restorationClass=nil
 pop
