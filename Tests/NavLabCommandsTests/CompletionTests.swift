@@ -4,12 +4,6 @@ import NavLabCore
 
 @Suite("Completion: Tab and the syntax hint, from the verb table and the live model")
 struct CompletionTests {
-    func session(_ lines: String...) -> Session {
-        let s = Session()
-        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
-        return s
-    }
-
     func complete(_ line: String, _ s: Session = Session(), files: ((String) -> [String])? = nil) -> [String] {
         Completion.complete(line, in: s, files: files).candidates
     }

@@ -5,12 +5,6 @@ import NavLabCore
 /// The hardening issue's numbered findings, each pinned by the input that found it.
 @Suite("Hardening")
 struct HardeningTests {
-    func session(_ lines: String...) -> Session {
-        let s = Session()
-        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
-        return s
-    }
-
     /// #2: `@top`/`@root` where a spec is expected used to force-unwrap `names["top"]` and kill
     /// the process (and with it the page's server). They name the instance they stand for.
     @Test("@top and @root in a spec position resolve like names; none crashes", arguments: [

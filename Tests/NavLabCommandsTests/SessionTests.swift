@@ -4,12 +4,6 @@ import NavLabCore
 
 @Suite("Session: timeline, undo, log, JSON")
 struct SessionTests {
-    func session(_ lines: String...) -> Session {
-        let s = Session()
-        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
-        return s
-    }
-
     @Test("undo steps back one command, redo forward; a new command drops the redo branch")
     func undoRedo() {
         let s = session("initial Nav(A)", "launch", "push B")

@@ -16,12 +16,6 @@ private func readFile(_ relative: String) -> String? {
 
 @Suite("Explanations and tutorials built into the binary")
 struct TutorialTests {
-    func session(_ lines: String...) -> Session {
-        let s = Session()
-        for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
-        return s
-    }
-
     @Test("The built-in catalogue is Docs/UIKit.md, byte for byte (`make docs` rebuilds it)")
     func catalogueInSync() throws {
         let file = try #require(readFile("Docs/UIKit.md"))
