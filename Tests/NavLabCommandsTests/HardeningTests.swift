@@ -58,4 +58,39 @@ struct HardeningTests {
         #expect(text.contains(", the app (coordinator)\n") || text.hasSuffix(", the app (coordinator)"))
         #expect(!text.contains("(coordinator).coordinator"))
     }
+
+    /// #4: setting the root to a view controller that still presents something full-screen
+    /// (its view was removed by that presentation) puts its view back in the window (UIKit #1):
+    /// the old code kept deriving "removed by the presentation" and left a blank window.
+    @Test("swapRoot back to a full-screen presenter installs its view: no blank window (UIKit #1, #19)")
+    func swapRootBackToFullScreenPresenter() throws {
+        let s = session("initial Home", "launch", "present Nav(B) style=fullScreen",
+                        "swapRoot UINavigationController")
+        let r = s.execute("swapRoot Home")
+        #expect(r.status == .done, "\(r.text)")
+        #expect(r.text.contains("viewWillAppear Home"), "\(r.text)")
+        #expect(r.text.contains("viewDidAppear Home"), "\(r.text)")
+        let st = s.state
+        let home = try #require(st.names["Home"])
+        #expect(st.window.rootViewController == home)
+        #expect(st.isInWindow(home))
+        #expect(st.screen() == [home])
+        #expect(st.top() == home)
+        #expect(s.execute("expect visible Home").status != .failed)
+    }
+
+    /// #5: `top` is what the user sees on top. After root swaps that leave a presentation
+    /// behind the new root's view, `top` is the root's leaf, the last of `screen`.
+    @Test("top is on screen after root swaps leave a presentation behind (SPEC: top is what the user sees)")
+    func topAgreesWithScreen() throws {
+        let s = session("initial Home", "launch", "present Settings", "swapRoot Main", "swapRoot Home")
+        let st = s.state
+        let home = try #require(st.names["Home"])
+        #expect(st.screen() == [home])
+        #expect(st.top() == home)
+        // Commands with no target aim at what is on screen.
+        let r = s.execute("present Detail")
+        #expect(r.status == .ignored, "Home still presents Settings: UIKit refuses a second presentation (\(r.text))")
+        #expect(r.text.contains("Home is already presenting Settings"), "\(r.text)")
+    }
 }

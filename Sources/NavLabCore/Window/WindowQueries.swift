@@ -23,8 +23,13 @@ extension State {
 
     /// UIKit removes the presenter's views after a full-screen or current-context
     /// presentation (UIKit #19), and puts them back on dismissal.
+    /// Once the presented view has left its transition view (it became the window's root
+    /// view), setting the presenter as the root again puts the presenter's view back in the
+    /// window (UIKit #1); nothing puts back the view of a presenter that is not the root.
     public func viewRemovedByPresentation(_ id: VCID) -> Bool {
-        presentationStyle(presentedBy: id)?.removesPresentersView ?? false
+        guard let child = self[id].presentedChild, self[child].presentation?.style.removesPresentersView == true else { return false }
+        let childLeftItsTransitionView = window.rootViewController == child || window.emptiedTransitionViews.contains(child)
+        return !(childLeftItsTransitionView && window.rootViewController == id)
     }
 
     /// The view controllers whose views sit in one window subview, parents before children.
@@ -96,9 +101,17 @@ extension State {
         }
     }
 
-    /// `top`: the visible leaf of the last presented view controller, or of the root.
+    /// `top`: the content view controller the user sees on top — the visible leaf of the
+    /// front-most window subview that shows anything, which is the last presented view
+    /// controller or the root. When root swaps left a presentation behind the root's view,
+    /// that presentation is not `top`: `top` is always on `screen`.
     public func top() -> VCID? {
-        guard isRunning, var current = window.rootViewController else { return nil }
+        guard isRunning else { return nil }
+        for subview in window.subviews.reversed() {
+            if let layer = viewControllers(in: subview).first { return visibleLeaf(of: layer) }
+        }
+        // Nothing in the window (no root yet): follow the presentations from the root.
+        guard var current = window.rootViewController else { return nil }
         var seen: Set<VCID> = []
         while seen.insert(current).inserted {
             // A presentation can hang off any view controller whose view is showing
