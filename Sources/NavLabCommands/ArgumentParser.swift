@@ -71,7 +71,8 @@ public struct Arguments {
     }
 
     /// `Spec := Class | '@' Name | Container '(' Spec {',' Spec} ')' | Class ':' Container '(' … ')'`
-    public mutating func spec() throws -> Spec {
+    /// Nested at most `Limits.hierarchyDepth` deep: the recursion never outgrows the stack.
+    public mutating func spec(depth: Int = 1) throws -> Spec {
         if acceptSymbol("@") {
             let t = try word("an instance name after @")
             return .existing(NameRef(t.text, at: t.location))
@@ -89,13 +90,16 @@ public struct Arguments {
         guard acceptSymbol("(") else {
             return .instance(className: first.text, at: first.location)
         }
+        guard depth < Limits.hierarchyDepth else {
+            throw error("containers nested more than \(Limits.hierarchyDepth) deep", suggestion: "no real app nests view controllers this deep; NavLab allows \(Limits.hierarchyDepth) levels", at: containerToken.location)
+        }
         guard let word = ContainerWord(rawValue: containerToken.text) else {
             let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map(\.rawValue))
             throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root", at: containerToken.location)
         }
         var children: [Spec] = []
         if !acceptSymbol(")") {
-            repeat { children.append(try spec()) } while acceptSymbol(",")
+            repeat { children.append(try spec(depth: depth + 1)) } while acceptSymbol(",")
             guard acceptSymbol(")") else {
                 throw error("expected ',' or ')' in \(word.rawValue)(…)", suggestion: "\(word.rawValue)(A, B)")
             }

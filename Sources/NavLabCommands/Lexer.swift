@@ -24,11 +24,13 @@ public struct Token: Hashable, Sendable {
 public enum Lexer {
     static let symbols: Set<Character> = ["(", ")", ",", "=", "@", ":"]
 
-    public static func tokenize(_ line: String, lineNumber: Int = 1) throws -> (tokens: [Token], comment: String?) {
+    /// `firstColumn` is the column `line` starts at (a command after `;` starts mid-line).
+    public static func tokenize(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws -> (tokens: [Token], comment: String?) {
         var tokens: [Token] = []
         let chars = Array(line)
         var i = 0
-        func loc(_ i: Int) -> SourceLocation { SourceLocation(line: lineNumber, column: i + 1) }
+        let shift = firstColumn - 1
+        func loc(_ i: Int) -> SourceLocation { SourceLocation(line: lineNumber, column: i + 1 + shift) }
         while i < chars.count {
             let c = chars[i]
             if c == " " || c == "\t" || c == "\r" { i += 1; continue }
@@ -37,7 +39,7 @@ public enum Lexer {
                 let start = i
                 i += 1
                 while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
-                tokens.append(Token(kind: .word, text: String(chars[start..<i]), location: loc(start), endColumn: i + 1))
+                tokens.append(Token(kind: .word, text: String(chars[start..<i]), location: loc(start), endColumn: i + 1 + shift))
                 continue
             }
             if c == "#" {
@@ -45,7 +47,7 @@ public enum Lexer {
                 return (tokens, text.drop { $0 == " " }.isEmpty ? "" : String(text.drop { $0 == " " }))
             }
             if symbols.contains(c) {
-                tokens.append(Token(kind: .symbol, text: String(c), location: loc(i), endColumn: i + 2))
+                tokens.append(Token(kind: .symbol, text: String(c), location: loc(i), endColumn: i + 2 + shift))
                 i += 1
                 continue
             }
@@ -62,14 +64,14 @@ public enum Lexer {
                 guard closed else {
                     throw NavLabError(.syntax, "unterminated string", at: loc(start), suggestion: "close it with \"")
                 }
-                tokens.append(Token(kind: .string, text: text, location: loc(start), endColumn: i + 1))
+                tokens.append(Token(kind: .string, text: text, location: loc(start), endColumn: i + 1 + shift))
                 continue
             }
             let start = i
             while i < chars.count, !symbols.contains(chars[i]), chars[i] != " ", chars[i] != "\t", chars[i] != "\"", chars[i] != "\r" {
                 i += 1
             }
-            tokens.append(Token(kind: .word, text: String(chars[start..<i]), location: loc(start), endColumn: i + 1))
+            tokens.append(Token(kind: .word, text: String(chars[start..<i]), location: loc(start), endColumn: i + 1 + shift))
         }
         return (tokens, nil)
     }

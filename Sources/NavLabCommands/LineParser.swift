@@ -12,15 +12,15 @@ public struct ParsedLine: Hashable, Sendable {
 
 public enum LineParser {
     /// Parses one line; nil for a blank or comment-only line.
-    public static func parse(_ line: String, lineNumber: Int = 1) throws -> ParsedLine? {
-        let (tokens, comment) = try Lexer.tokenize(line, lineNumber: lineNumber)
+    public static func parse(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws -> ParsedLine? {
+        let (tokens, comment) = try Lexer.tokenize(line, lineNumber: lineNumber, firstColumn: firstColumn)
         guard let first = tokens.first else { return nil }
         guard first.kind == .word, let verb = VerbTable.verb(named: first.text) else {
             let near = first.kind == .word ? Suggest.nearest(to: first.text, in: VerbTable.names) : nil
             throw NavLabError(.unknown, "unknown verb '\(first.text)'", at: first.location,
                               suggestion: near.map { "did you mean \($0)?" } ?? "`help` lists the verbs")
         }
-        let end = SourceLocation(line: lineNumber, column: (tokens.last?.endColumn ?? 1))
+        let end = SourceLocation(line: lineNumber, column: (tokens.last?.endColumn ?? firstColumn))
         var args = Arguments(verb: first, tokens: Array(tokens.dropFirst()), lineEnd: end)
         let action = try verb.parse(&args)
         var text = line

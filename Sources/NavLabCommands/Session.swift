@@ -91,7 +91,19 @@ public final class Session {
     }
 
     private func executeLine(_ line: String, lineNumber: Int) -> Response {
-        if let parts = LineParser.splitTurn(line) { return executeTurn(line, parts: parts, lineNumber: lineNumber) }
+        if line.utf8.count > Limits.lineLength, line.count > Limits.lineLength {
+            return failure(NavLabError(.syntax, "this line is \(line.count) characters long; a line may be at most \(Limits.lineLength)",
+                                       at: SourceLocation(line: lineNumber, column: Limits.lineLength + 1),
+                                       suggestion: "put the commands on separate lines"), parsed: nil)
+        }
+        if let parts = LineParser.splitTurn(line) {
+            guard parts.count <= Limits.commandsPerLine else {
+                return failure(NavLabError(.syntax, "\(parts.count) commands joined by ';' on one line; at most \(Limits.commandsPerLine) may share a line",
+                                           at: SourceLocation(line: lineNumber, column: parts[Limits.commandsPerLine].column),
+                                           suggestion: "put the commands on separate lines"), parsed: nil)
+            }
+            return executeTurn(line, parts: parts, lineNumber: lineNumber)
+        }
         var parsed: ParsedLine
         do {
             guard let p = try LineParser.parse(line, lineNumber: lineNumber) else {
@@ -231,9 +243,8 @@ public final class Session {
         var texts: [String] = []
         var first: ParsedLine?
         for (text, column) in parts {
-            let padded = String(repeating: " ", count: column - 1) + text
             do {
-                guard let p = try LineParser.parse(padded, lineNumber: lineNumber) else {
+                guard let p = try LineParser.parse(text, lineNumber: lineNumber, firstColumn: column) else {
                     throw NavLabError(.syntax, "empty command between ';'", at: SourceLocation(line: lineNumber, column: column),
                                       suggestion: "write `A; B` with a command on each side")
                 }

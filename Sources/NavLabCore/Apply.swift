@@ -17,8 +17,20 @@ extension State {
     /// Applies `command`. Throws `NavLabError` for what NavLab cannot carry out (a bad name,
     /// what UIKit answers with an exception); it throws before changing anything, so a
     /// failed command leaves the state as it was.
+    /// A command that would take the state past one of NavLab's `Limits` fails the same way.
     public mutating func apply(_ command: Command) throws -> Outcome {
-        switch try canonical(command) {
+        let before = self
+        let command = try canonical(command)
+        let outcome = try perform(command)
+        if let problem = limitExceeded(since: before, movedExisting: command.movesExistingInstances) {
+            self = before
+            throw problem
+        }
+        return outcome
+    }
+
+    private mutating func perform(_ command: Command) throws -> Outcome {
+        switch command {
         case .device(let d): return try setDevice(d)
         case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
         case .restorationIdentifiersFromClassNames:

@@ -20,6 +20,7 @@ public final class EventFeed: Sendable {
     let heartbeat: Duration
     /// Subscriptions of the streams now open, so `closeAll` can end them.
     private let open = Mutex<Set<Int>>([])
+    private let beats = Mutex(0)
 
     init(hub: SessionHub, states: StateCache, heartbeat: Duration) {
         self.hub = hub
@@ -28,6 +29,8 @@ public final class EventFeed: Sendable {
     }
 
     public var openStreams: Int { open.withLock { $0.count } }
+    /// Heartbeat comments written so far, to every stream.
+    public var heartbeatsWritten: Int { beats.withLock { $0 } }
 
     /// Ends every open stream (what was already sent stays delivered): for shutdown, and
     /// for tests that read a whole stream.
@@ -74,7 +77,9 @@ public final class EventFeed: Sendable {
                 for await item in items {
                     switch item {
                     case .event(let event): try await writer.write(await messages.message(for: event, feed: self))
-                    case .heartbeat: try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                        beats.withLock { $0 += 1 }
                     }
                 }
                 group.cancelAll()

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import NavLabCommands
 import NavLabCore
 
@@ -22,9 +23,13 @@ public struct PageConfiguration: Sendable {
     public var maxBodySize: Int
     /// Between heartbeat comments on /api/events.
     public var heartbeat: Duration
+    /// How long a client may take to send a whole request (headers and body), counted from
+    /// when the connection opened or the previous response ended; then it is closed.
+    public var requestTimeout: Duration
 
     public init(host: String = "127.0.0.1", port: Int = 8080, portAttempts: Int = 100, publicDirectory: String? = nil,
-                token: String? = nil, maxBodySize: Int = PageConfiguration.defaultMaxBodySize, heartbeat: Duration = .seconds(15)) {
+                token: String? = nil, maxBodySize: Int = PageConfiguration.defaultMaxBodySize, heartbeat: Duration = .seconds(15),
+                requestTimeout: Duration = .seconds(30)) {
         self.host = host
         self.port = port
         self.portAttempts = portAttempts
@@ -32,6 +37,7 @@ public struct PageConfiguration: Sendable {
         self.token = token
         self.maxBodySize = maxBodySize
         self.heartbeat = heartbeat
+        self.requestTimeout = requestTimeout
     }
 
     public var isLoopback: Bool { HostPolicy.isLoopback(host) }
@@ -141,8 +147,11 @@ public final class PageServer: Sendable {
     public func application(port: Int? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var logger = Logger(label: "navlab.server")
         logger.logLevel = .critical
+        let (seconds, attoseconds) = configuration.requestTimeout.components
+        let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         return Application(
             router: router(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [SlowClientGuard(timeout: timeout)])),
             configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: "NavLab"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port ?? 0) },
             logger: logger

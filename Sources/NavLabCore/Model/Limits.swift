@@ -1,0 +1,94 @@
+/// What NavLab accepts, at most: generous for any real app, and enforced with an error that
+/// says which limit was reached, never by the stack or the clock (Docs/Limits.md).
+public enum Limits {
+    /// View controllers in one chain from the top down, counting containment (a child is one
+    /// deeper than its parent) and presentation (a presented one is one deeper than its
+    /// presenter). Also the deepest `(…)` nesting of one SPEC.
+    public static let hierarchyDepth = 256
+    /// View controllers allocated at the same time in one session.
+    public static let viewControllers = 250_000
+    /// Characters on one line of the command language.
+    public static let lineLength = 65_536
+    /// Commands on one line joined by `;`.
+    public static let commandsPerLine = 10_000
+}
+
+extension State {
+    /// How deep `id` sits: 1 for a view controller with neither parent nor presenter. Stops
+    /// counting past `cap`.
+    public func depth(of id: VCID, cap: Int = Limits.hierarchyDepth + 1) -> Int {
+        var d = 1, current = id
+        while d <= cap, let vc = viewControllers[current], let up = vc.parent ?? vc.presenter {
+            d += 1
+            current = up
+        }
+        return d
+    }
+
+    /// The deepest chain in the whole state, past the limit or not (iterative: the stack
+    /// never depends on the hierarchy).
+    public func maximumDepth() -> Int {
+        var known: [VCID: Int] = [:]
+        known.reserveCapacity(viewControllers.count)
+        var deepest = 0
+        for id in viewControllers.keys {
+            var path: [VCID] = []
+            var current: VCID? = id
+            var base = 0
+            while let c = current {
+                if let d = known[c] { base = d; break }
+                path.append(c)
+                // A cycle would be a model bug; stop walking it rather than loop.
+                if path.count > viewControllers.count { break }
+                current = viewControllers[c].flatMap { $0.parent ?? $0.presenter }
+            }
+            for (i, c) in path.reversed().enumerated() { known[c] = base + i + 1 }
+            deepest = max(deepest, base + path.count)
+        }
+        return deepest
+    }
+
+    /// The limit a command took the state past, comparing it with the state before.
+    func limitExceeded(since before: State, movedExisting: Bool) -> NavLabError? {
+        let here = SourceLocation(line: 0, column: 0)
+        if viewControllers.count > Limits.viewControllers, viewControllers.count > before.viewControllers.count {
+            return NavLabError(.invalid, "that would make \(viewControllers.count) view controllers allocated at once; NavLab allows at most \(Limits.viewControllers)",
+                               at: here, suggestion: "dismiss, pop or `reset` to let some go")
+        }
+        var deepest = 0
+        if movedExisting {
+            deepest = maximumDepth()
+        } else if before.nextID < nextID {
+            for raw in before.nextID..<nextID where viewControllers[VCID(raw)] != nil {
+                deepest = max(deepest, depth(of: VCID(raw)))
+            }
+        }
+        guard deepest > Limits.hierarchyDepth else { return nil }
+        return NavLabError(.invalid, "that would make the hierarchy more than \(Limits.hierarchyDepth) view controllers deep (children and presentations, counted from the top); NavLab allows at most \(Limits.hierarchyDepth)",
+                           at: here, suggestion: "dismiss or remove some first; no real app nests this deep")
+    }
+}
+
+extension Spec {
+    /// Whether the spec moves an instance that already exists (`@Name`).
+    var mentionsExisting: Bool {
+        switch self {
+        case .instance: return false
+        case .existing: return true
+        case .container(_, _, let children, _): return children.contains { $0.mentionsExisting }
+        }
+    }
+}
+
+extension Command {
+    /// Whether the command can put existing view controllers somewhere deeper.
+    var movesExistingInstances: Bool {
+        switch self {
+        case .present(let spec, _, _, _), .push(let spec, _, _), .addChild(let spec, _), .switchChild(let spec, _, _),
+             .show(let spec, _, _, _), .swapRoot(let spec):
+            return spec.mentionsExisting
+        case .setViewControllers(let specs, _, _): return specs.contains { $0.mentionsExisting }
+        default: return false
+        }
+    }
+}

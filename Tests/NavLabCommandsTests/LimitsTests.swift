@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// Runs `body` on a thread with a small stack: 2 MiB, a quarter of the 8 MiB that the main
+/// thread, Swift tasks and NIO threads get here (the server runs commands on those), so a
+/// recursion that depends on the input's size overflows here first.
+private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread { body(); done.signal() }
+    thread.stackSize = 2 << 20
+    thread.start()
+    done.wait()
+}
+
+/// The hardening issue's items 6 and 7, and the limits of Docs/Limits.md: every limit is an
+/// error that names it, nothing of any size overflows the stack or goes quadratic.
+@Suite("Limits")
+struct LimitsTests {
+    @Test("#6: SPEC nesting past the limit is a syntax error at the container, not a stack overflow")
+    func specNesting() {
+        onSmallStack {
+            let s = session("initial Home", "launch")
+            for depth in [Limits.hierarchyDepth, 3_000, 12_000] {
+                let line = "present " + String(repeating: "Nav(", count: depth) + "A" + String(repeating: ")", count: depth)
+                let r = s.execute(line)
+                #expect(r.status == .failed)
+                #expect(r.error?.kind == .syntax)
+                #expect(r.error?.message == "containers nested more than \(Limits.hierarchyDepth) deep")
+                // The container that went past the limit: `present ` is 8 columns, each `Nav(` 4.
+                #expect(r.error?.location.column == 9 + 4 * (Limits.hierarchyDepth - 1))
+            }
+            let ok = "present " + String(repeating: "Root(", count: 20) + "A" + String(repeating: ")", count: 20)
+            #expect(s.execute(ok).status == .done)
+        }
+    }
+
+    /// A chain of children, one inside the other, as deep as NavLab allows; then every
+    /// command that walks the hierarchy, on a small stack.
+    @Test("#6: a hierarchy as deep as the limit works in every command on a 2 MiB stack; one more is refused")
+    func deepContainment() {
+        onSmallStack {
+            let s = session("class * restorationIdentifier=class", "class Home encodes=children", "class A encodes=children", "optIn save=yes restore=yes",
+                            "initial Home", "launch", "addChild A to Home")
+            var parent = "A"
+            for i in 2..<Limits.hierarchyDepth {
+                let r = s.execute("addChild A to \(parent)")
+                #expect(r.status == .done, "\(i): \(r.text)")
+                parent = "A#\(i)"
+            }
+            #expect(s.state.maximumDepth() == Limits.hierarchyDepth)
+            let before = s.state
+            let over = s.execute("addChild A to \(parent)")
+            #expect(over.status == .failed)
+            #expect(over.error?.message.contains("more than \(Limits.hierarchyDepth) view controllers deep") == true)
+            #expect(s.state == before, "a refused command leaves the state untouched")
+            for line in ["tree", "tree --json", "views", "memory", "why \(parent)", "export dot", "export mermaid",
+                         "export json", "archive", "background", "kill", "relaunch", "expect restored A#255", "tree", "undo", "redo",
+                         "removeChild A", "undo", "swapRoot X", "undo", "reset"] {
+                let r = s.execute(line)
+                #expect(r.status != .failed, "\(line): \(r.text.prefix(300))")
+            }
+        }
+    }
+
+    @Test("#6: a chain of presentations stops at the limit; tree and dismiss walk it on a small stack")
+    func deepPresentations() {
+        onSmallStack {
+            let s = session("initial Home", "launch")
+            var refused: Response?
+            for _ in 0..<(Limits.hierarchyDepth + 10) {
+                let r = s.execute("present A style=fullScreen")
+                if r.status == .failed { refused = r; break }
+            }
+            #expect(refused?.error?.message.contains("view controllers deep") == true)
+            #expect(s.state.maximumDepth() == Limits.hierarchyDepth)
+            for line in ["tree", "views", "memory", "tree --json", "dismiss Home", "undo"] {
+                #expect(s.execute(line).status != .failed, "\(line)")
+            }
+        }
+    }
+
+    @Test("#6: presenting an existing subtree (`@NAME`) at the end of a deep chain counts the whole subtree")
+    func movingAnExistingSubtree() throws {
+        // Outer(Inner(X)) is three deep on its own; held by the app and taken out of Home.
+        let s = session("initial Home", "launch", "addChild Outer:Root(Inner:Root(X)) to Home", "hold Outer", "removeChild Outer")
+        for _ in 0..<(Limits.hierarchyDepth - 3) { _ = s.execute("present A style=fullScreen") }
+        #expect(s.state.depth(of: s.state.top()!) == Limits.hierarchyDepth - 2)
+        let before = s.state
+        let r = s.execute("present @Outer")
+        #expect(r.status == .failed, "X would sit \(Limits.hierarchyDepth + 1) deep")
+        #expect(r.error?.message.contains("view controllers deep") == true)
+        #expect(s.state == before)
+        // One level less fits exactly.
+        _ = s.execute("dismiss")
+        #expect(s.execute("present @Outer").status == .done)
+        #expect(s.state.maximumDepth() == Limits.hierarchyDepth)
+    }
+
+    @Test("#7: `;` is linear: 10,000 commands on one line run, in order, errors pointing at their own column")
+    func longTurn() throws {
+        let s = session("initial Nav(Home)", "launch")
+        let line = Array(repeating: "push A; pop", count: Limits.commandsPerLine / 2).joined(separator: "; ")
+        let r = s.execute(line)
+        #expect(r.status == .done)
+        #expect(s.state.nameCounters["A"] == 5_000, "every push ran")
+        #expect(s.execute("expect stack UINavigationController is Home").status != .failed)
+        // A mistake late in a long line is reported at its own column.
+        let bad = Array(repeating: "push A", count: 4_999).joined(separator: "; ") + "; pusj A"
+        let e = s.execute(bad)
+        #expect(e.error?.message == "unknown verb 'pusj'")
+        #expect(e.error?.location.column == 4_999 * 8 + 1)
+    }
+
+    @Test("#7: more than 10,000 commands on one line is an error naming the limit, and nothing runs")
+    func tooManyCommands() {
+        let s = session("initial Nav(Home)", "launch")
+        let before = s.state
+        let r = s.execute(Array(repeating: "pop", count: Limits.commandsPerLine + 1).joined(separator: ";"))
+        #expect(r.status == .failed)
+        #expect(r.error?.message == "\(Limits.commandsPerLine + 1) commands joined by ';' on one line; at most \(Limits.commandsPerLine) may share a line")
+        #expect(r.error?.location.column == Limits.commandsPerLine * 4 + 1)
+        #expect(s.state == before)
+    }
+
+    @Test("A line longer than 65,536 characters is an error at the column past the limit")
+    func longLine() {
+        let s = session("initial Home", "launch")
+        let r = s.execute("present A # " + String(repeating: "x", count: Limits.lineLength))
+        #expect(r.status == .failed)
+        #expect(r.error?.message == "this line is \(Limits.lineLength + 12) characters long; a line may be at most \(Limits.lineLength)")
+        #expect(r.error?.location.column == Limits.lineLength + 1)
+        #expect(s.state.names["A"] == nil)
+    }
+
+    @Test("More view controllers than the limit at once is refused, and the state is untouched")
+    func tooManyViewControllers() throws {
+        // Build up to the limit with setViewControllers lines of 20,000 specs each.
+        let s = session("initial Nav(Home)", "launch")
+        let batch = 20_000
+        var total = 2
+        while total + batch <= Limits.viewControllers {
+            let r = s.execute("addChild Root(" + Array(repeating: "A", count: batch - 1).joined(separator: ",") + ") to Home")
+            #expect(r.status == .done)
+            total += batch
+            if r.status != .done { return }
+        }
+        #expect(s.state.viewControllers.count == total)
+        let rest = Limits.viewControllers - total
+        if rest > 0 {
+            #expect(s.execute("addChild Root(" + Array(repeating: "A", count: rest - 1).joined(separator: ",") + ") to Home").status == .done)
+        }
+        #expect(s.state.viewControllers.count == Limits.viewControllers)
+        let before = s.state
+        let r = s.execute("addChild B to Home")
+        #expect(r.status == .failed)
+        #expect(r.error?.message == "that would make \(Limits.viewControllers + 1) view controllers allocated at once; NavLab allows at most \(Limits.viewControllers)")
+        #expect(s.state == before)
+    }
+}
