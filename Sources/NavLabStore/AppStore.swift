@@ -63,7 +63,7 @@ public struct AppStore: Sendable {
         let archive = archivePath(app)
         if FileManager.default.fileExists(atPath: archive) {
             if let bytes = FileManager.default.contents(atPath: archive), let a = try? JSONDecoder().decode(Archive.self, from: bytes) {
-                data.archive = .valid(a)
+                data.archive = a.problem.map { .damaged("\(archive) cannot be restored: \($0)") } ?? .valid(a)
             } else {
                 data.archive = .damaged("\(archive) is not a restoration archive NavLab can read")
             }
@@ -120,8 +120,42 @@ public struct AppStore: Sendable {
         }
     }
 
+    /// Removes the temporary files of writes that a kill interrupted (`.archive.json.PID.tmp`,
+    /// left when the process died between create and rename) whose process is gone, in
+    /// `home` and every app folder. Returns the paths removed. A write still in progress in
+    /// another live NavLab is left alone.
+    @discardableResult
+    public func removeInterruptedWrites() -> [String] {
+        var removed: [String] = []
+        let fm = FileManager.default
+        var folders = [home]
+        for name in (try? fm.contentsOfDirectory(atPath: home)) ?? [] where State.isValidAppName(name) { folders.append(folder(name)) }
+        for dir in folders {
+            for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] {
+                guard let pid = AppStore.writerPID(ofTemporaryFile: name), pid != getpid(), !AppStore.isAlive(pid) else { continue }
+                if unlink(dir + "/" + name) == 0 { removed.append(dir + "/" + name) }
+            }
+        }
+        return removed
+    }
+
+    /// The process id in a temporary file's name as `writeAtomically` makes it
+    /// (`.NAME.PID.tmp`), or nil for any other name.
+    static func writerPID(ofTemporaryFile name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropLast(4).split(separator: ".")
+        guard parts.count >= 2, let last = parts.last, let pid = pid_t(last), pid > 0 else { return nil }
+        return pid
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// A state for a new session with every stored app loaded (`app` is the current one).
+    /// Leftovers of interrupted writes are cleared first.
     public func initialState(app: String = "App") -> State {
+        removeInterruptedWrites()
         var state = State()
         var all = loadAll()
         state.appName = app

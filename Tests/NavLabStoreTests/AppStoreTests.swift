@@ -132,4 +132,105 @@ struct AppNameEscapeTests {
         for n in ["App", "Restorer", "My_App2", "_x"] { #expect(State.isValidAppName(n), "\(n)") }
         for n in ["", "2App", "a-b", "a.b", String(repeating: "a", count: 65), "é"] { #expect(!State.isValidAppName(n), "\(n)") }
     }
+
+}
+
+/// The hardening issue's items 8 and 9: what is on disk after an interrupted write, and
+/// archives that decode but cannot be used.
+extension AppStoreTests {
+    /// An archive written by a real session (Nav(A), B pushed, C presented), as JSON to edit.
+    func writtenArchive(_ store: AppStore) throws -> [String: Any] {
+        let s = Session(state: store.initialState())
+        store.attach(to: s) { errors.add($0) }
+        run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "present C", "background")
+        let bytes = try #require(FileManager.default.contents(atPath: store.archivePath("App")))
+        return try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+    }
+
+    /// Hardening #9: archives that decode but that preservation could never have written.
+    @Test("#9: an archive that decodes but cannot be used is discarded at launch with a warning naming it and why", arguments: [
+        ("a parent cycle", "does not come before it"),
+        ("an empty root path", "empty restoration identifier"),
+        ("a path that does not continue its parent's", "does not continue its parent's path"),
+        ("a second root", "an archive has one root"),
+        ("nesting 100,000 brackets deep", "is not a restoration archive NavLab can read"),
+    ])
+    func unusableArchive(damage: String, reason: String) throws {
+        let store = AppStore(home: tempHome())
+        var json = try writtenArchive(store)
+        var entries = try #require(json["entries"] as? [[String: Any]])
+        #expect(entries.count == 4, "UINavigationController, A, B, C")
+        switch damage {
+        case "a parent cycle": entries[1]["parent"] = 2; entries[2]["parent"] = 1
+        case "an empty root path": entries[0]["path"] = [String]()
+        case "a path that does not continue its parent's": entries[2]["path"] = ["Elsewhere", "B"]
+        case "a second root": entries[3]["relation"] = ["root": [String: Any]()]; entries[3]["parent"] = nil
+        default: break
+        }
+        json["entries"] = entries
+        var bytes = try JSONSerialization.data(withJSONObject: json)
+        if damage.hasPrefix("nesting") { bytes = Data(("{\"entries\":" + String(repeating: "[", count: 100_000)).utf8) }
+        #expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: bytes))
+
+        let again = Session(state: store.initialState())
+        store.attach(to: again) { errors.add($0) }
+        #expect(again.state.application.data.archive?.archive == nil, "\(damage): not accepted as valid")
+        run(again, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
+        let r = again.execute("launch")
+        #expect(r.status == .done)
+        let warning = r.lines.first { $0.style == .warning }?.text ?? ""
+        #expect(warning.contains(store.archivePath("App")), "\(damage): \(warning)")
+        #expect(warning.contains(reason), "\(damage): \(warning)")
+        #expect(again.state.top().map { again.state[$0].name } == "A", "launched without restoring")
+        #expect(!again.state.viewControllers.values.contains { $0.restored })
+        #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
+    }
+
+    @Test("#9: the engine checks an archive it is handed, too (not only the store)")
+    func engineChecksArchives() throws {
+        let store = AppStore(home: tempHome())
+        _ = try writtenArchive(store)
+        var archive = try #require(store.load("App").archive?.archive)
+        #expect(archive.problem == nil, "what preservation writes is usable")
+        archive.entries[1].parent = 3
+        #expect(archive.problem?.contains("does not come before it") == true)
+        var st = State()
+        st.application.data.archive = .valid(archive)
+        let s = Session(state: st)
+        run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
+        let r = s.execute("launch")
+        #expect(r.lines.contains { $0.style == .warning && $0.text.contains("is damaged") })
+        #expect(s.state.top().map { s.state[$0].name } == "A")
+    }
+
+    /// Hardening #8: a SIGKILL between create and rename leaves `.archive.json.PID.tmp`.
+    @Test("#8: temporary files of interrupted writes are removed at the next start; a live writer's are kept")
+    func interruptedWrites() throws {
+        let home = tempHome()
+        let store = AppStore(home: home)
+        _ = try writtenArchive(store)
+        let archive = try #require(FileManager.default.contents(atPath: store.archivePath("App")))
+        // A process that has exited, and one that is still running.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let alive = Process()
+        alive.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        alive.arguments = ["30"]
+        try alive.run()
+        defer { alive.terminate() }
+        let folder = store.folder("App")
+        let stale = [folder + "/.archive.json.\(gone.processIdentifier).tmp", folder + "/.defaults.json.\(gone.processIdentifier).tmp",
+                     home + "/.archive.json.\(gone.processIdentifier).tmp"]
+        let live = folder + "/.archive.json.\(alive.processIdentifier).tmp"
+        let unrelated = folder + "/notes.tmp"
+        for path in stale + [live, unrelated] { #expect(FileManager.default.createFile(atPath: path, contents: Data("{\"par".utf8))) }
+
+        _ = store.initialState()
+        for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path) was left") }
+        #expect(FileManager.default.fileExists(atPath: live), "a write in progress elsewhere is not touched")
+        #expect(FileManager.default.fileExists(atPath: unrelated), "only NavLab's own temporary names are removed")
+        #expect(FileManager.default.contents(atPath: store.archivePath("App")) == archive, "the archive itself is untouched")
+    }
 }

@@ -59,11 +59,15 @@ extension State {
         }
     }
 
-    func validateClassName(_ name: String, at: SourceLocation) throws {
+    /// A Swift identifier: a letter or `_`, then letters, digits and `_`.
+    public static func isIdentifier(_ name: String) -> Bool {
         let first = name.unicodeScalars.first
-        let ok = first.map { $0 == "_" || ($0.properties.isAlphabetic) } ?? false
+        return first.map { $0 == "_" || ($0.properties.isAlphabetic) } ?? false
             && name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-        guard ok else {
+    }
+
+    func validateClassName(_ name: String, at: SourceLocation) throws {
+        guard State.isIdentifier(name) else {
             throw NavLabError(.syntax, "'\(name)' is not a class name", at: at,
                               suggestion: "class names are Swift identifiers, like RegisterViewController")
         }

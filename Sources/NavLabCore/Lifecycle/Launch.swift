@@ -71,7 +71,9 @@ extension State {
     /// Restoration runs only if an archive exists and the app delegate agrees (UIKit #106,
     /// #132); a damaged archive is discarded with a warning (SPEC §5).
     mutating func restoreIfAsked(events: inout [Event]) -> [VCID] {
-        guard let file = application.data.archive else { return [] }
+        guard var file = application.data.archive else { return [] }
+        // One that decodes but could not have been written by preservation is damaged too.
+        if case .valid(let archive) = file, let problem = archive.problem { file = .damaged(problem) }
         guard case .valid(let archive) = file else {
             if case .damaged(let reason) = file {
                 events.append(.warning("the state restoration archive of \(appName) is damaged (\(reason)); it is discarded and the app launches without restoring"))

@@ -98,3 +98,50 @@ public struct AppDelegateRule: Hashable, Sendable {
 
 extension ModalPresentationStyle: Codable {}
 extension Kind: Codable {}
+
+extension Archive {
+    /// Why this archive cannot be restored although it decodes, or nil when it can: the shape
+    /// `preserve()` writes — the window's root first, every other entry after its parent and
+    /// on its parent's path, no deeper and no larger than NavLab's `Limits`. A launch discards
+    /// an archive with a problem, with a warning that says what is wrong (SPEC §5).
+    public var problem: String? {
+        guard entries.count <= Limits.viewControllers else {
+            return "it holds \(entries.count) view controllers, more than NavLab's limit of \(Limits.viewControllers)"
+        }
+        var depth: [Int] = []
+        depth.reserveCapacity(entries.count)
+        for (i, e) in entries.enumerated() {
+            let n = i + 1
+            if e.path.isEmpty || e.path.contains(where: \.isEmpty) {
+                return "entry \(n) (\(e.className)) has an empty restoration identifier in its path '\(e.pathText)'"
+            }
+            if e.className.isEmpty || !State.isIdentifier(e.className) {
+                return "entry \(n) names '\(e.className)', which is not a class name"
+            }
+            if let s = e.selectedIndex, s < 0 { return "entry \(n) (\(e.pathText)) has a negative selectedIndex" }
+            if case .child(let k) = e.relation, k < 0 { return "entry \(n) (\(e.pathText)) is a child at a negative index" }
+            guard let p = e.parent else {
+                guard i == 0, e.relation == .root else {
+                    return i == 0 ? "the first entry (\(e.pathText)) is not the window's root"
+                                  : "entry \(n) (\(e.pathText)) has no parent but is not the first entry: an archive has one root"
+                }
+                depth.append(1)
+                continue
+            }
+            if i == 0 { return "the first entry (\(e.pathText)) names a parent; the window's root has none" }
+            if e.relation == .root { return "entry \(n) (\(e.pathText)) claims to be the window's root, but the first entry is" }
+            guard p >= 0, p < i else {
+                return "entry \(n) (\(e.pathText)) names entry \(p + 1) as its parent, which does not come before it (a cycle, or a parent after its child)"
+            }
+            guard e.path.count == entries[p].path.count + 1, Array(e.path.dropLast()) == entries[p].path else {
+                return "entry \(n)'s path '\(e.pathText)' does not continue its parent's path '\(entries[p].pathText)'"
+            }
+            let d = depth[p] + 1
+            if d > Limits.hierarchyDepth {
+                return "entry \(n) (\(e.className)) sits \(d) view controllers deep, more than NavLab's limit of \(Limits.hierarchyDepth)"
+            }
+            depth.append(d)
+        }
+        return nil
+    }
+}
