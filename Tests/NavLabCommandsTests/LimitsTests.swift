@@ -158,4 +158,26 @@ struct LimitsTests {
         #expect(r.error?.message == "that would make \(Limits.viewControllers + 1) view controllers allocated at once; NavLab allows at most \(Limits.viewControllers)")
         #expect(s.state == before)
     }
+
+    /// Found by the property tests: `@NAME` inside a spec could put a view controller under
+    /// its own descendant (a presentation link survives a root swap, UIKit #4), and walks of the
+    /// hierarchy then ran for ever. NavLab refuses it (Docs/Modelling.md).
+    @Test("An @NAME that would become its own ancestor is refused; the state is untouched", arguments: [
+        ["initial Home", "launch", "present X style=fullScreen", "swapRoot X", "present @Home"],
+        ["initial Home", "launch", "present X", "swapRoot Y", "addChild @Home to X"],
+        ["initial Home", "launch", "present Root(X)", "swapRoot Y", "switch @Home in Root"],
+        ["initial Home", "launch", "present X", "swapRoot Y", "present Nav(A) on X", "setViewControllers @Home, B on UINavigationController"],
+        ["initial Home", "launch", "present X", "swapRoot Y", "show Tab(@Home, Nav(Detail)) on X"],
+    ])
+    func cycles(lines: [String]) {
+        let s = Session()
+        for l in lines.dropLast() { #expect(s.execute(l).status != .failed, "\(l)") }
+        let before = s.state
+        let r = s.execute(lines.last!)
+        #expect(r.status == .failed)
+        #expect(r.error?.message.hasPrefix("that would make Home its own ancestor (Home → ") == true, "\(r.text)")
+        #expect(s.state == before)
+        #expect(s.state.cycleMember() == nil)
+        #expect(s.execute("tree").status == .shown)
+    }
 }

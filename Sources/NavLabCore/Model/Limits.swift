@@ -48,6 +48,33 @@ extension State {
         return deepest
     }
 
+    /// A view controller on a cycle of parent and presenter links, if there is one.
+    public func cycleMember() -> VCID? {
+        var done: Set<VCID> = []
+        for id in viewControllers.keys.sorted() where !done.contains(id) {
+            var onPath: Set<VCID> = []
+            var current: VCID? = id
+            while let c = current, !done.contains(c) {
+                if !onPath.insert(c).inserted { return c }
+                current = viewControllers[c].flatMap { $0.parent ?? $0.presenter }
+            }
+            done.formUnion(onPath)
+        }
+        return nil
+    }
+
+    /// `id`, its parent or presenter, and so on, until the top or until the chain repeats.
+    func ancestorChain(of id: VCID) -> [VCID] {
+        var chain = [id]
+        var current = id
+        while let up = viewControllers[current].flatMap({ $0.parent ?? $0.presenter }) {
+            chain.append(up)
+            if up == id || chain.count > 12 { break }
+            current = up
+        }
+        return chain
+    }
+
     /// The limit a command took the state past, comparing it with the state before.
     func limitExceeded(since before: State, movedExisting: Bool) -> NavLabError? {
         let here = SourceLocation(line: 0, column: 0)
@@ -57,6 +84,11 @@ extension State {
         }
         var deepest = 0
         if movedExisting {
+            if let id = cycleMember() {
+                let chain = ancestorChain(of: id).map { self[$0].name }
+                return NavLabError(.invalid, "that would make \(self[id].name) its own ancestor (\(chain.joined(separator: " → "))): a view controller cannot contain or present one of the view controllers above it",
+                                   at: here, suggestion: "use a new instance instead of the @name")
+            }
             deepest = maximumDepth()
         } else if before.nextID < nextID {
             for raw in before.nextID..<nextID where viewControllers[VCID(raw)] != nil {
