@@ -6,12 +6,8 @@ import NavLabCore
 /// Runs `body` on a thread with a small stack: 2 MiB, a quarter of the 8 MiB that the main
 /// thread, Swift tasks and NIO threads get here (the server runs commands on those), so a
 /// recursion that depends on the input's size overflows here first.
-private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread { body(); done.signal() }
-    thread.stackSize = 2 << 20
-    thread.start()
-    done.wait()
+private func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
+    await onOwnThread(stackSize: 2 << 20, body)
 }
 
 /// The hardening issue's items 6 and 7, and the limits of Docs/Limits.md: every limit is an
@@ -19,8 +15,8 @@ private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
 @Suite("Limits")
 struct LimitsTests {
     @Test("#6: SPEC nesting past the limit is a syntax error at the container, not a stack overflow")
-    func specNesting() {
-        onSmallStack {
+    func specNesting() async {
+        await onSmallStack {
             let s = session("initial Home", "launch")
             for depth in [Limits.hierarchyDepth, 3_000, 12_000] {
                 let line = "present " + String(repeating: "Nav(", count: depth) + "A" + String(repeating: ")", count: depth)
@@ -39,8 +35,8 @@ struct LimitsTests {
     /// A chain of children, one inside the other, as deep as NavLab allows; then every
     /// command that walks the hierarchy, on a small stack.
     @Test("#6: a hierarchy as deep as the limit works in every command on a 2 MiB stack; one more is refused")
-    func deepContainment() {
-        onSmallStack {
+    func deepContainment() async {
+        await onSmallStack {
             let s = session("class * restorationIdentifier=class", "class Home encodes=children", "class A encodes=children", "optIn save=yes restore=yes",
                             "initial Home", "launch", "addChild A to Home")
             var parent = "A"
@@ -65,8 +61,8 @@ struct LimitsTests {
     }
 
     @Test("#6: a chain of presentations stops at the limit; tree and dismiss walk it on a small stack")
-    func deepPresentations() {
-        onSmallStack {
+    func deepPresentations() async {
+        await onSmallStack {
             let s = session("initial Home", "launch")
             var refused: Response?
             for _ in 0..<(Limits.hierarchyDepth + 10) {
@@ -135,7 +131,11 @@ struct LimitsTests {
     }
 
     @Test("More view controllers than the limit at once is refused, and the state is untouched")
-    func tooManyViewControllers() throws {
+    func tooManyViewControllers() async throws {
+        await onOwnThread { tooManyViewControllersBody() }
+    }
+
+    func tooManyViewControllersBody() {
         // Build up to the limit with setViewControllers lines of 20,000 specs each.
         let s = session("initial Nav(Home)", "launch")
         let batch = 20_000

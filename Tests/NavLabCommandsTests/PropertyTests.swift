@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import NavLabCore
 @testable import NavLabCommands
@@ -175,23 +176,26 @@ struct PropertyTests {
     }
 
     @Test("Random sessions keep every invariant", arguments: 0..<8)
-    func randomSessions(batch: Int) {
-        var checked = 0
-        for i in 0..<PropertyTests.sessionsPerBatch {
-            let seed = UInt64(batch * 1_000_000 + i)
-            if ProcessInfo.processInfo.environment["NAVLAB_TRACE_SEEDS"] != nil { FileHandle.standardError.write(Data("seed \(seed)\n".utf8)) }
-            let problems = PropertyTests.check(seed: seed)
-            checked += 1
-            if let first = problems.first {
-                Issue.record(Comment(rawValue: first))
-                return
+    func randomSessions(batch: Int) async {
+        let found = Mutex<(checked: Int, problem: String?)>((0, nil))
+        await onOwnThread {
+            for i in 0..<PropertyTests.sessionsPerBatch {
+                let problems = PropertyTests.check(seed: UInt64(batch * 1_000_000 + i))
+                found.withLock { $0.checked += 1; $0.problem = problems.first }
+                if !problems.isEmpty { return }
             }
         }
+        let (checked, problem) = found.withLock { ($0.checked, $0.problem) }
+        if let problem { Issue.record(Comment(rawValue: problem)) }
         #expect(checked == PropertyTests.sessionsPerBatch)
     }
 
     @Test("The generator reaches every verb that changes the model")
-    func coversTheLanguage() {
+    func coversTheLanguage() async {
+        await onOwnThread { PropertyTests.coverage() }
+    }
+
+    static func coverage() {
         var writer = CommandWriter(rng: SeededGenerator(seed: 42))
         var verbs: Set<String> = []
         let s = Session()

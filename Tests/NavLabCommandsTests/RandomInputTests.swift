@@ -58,7 +58,11 @@ struct RandomInputTests {
     }
 
     @Test("Mutated script lines never crash, never change the state when they fail, and keep every invariant", arguments: 0..<4)
-    func mutations(batch: Int) {
+    func mutations(batch: Int) async {
+        await onOwnThread { RandomInputTests.run(batch: batch) }
+    }
+
+    static func run(batch: Int) {
         let corpus = corpusLines()
         #expect(corpus.count > 300, "the scripts of the repository are the corpus")
         var rng = SeededGenerator(seed: UInt64(0xF022 + batch))
