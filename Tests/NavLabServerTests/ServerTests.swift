@@ -344,4 +344,37 @@ struct SecurityTests {
             #expect(try json(ok)["status"] as? String == "done")
         }
     }
+
+    /// Hardening #2, #6, #7 through the page: each of these POSTs used to kill the server (a
+    /// force-unwrap, a stack overflow) or hold its lock for minutes. Each is answered with the
+    /// error, the model is untouched, and the next request works.
+    @Test("POSTs that used to kill or stall the server are answered with an error", arguments: [
+        "push @top", "present " + String(repeating: "Nav(", count: 3_000) + "A" + String(repeating: ")", count: 3_000),
+        Array(repeating: "pop", count: 10_001).joined(separator: ";"),
+    ])
+    func killers(body: String) async throws {
+        let server = makeServer(["initial Nav(Home)", "launch"])
+        let seq = server.hub.read { $0.seq }
+        try await server.application().test(.router) { client in
+            let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: body))
+            #expect(r.status == .ok)
+            #expect(try json(r)["status"] as? String == "failed")
+            #expect(server.hub.read { $0.seq } == seq)
+            let next = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push Detail"))
+            #expect(try json(next)["status"] as? String == "done")
+        }
+    }
+
+    @Test("a 64 KiB line of ';' commands runs as one turn and the state is answered meanwhile")
+    func longTurnOverHTTP() async throws {
+        let server = makeServer(["initial Nav(Home)", "launch"])
+        try await server.application().test(.router) { client in
+            let line = Array(repeating: "push A; pop", count: 2_900).joined(separator: "; ")
+            #expect(line.utf8.count < PageConfiguration.defaultMaxBodySize)
+            let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line))
+            #expect(try json(r)["status"] as? String == "done")
+            #expect(server.hub.read { $0.state.nameCounters["A"] } == 2_900)
+            #expect(try await client.execute(uri: "/api/state", method: .get, headers: own()).status == .ok)
+        }
+    }
 }
