@@ -34,7 +34,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `initial A; launch; swapRoot B; views; memory`. The `swapRoot` line logs `viewWillDisappear A` and `viewDidDisappear A` before B's `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, then `deinit A`; `views` shows only `UIView — B` under `UIWindow (key)`.
 
-**Tests.** `WindowTests` "UIKit #1: assigning rootViewController replaces the window's content view"; `WindowTests` "UIKit #1: the old root's views are removed before the new ones are installed"
+**Tests.** `WindowTests` "UIKit #1: assigning rootViewController replaces the window's content view"; `WindowTests` "UIKit #1: the old root's views are removed before the new ones are installed"; `HardeningTests` "swapRoot back to a full-screen presenter installs its view: no blank window (UIKit #1, #19)"
 
 **Sources.** [UIWindow.rootViewController — Apple documentation](https://developer.apple.com/documentation/uikit/uiwindow/rootviewcontroller) (Apple documentation)
 
