@@ -26,11 +26,14 @@ let package = Package(
         .target(name: "NavLabStore", dependencies: ["NavLabCommands"]),
         // libedit (Debian libedit-dev), for the prompt.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // zlib (Debian zlib1g-dev), to keep the page's files gzip-compressed.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The page: static files from Public/, the state, Server-Sent Events, commands.
         .target(
             name: "NavLabServer",
             dependencies: [
                 "NavLabCommands",
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -6,7 +6,7 @@ here="$(dirname "$0")"
 list="$here/debian-packages.txt"
 need=""
 for pkg in $(grep -v '^#' "$list"); do
-    if [ "$1" = run ] && [ "$pkg" != make ] && [ "$pkg" != libedit-dev ] && [ "$pkg" != pkg-config ]; then continue; fi
+    if [ "$1" = run ] && [ "$pkg" != make ] && [ "$pkg" != libedit-dev ] && [ "$pkg" != zlib1g-dev ] && [ "$pkg" != pkg-config ]; then continue; fi
     dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
 if [ -n "$need" ]; then

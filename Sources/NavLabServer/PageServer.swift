@@ -127,8 +127,8 @@ public final class PageServer: Sendable {
         router.get("/api/verbs") { _, _ -> Response in
             PageServer.jsonResponse(PageDocument.verbs().serialized())
         }
-        router.get("/") { request, _ in files.response(forPath: request.uri.path) }
-        router.get("**") { request, _ in files.response(forPath: request.uri.path) }
+        router.get("/") { request, _ in files.response(forPath: request.uri.path, headers: request.headers) }
+        router.get("**") { request, _ in files.response(forPath: request.uri.path, headers: request.headers) }
         return router
     }
 

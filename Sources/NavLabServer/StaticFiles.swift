@@ -1,16 +1,40 @@
+import CZlib
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The page's files from Public/. Nothing outside that folder is ever served: a path with a
-/// `..` or `.` segment, a hidden name, a backslash or a NUL — raw or percent-encoded — is
-/// 404, and so is anything whose real path (symbolic links resolved) leaves the folder.
+/// The page's files from Public/, read once when the server starts and answered from memory:
+/// no disk access, no `stat`, no symbolic-link resolution per request. Each answer carries an
+/// `ETag` (a conditional GET gets 304) and `Cache-Control: no-cache` (the browser revalidates,
+/// so a new NavLab's files are never stale); text files are also kept gzip-compressed and sent
+/// that way to a client that accepts it.
+///
+/// Nothing outside the folder is ever served: hidden names are not read, a file whose real
+/// path (symbolic links resolved) leaves the folder is left out when reading, and a request
+/// path with a `..` or `.` segment, a hidden name, a backslash or a NUL — raw or
+/// percent-encoded — is 404.
 public struct StaticFiles: Sendable {
     /// The folder, with symbolic links resolved; nil when no Public/ was found.
     public let root: String?
 
+    struct File: Sendable {
+        let body: ByteBuffer
+        let gzipped: ByteBuffer?
+        let etag: String
+        let contentType: String
+        let isHTML: Bool
+    }
+
+    /// URL path (no leading slash) → file; a folder's `index.html` also answers for the folder.
+    let files: [String: File]
+
+    /// The most NavLab reads into memory from Public/ (it holds about 120 KB).
+    static let maximumTotalSize = 32 << 20
+
     public init(root: String?) {
-        self.root = root.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        let resolved = root.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        self.root = resolved
+        files = resolved.map(StaticFiles.read) ?? [:]
     }
 
     static let mediaTypes: [String: String] = [
@@ -26,44 +50,115 @@ public struct StaticFiles: Sendable {
         "md": "text/plain; charset=utf-8",
     ]
 
+    /// Every regular file under `root` whose real path stays inside it, hidden names skipped.
+    static func read(root: String) -> [String: File] {
+        var out: [String: File] = [:]
+        var total = 0
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(atPath: root) else { return [:] }
+        while let relative = walker.nextObject() as? String {
+            let segments = relative.split(separator: "/")
+            if segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) { walker.skipDescendants(); continue }
+            let path = root + "/" + relative
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            guard real.hasPrefix(root + "/") else { continue }
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = fm.contents(atPath: real), total + data.count <= maximumTotalSize else { continue }
+            total += data.count
+            let ext = (relative as NSString).pathExtension.lowercased()
+            let type = mediaTypes[ext] ?? "application/octet-stream"
+            let bytes = [UInt8](data)
+            let compressible = type.hasPrefix("text/") || type.hasPrefix("application/json") || type == "image/svg+xml"
+            let gz = compressible ? gzip(bytes).flatMap { $0.count < bytes.count ? ByteBuffer(bytes: $0) : nil } : nil
+            let file = File(body: ByteBuffer(bytes: bytes), gzipped: gz, etag: etag(bytes), contentType: type, isHTML: ext == "html")
+            out[relative] = file
+            if (relative as NSString).lastPathComponent == "index.html" {
+                let folder = (relative as NSString).deletingLastPathComponent
+                out[folder] = file
+            }
+        }
+        return out
+    }
+
+    /// A strong validator: FNV-1a (64 bits) of the bytes and their length.
+    static func etag(_ bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return "\"\(String(h, radix: 16))-\(String(bytes.count, radix: 16))\""
+    }
+
+    /// The gzip format of `bytes` (zlib, best compression), or nil if zlib fails.
+    static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard navlab_deflate_init_gzip(&stream) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        var input = bytes
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+        let status: Int32 = input.withUnsafeMutableBufferPointer { inp in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = inp.baseAddress
+                stream.avail_in = uInt(inp.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        return Array(output[..<Int(stream.total_out)])
+    }
+
     /// The file a URL path names, or nil (→ 404).
-    public func file(forPath rawPath: String) -> String? {
-        guard let root else { return nil }
-        guard let path = rawPath.removingPercentEncoding else { return nil }
+    func file(forPath rawPath: String) -> File? {
+        guard root != nil, let path = rawPath.removingPercentEncoding else { return nil }
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             if segment.hasPrefix(".") || segment.contains("\\") || segment.contains("\0") { return nil }
             segments.append(segment)
         }
-        var candidate = ([root] + segments.map(String.init)).joined(separator: "/")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { candidate += "/index.html" }
-        let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-        guard real.hasPrefix(root + "/") else { return nil }
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
-        return real
+        return files[segments.joined(separator: "/")]
     }
 
-    public func response(forPath path: String) -> Response {
-        guard let file = file(forPath: path), let data = FileManager.default.contents(atPath: file) else {
+    /// Whether `Accept-Encoding` allows gzip (present, and not `q=0`).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        for part in header.lowercased().split(separator: ",") {
+            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.first == "gzip" || fields.first == "*" else { continue }
+            let q = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return q > 0
+        }
+        return false
+    }
+
+    public func response(forPath path: String, headers requestHeaders: HTTPFields = HTTPFields()) -> Response {
+        guard let file = file(forPath: path) else {
             if root == nil {
                 return PageServer.errorResponse(.notFound, "the page's files (Public/) were not found: run navlab from its source folder, or pass --public DIR")
             }
             return PageServer.errorResponse(.notFound, "no such file")
         }
-        let ext = (file as NSString).pathExtension.lowercased()
         var headers = HTTPFields()
-        headers[.contentType] = StaticFiles.mediaTypes[ext] ?? "application/octet-stream"
+        headers[.contentType] = file.contentType
         headers[.cacheControl] = "no-cache"
+        headers[.eTag] = file.etag
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         // The URL may carry the token: never send it on.
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        if ext == "html" {
+        if file.isHTML {
             // Nothing from the internet; scripts only from this server.
             headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
         }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
+        if let tags = requestHeaders[.ifNoneMatch],
+           tags.split(separator: ",").contains(where: { let t = $0.trimmingCharacters(in: .whitespaces); return t == file.etag || t == "*" || t == "W/" + file.etag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        if let gz = file.gzipped, StaticFiles.acceptsGzip(requestHeaders[.acceptEncoding]) {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: gz))
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.body))
     }
 
     /// Public/ next to the executable's source checkout, or in the current directory.
