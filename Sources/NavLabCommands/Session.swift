@@ -175,7 +175,14 @@ public final class Session {
         do {
             // `apply` throws before it changes anything, so applying in place is safe and
             // avoids copying a large state.
+            let nextID = state.nextID, count = state.viewControllers.count
             outcome = try state.apply(command)
+            // Past a limit: the state the command made is discarded (a replay from the
+            // nearest snapshot: slow, and rare).
+            if let problem = state.limitExceeded(sinceNextID: nextID, count: count, after: command) {
+                state = state(at: cursor)
+                throw problem
+            }
         } catch let e as NavLabError {
             return failure(e, parsed: parsed)
         } catch {
@@ -283,7 +290,10 @@ public final class Session {
         var now: [Event] = [], later: [Event] = []
         var anyDone = false
         for (c, text) in zip(commands, texts) {
+            let nextID = s.nextID, count = s.viewControllers.count
             let outcome = try s.apply(c)
+            // The turn runs on a copy: a command past a limit fails it all.
+            if let problem = s.limitExceeded(sinceNextID: nextID, count: count, after: c) { throw problem }
             switch outcome {
             case .ignored(let why, let events):
                 lines.append(OutputLine(.ignored, "ignored: \(text): \(why)"))

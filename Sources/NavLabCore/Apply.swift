@@ -17,20 +17,12 @@ extension State {
     /// Applies `command`. Throws `NavLabError` for what NavLab cannot carry out (a bad name,
     /// what UIKit answers with an exception); it throws before changing anything, so a
     /// failed command leaves the state as it was.
-    /// A command that would take the state past one of NavLab's `Limits` fails the same way.
+    ///
+    /// NavLab's `Limits` are checked after a command, by `limitExceeded(sinceNextID:count:after:)`:
+    /// the caller that owns the timeline (the Session) discards a state that went past them.
+    /// (Keeping a copy here to roll back would copy every large array the command touches.)
     public mutating func apply(_ command: Command) throws -> Outcome {
-        let before = self
-        let command = try canonical(command)
-        let outcome = try perform(command)
-        if let problem = limitExceeded(since: before, movedExisting: command.movesExistingInstances) {
-            self = before
-            throw problem
-        }
-        return outcome
-    }
-
-    private mutating func perform(_ command: Command) throws -> Outcome {
-        switch command {
+        switch try canonical(command) {
         case .device(let d): return try setDevice(d)
         case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
         case .restorationIdentifiersFromClassNames:

@@ -75,10 +75,12 @@ extension State {
         return chain
     }
 
-    /// The limit a command took the state past, comparing it with the state before.
-    func limitExceeded(since before: State, movedExisting: Bool) -> NavLabError? {
+    /// The limit `command` took the state past, given the state's `nextID` and number of view
+    /// controllers before it: only what the command made (and, for `@NAME`, moved) is walked.
+    public func limitExceeded(sinceNextID oldNextID: Int, count oldCount: Int, after command: Command) -> NavLabError? {
+        let movedExisting = command.movesExistingInstances
         let here = SourceLocation(line: 0, column: 0)
-        if viewControllers.count > Limits.viewControllers, viewControllers.count > before.viewControllers.count {
+        if viewControllers.count > Limits.viewControllers, viewControllers.count > oldCount {
             return NavLabError(.invalid, "that would make \(viewControllers.count) view controllers allocated at once; NavLab allows at most \(Limits.viewControllers)",
                                at: here, suggestion: "dismiss, pop or `reset` to let some go")
         }
@@ -90,8 +92,8 @@ extension State {
                                    at: here, suggestion: "use a new instance instead of the @name")
             }
             deepest = maximumDepth()
-        } else if before.nextID < nextID {
-            for raw in before.nextID..<nextID where viewControllers[VCID(raw)] != nil {
+        } else if oldNextID < nextID {
+            for raw in oldNextID..<nextID where viewControllers[VCID(raw)] != nil {
                 deepest = max(deepest, depth(of: VCID(raw)))
             }
         }
