@@ -4,7 +4,7 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
-.PHONY: run build test check bench docs deps deps-run clean
+.PHONY: run build test check bench docs deps deps-run clean fuzz
 
 ## run: build, install what is missing, start NavLab
 run: deps-run build
@@ -41,6 +41,15 @@ docs:
 	$(NAVLAB) reference > Docs/Reference.md
 	@for f in $(TUTORIALS); do echo "$(NAVLAB) run --markdown $$f > $${f%.navlab}.md"; \
 	    $(NAVLAB) run --markdown $$f > $${f%.navlab}.md || exit 1; done
+
+## fuzz: libFuzzer over the parser and the engine (Fuzz/) for FUZZ_SECONDS seconds (default 600);
+## fails on a crash, hang or broken invariant, saved under .build-fuzz/artifacts/. Then the
+## property tests with FUZZ_SESSIONS random sessions per batch (8 batches; make test runs 250)
+FUZZ_SECONDS ?= 600
+FUZZ_SESSIONS ?= 2500
+fuzz:
+	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
+	NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
 
 ## deps: the system and Python packages NavLab and its tests need (Debian)
 deps:

@@ -85,4 +85,33 @@ struct RandomInputTests {
         }
         #expect(lines > 4_000)
     }
+
+    /// `make fuzz` starts from these scripts, and a crash it finds is saved in
+    /// `Fuzz/regressions/`: each is replayed here with the fuzzer's checks.
+    @Test("Every script of the repository and every fuzzer regression keeps the fuzzer's checks, line by line")
+    func seedsAndRegressions() async {
+        await onOwnThread {
+            var files: [URL] = []
+            for folder in ["Tests/Scripts", "Docs/Tutorials", "Fuzz/regressions"] {
+                let dir = repositoryRoot.appendingPathComponent(folder)
+                for name in ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where name.hasSuffix(".navlab") {
+                    files.append(dir.appendingPathComponent(name))
+                }
+            }
+            #expect(files.count >= 15, "the tests' scripts and the tutorials")
+            for file in files {
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                let s = Session()
+                for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let verb = line.split(separator: " ").first ?? ""
+                    guard !["quit", "exit", "save", "load", "record", "export"].contains(verb) else { continue }
+                    let before = s.state
+                    let r = s.execute(String(line), lineNumber: i + 1)
+                    let where_ = "\(file.lastPathComponent):\(i + 1): \(line)"
+                    if [.failed, .ignored, .shown, .empty].contains(r.status), s.state != before { Issue.record("\(where_): \(r.status) but changed the state") }
+                    if let v = s.state.invariantViolations().first { Issue.record("\(where_) → \(v)") }
+                }
+            }
+        }
+    }
 }
