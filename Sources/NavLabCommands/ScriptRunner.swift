@@ -32,6 +32,9 @@ public struct ScriptRunner {
     public var writeFile: ((_ path: String, _ text: String, _ from: String) throws -> Void)?
     /// Told about every line run (not blank or comment lines), with what it did.
     public var onLine: ((_ line: String, _ response: Response) -> Void)?
+    /// When set, output goes here as it is made (the shell prints it at once) instead of
+    /// being collected in `Result.output`.
+    public var emit: ((OutputLine) -> Void)?
     /// `load` nests at most this deep (a script that loads itself stops here).
     public static let maxLoadDepth = 16
 
@@ -48,6 +51,12 @@ public struct ScriptRunner {
 
     func run(_ text: String, file: String, depth: Int, recordStart: inout (path: String, index: Int, from: String)?) -> Result {
         var result = Result()
+        // Whether a blank line may come next: not at the start, not after another blank.
+        var lastWasBlank = true
+        func out(_ line: OutputLine) {
+            lastWasBlank = line.text.isEmpty
+            if let emit { emit(line) } else { result.output.append(line) }
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (i, line) in lines.enumerated() {
             var response = session.execute(line, lineNumber: i + 1)
@@ -57,9 +66,9 @@ public struct ScriptRunner {
                 if case .run = mode, echo {
                     let t = line.trimmingSpaces
                     if t.hasPrefix("#") {
-                        result.output.append(OutputLine(.info, t))
-                    } else if t.isEmpty, let last = result.output.last, !last.text.isEmpty {
-                        result.output.append(OutputLine(.info, ""))
+                        out(OutputLine(.info, t))
+                    } else if t.isEmpty, !lastWasBlank {
+                        out(OutputLine(.info, ""))
                     }
                 }
                 continue
@@ -83,18 +92,18 @@ public struct ScriptRunner {
                 let (r, nested) = fileVerb(meta, parsed: parsed, file: file, depth: depth, recordStart: &recordStart)
                 response = r
                 if let nested {
-                    if case .run = mode, echo { result.output.append(OutputLine(.info, "> " + parsed.text)) }
+                    if case .run = mode, echo { out(OutputLine(.info, "> " + parsed.text)) }
                     result.passed += nested.passed
                     result.failed += nested.failed
-                    result.output += nested.output
+                    result.output += nested.output   // empty when emitted as it went
                     result.failures += nested.failures
                     if nested.stopped || nested.quit { result.stopped = nested.stopped; result.quit = nested.quit; break }
                     continue
                 }
             }
             if case .run = mode, echo {
-                result.output.append(OutputLine(.info, "> " + (response.parsed?.text ?? line.trimmingSpaces)))
-                result.output += response.lines.map { OutputLine($0.style, "  " + $0.text) }
+                out(OutputLine(.info, "> " + (response.parsed?.text ?? line.trimmingSpaces)))
+                for l in response.lines { out(OutputLine(l.style, "  " + l.text)) }
             }
             if let held = response.expectationHeld {
                 if held { result.passed += 1 } else { result.failed += 1 }
@@ -104,7 +113,7 @@ public struct ScriptRunner {
             let report = ScriptRunner.format(error, file: file, sourceLine: line)
             result.failures.append(report)
             if case .check = mode {
-                result.output.append(OutputLine(.failed, report))
+                out(OutputLine(.failed, report))
                 if response.expectationHeld == nil {
                     // A command that failed leaves the rest of the file meaningless.
                     result.failed += 1
@@ -112,7 +121,7 @@ public struct ScriptRunner {
                     break
                 }
             } else if case .run(let keepGoing) = mode {
-                result.output.append(OutputLine(.error, report))
+                out(OutputLine(.error, report))
                 if !keepGoing { result.stopped = true; break }
             }
         }

@@ -101,8 +101,10 @@ struct Check: ParsableCommand {
         let scripts = try Shell.read(files)
         var passed = 0, failed = 0
         for (file, text) in scripts {
-            let result = ScriptRunner(session: Session(), mode: .check).run(text, file: file)
-            for line in result.output { Shell.printLine(line) }
+            var runner = ScriptRunner(session: Session(), mode: .check)
+            // A failure is printed when it happens, not when the file ends.
+            runner.emit = { Shell.printLine($0) }
+            let result = runner.run(text, file: file)
             passed += result.passed
             failed += result.failed
             let mark = result.failed == 0 ? "ok" : "FAILED"

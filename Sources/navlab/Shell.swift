@@ -31,17 +31,24 @@ enum Shell {
         var runner = ScriptRunner(session: session, mode: mode)
         runner.echo = !json
         runner.readFile = ScriptFiles.read
+        // Output streams as the script runs: buffered, flushed at every 64 KiB (at every line
+        // on a terminal) and at the end.
+        let output = BufferedOutput(lineBuffered: isatty(STDOUT_FILENO) != 0)
+        runner.emit = { line in
+            if json {
+                if line.style == .error { output.flush(); printError(line.text) }
+            } else {
+                output.write(styled(line))
+            }
+        }
         var failed = false
         for (file, text) in scripts {
             runner.writeFile = ScriptFiles.write
             let result = runner.run(text, file: file)
-            for line in result.output {
-                if json, line.style != .error { continue }
-                json ? printError(line.text) : printLine(line)
-            }
             if !result.failures.isEmpty { failed = true }
             if result.stopped || result.quit { break }
         }
+        output.flush()
         if json { print(session.stateJSON().serialized(pretty: true)) }
         return failed ? 1 : 0
     }
@@ -140,5 +147,38 @@ enum ScriptFiles {
             _ = FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
             return folderPart + entry + (isFolder.boolValue ? "/" : "")
         }
+    }
+}
+
+/// Lines to standard output, collected and written in large pieces (one `write` per 64 KiB
+/// instead of one per line); a terminal gets each line at once.
+final class BufferedOutput {
+    private var buffer: [UInt8] = []
+    private let lineBuffered: Bool
+
+    init(lineBuffered: Bool) {
+        self.lineBuffered = lineBuffered
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if lineBuffered || buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        // What `print` wrote before must come out first.
+        fflush(nil)
+        buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -42,4 +42,25 @@ struct ScriptRunnerTests {
         let onDisk = try String(contentsOfFile: path, encoding: .utf8)
         #expect(onDisk == Help.markdownReference(), "run `make docs` to regenerate Docs/Reference.md")
     }
+
+    /// `navlab run` and `check` print as they go: a long script's first output does not wait
+    /// for its last line.
+    @Test("with emit, each line's output is handed over before the next line runs, and nothing is collected")
+    func streams() {
+        final class Order: @unchecked Sendable { var events: [String] = [] }
+        let order = Order()
+        var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: false))
+        runner.emit = { order.events.append("out: " + $0.text) }
+        runner.onLine = { line, _ in order.events.append("ran: " + line) }
+        let result = runner.run("# A title\ninitial A\nlaunch\n\npresent B\n", file: "t.navlab")
+        #expect(result.output.isEmpty)
+        let ranLaunch = order.events.firstIndex(of: "ran: launch")!
+        let ranPresent = order.events.firstIndex(of: "ran: present B")!
+        #expect(order.events.firstIndex(of: "out: # A title")! < order.events.firstIndex(of: "ran: initial A")!)
+        #expect(order.events.firstIndex(of: "out:   viewDidAppear A")! > ranLaunch)
+        #expect(order.events.firstIndex(of: "out:   viewDidAppear A")! < ranPresent)
+        // The same lines, in the same order, as without emit.
+        let collected = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run("# A title\ninitial A\nlaunch\n\npresent B\n", file: "t.navlab")
+        #expect(order.events.filter { $0.hasPrefix("out: ") }.map { String($0.dropFirst(5)) } == collected.output.map(\.text))
+    }
 }
