@@ -63,10 +63,11 @@ struct SlowClientTests {
                                                                        requestTimeout: SlowClientTests.timeout))
     }
 
-    /// Trickles `chunks` one every 100 ms; the time the server took to close the connection
-    /// (nil: still open after 5 s).
-    func trickle(_ chunks: [String], port: Int) throws -> Duration? {
+    /// Sends `opening` at once, then trickles `chunks` one every 100 ms; the time the server
+    /// took to close the connection (nil: still open after 5 s).
+    func trickle(_ chunks: [String], after opening: String = "", port: Int) throws -> Duration? {
         let c = try RawConnection(port: port)
+        if !opening.isEmpty { c.send(opening) }
         let clock = ContinuousClock(), start = clock.now
         var i = 0
         while clock.now - start < .seconds(5) {
@@ -98,55 +99,50 @@ struct SlowClientTests {
         try await liveServer().application(port: 0).test(.live) { client in
             let port = try #require(client.port)
             try await blocking {
+                let opening = "POST /api/commands HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 1000\r\n\r\n"
+                let closedAfter = try trickle(["x"], after: opening, port: port)
+                #expect(closedAfter != nil, "the connection was still open after 5 s")
+            }
+        }
+    }
+
+    /// A live server and a raw connection to it that has sent `request` (PORT is the port).
+    func connected(_ request: String, heartbeat: Duration = .seconds(15), _ body: @escaping @Sendable (RawConnection) throws -> Void) async throws {
+        try await liveServer(heartbeat: heartbeat).application(port: 0).test(.live) { client in
+            let port = try #require(client.port)
+            try await blocking {
                 let c = try RawConnection(port: port)
-                c.send("POST /api/commands HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 1000\r\n\r\n")
-                let clock = ContinuousClock(), start = clock.now
-                var closed = false
-                while clock.now - start < .seconds(5), !closed {
-                    if !c.send("x") { closed = true; break }
-                    let deadline = clock.now + .milliseconds(100)
-                    while clock.now < deadline { if c.receive() == nil { closed = true; break } }
-                }
-                #expect(closed, "the connection was still open after 5 s")
+                c.send(request.replacingOccurrences(of: "PORT", with: "\(port)"))
+                try body(c)
             }
         }
     }
 
     @Test("#10: a whole request is answered; the kept-alive connection then closes when idle")
     func promptClientIsServed() async throws {
-        try await liveServer().application(port: 0).test(.live) { client in
-            let port = try #require(client.port)
-            try await blocking {
-                let c = try RawConnection(port: port)
-                c.send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-                var answer = ""
-                let clock = ContinuousClock(), start = clock.now
-                while !answer.contains("\"seq\""), clock.now - start < .seconds(5), let part = c.receive() { answer += part }
-                #expect(answer.hasPrefix("HTTP/1.1 200"))
-                // Idle: closed after the timeout.
-                var open = true
-                while open, clock.now - start < .seconds(5) { if c.receive() == nil { open = false } }
-                #expect(!open)
-            }
+        try await connected("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n\r\n") { c in
+            var answer = ""
+            let clock = ContinuousClock(), start = clock.now
+            while !answer.contains("\"seq\""), clock.now - start < .seconds(5), let part = c.receive() { answer += part }
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            // Idle: closed after the timeout.
+            var open = true
+            while open, clock.now - start < .seconds(5) { if c.receive() == nil { open = false } }
+            #expect(!open)
         }
     }
 
     @Test("#10: the event stream outlives the request timeout: the clock stops once the request is in")
     func eventStreamStaysOpen() async throws {
-        try await liveServer(heartbeat: .milliseconds(100)).application(port: 0).test(.live) { client in
-            let port = try #require(client.port)
-            try await blocking {
-                let c = try RawConnection(port: port)
-                c.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
-                var received = ""
-                let clock = ContinuousClock(), start = clock.now
-                var open = true
-                while open, clock.now - start < SlowClientTests.timeout * 4 {
-                    if let part = c.receive() { received += part } else { open = false }
-                }
-                #expect(open, "closed after \(clock.now - start)")
-                #expect(received.contains(": heartbeat"), "received: \(received.prefix(300))")
+        try await connected("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n\r\n", heartbeat: .milliseconds(100)) { c in
+            var received = ""
+            let clock = ContinuousClock(), start = clock.now
+            var open = true
+            while open, clock.now - start < SlowClientTests.timeout * 4 {
+                if let part = c.receive() { received += part } else { open = false }
             }
+            #expect(open, "closed after \(clock.now - start)")
+            #expect(received.contains(": heartbeat"), "received: \(received.prefix(300))")
         }
     }
 }
