@@ -213,13 +213,19 @@ extension AppStoreTests {
         // A process that has exited, and one that is still running.
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        gone.standardOutput = FileHandle.nullDevice
         try gone.run()
         gone.waitUntilExit()
         let alive = Process()
         alive.executableURL = URL(fileURLWithPath: "/bin/sleep")
         alive.arguments = ["30"]
+        // Its own output: a child holding the test runner's pipe would keep `swift test`
+        // waiting for it to exit.
+        alive.standardInput = FileHandle.nullDevice
+        alive.standardOutput = FileHandle.nullDevice
+        alive.standardError = FileHandle.nullDevice
         try alive.run()
-        defer { alive.terminate() }
+        defer { kill(alive.processIdentifier, SIGKILL); alive.waitUntilExit() }
         let folder = store.folder("App")
         let stale = [folder + "/.archive.json.\(gone.processIdentifier).tmp", folder + "/.defaults.json.\(gone.processIdentifier).tmp",
                      home + "/.archive.json.\(gone.processIdentifier).tmp"]
