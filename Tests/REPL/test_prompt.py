@@ -303,3 +303,21 @@ def test_record_stop_without_record_is_an_error(start):
     out = p.run("record stop")
     assert "nothing is being recorded" in out
     assert "leaves NavLab" in p.run("help quit")
+
+
+def test_ctrl_c_during_a_history_search_keeps_the_session(start):
+    """Ctrl-R, then Ctrl-C: the search is abandoned, as sqlite3 and IPython do — NavLab goes on,
+    with the model as it was (it used to take the interrupted read for the end of input and quit)."""
+    p = start()
+    p.run("initial Home")
+    p.run("launch")
+    p.run("present Detail")
+    p.send(CTRL_R)
+    p.send("pres")
+    p.send(CTRL_C)
+    p.prompt()
+    assert p.child.isalive()
+    out = p.run("expect top is Detail")
+    assert "ok: expect top is Detail" in out
+    out = p.run("undo")
+    assert "undone: present Detail" in out

@@ -138,7 +138,12 @@ final class LineEditor {
         heldBack = nil
         requestedHint = nil
         var count: Int32 = 0
-        guard let raw = el_gets(el, &count) else {
+        let raw = el_gets(el, &count)
+        // A Ctrl-C during this read (the loop takes the last one before reading) ends it as an
+        // interruption, whatever libedit returned: inside a Ctrl-R search it returns as if the
+        // input had ended, and taking that for Ctrl-D would quit and lose the session.
+        if Signals.interruptPending { return .interrupted }
+        guard let raw else {
             return count == 0 ? .endOfFile : (errno == EINTR ? .interrupted : .endOfFile)
         }
         var line = String(cString: raw)
