@@ -103,7 +103,10 @@ public struct ScriptRunner {
             }
             if case .run = mode, echo {
                 out(OutputLine(.info, "> " + (response.parsed?.text ?? line.trimmingSpaces)))
-                for l in response.lines { out(OutputLine(l.style, "  " + l.text)) }
+                // A failure is reported once, below, with its place (`FILE:LINE:COL: error: …`):
+                // its own error lines would say it twice.
+                let failedWithReport = response.status == .failed && response.error != nil
+                for l in response.lines where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
             }
             if let held = response.expectationHeld {
                 if held { result.passed += 1 } else { result.failed += 1 }

@@ -34,10 +34,12 @@ enum Shell {
         // Output streams as the script runs: buffered, flushed at every 64 KiB (at every line
         // on a terminal) and at the end.
         let output = BufferedOutput(lineBuffered: isatty(STDOUT_FILENO) != 0)
+        // Errors go to standard error, once; the transcript to standard output.
         runner.emit = { line in
-            if json {
-                if line.style == .error { output.flush(); printError(line.text) }
-            } else {
+            if line.style == .error {
+                output.flush()
+                printError(json ? line.text : styled(line))
+            } else if !json {
                 output.write(styled(line))
             }
         }

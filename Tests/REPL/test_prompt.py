@@ -268,7 +268,18 @@ def test_stdin_not_a_terminal_stops_at_an_error_with_status_1(workdir):
     piped = subprocess.run([NAVLAB], input="initial A\nbogus\nlaunch\n", capture_output=True, text=True,
                            cwd=workdir, timeout=TIMEOUT)
     assert piped.returncode == 1
-    assert "-:2:1: error: unknown verb 'bogus'" in piped.stdout + piped.stderr
+    assert "-:2:1: error: unknown verb 'bogus'" in piped.stderr
+
+
+def test_an_error_in_piped_input_is_printed_once_on_standard_error(workdir):
+    piped = subprocess.run([NAVLAB], input="initial A\nlaunch\npresnt B\n", capture_output=True, text=True,
+                           cwd=workdir, timeout=TIMEOUT)
+    assert piped.returncode == 1
+    assert "viewDidAppear A" in piped.stdout
+    assert "unknown verb" not in piped.stdout
+    assert piped.stderr.count("unknown verb 'presnt'") == 1
+    assert "-:3:1: error: unknown verb 'presnt'" in piped.stderr
+    assert "did you mean present?" in piped.stderr
 
 
 def test_the_users_editrc_is_honoured(home, start):
