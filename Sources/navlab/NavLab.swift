@@ -5,25 +5,23 @@ import NavLabCore
 
 @main
 struct NavLab: ParsableCommand {
+    /// What `navlab --version` prints.
+    static let version = "0.5.0"
+
     static let configuration = CommandConfiguration(
         commandName: "navlab",
         abstract: "A playground for iOS view-controller hierarchies.",
         discussion: """
             With no subcommand: the prompt on a terminal, and the live page beside it (its URL is \
-            printed; --port N, --host ADDR, --no-serve, --public DIR); commands read from standard \
-            input otherwise. `navlab help repl` lists the prompt's options.
+            printed); commands read from standard input otherwise, as `navlab run -`.
             """,
-        subcommands: [Interactive.self, Run.self, Check.self, Play.self, TutorialCommand.self, Explain.self, Reference.self],
-        defaultSubcommand: Interactive.self
+        version: NavLab.version,
+        subcommands: [Run.self, Check.self, Play.self, TutorialCommand.self, Explain.self, Reference.self]
     )
-}
-
-/// Plain `navlab`.
-struct Interactive: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "repl", abstract: "The prompt (the default).", shouldDisplay: false)
 
     @OptionGroup var serve: ServeOptions
 
+    /// Plain `navlab`: the prompt.
     func run() throws {
         if isatty(STDIN_FILENO) == 0 {
             // Not a terminal: exactly `navlab run -` (no prompt, no editing, no colours).

@@ -1,5 +1,6 @@
 """The prompt as a user meets it: editing, completion, history, errors, signals, colours."""
 import json
+import re
 import os
 import signal
 import subprocess
@@ -332,3 +333,17 @@ def test_ctrl_c_during_a_history_search_keeps_the_session(start):
     assert "ok: expect top is Detail" in out
     out = p.run("undo")
     assert "undone: present Detail" in out
+
+
+def test_version_usage_and_help_name_navlab_and_its_options(workdir):
+    version = subprocess.run([NAVLAB, "--version"], capture_output=True, text=True, cwd=workdir, timeout=TIMEOUT)
+    assert version.returncode == 0
+    assert re.fullmatch(r"\d+\.\d+\.\d+\n", version.stdout)
+    bad = subprocess.run([NAVLAB, "--bogus"], capture_output=True, text=True, cwd=workdir, timeout=TIMEOUT)
+    assert bad.returncode != 0
+    assert "Unknown option '--bogus'" in bad.stderr
+    assert "Usage: navlab [" in bad.stderr
+    assert "navlab repl" not in bad.stderr
+    helped = subprocess.run([NAVLAB, "--help"], capture_output=True, text=True, cwd=workdir, timeout=TIMEOUT)
+    for option in ["--no-serve", "--port", "--host", "--public", "--version"]:
+        assert option in helped.stdout, option
