@@ -34,7 +34,7 @@ public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
 public enum Meta: Hashable, Sendable {
     case undo, redo, reset, quit
     /// File work the shell does: `record FILE`, `record stop`, `save FILE`, `load FILE`.
-    case record(String), recordStop, save(String), load(String)
+    case record(String), recordStop, save(String, replace: Bool), load(String)
 }
 
 /// `expect [not] FACT`.

@@ -30,6 +30,9 @@ public struct ScriptRunner {
     /// Writes a file for `save`, `record stop` and `export … FILE` (path as written, the file
     /// whose line asks for it, so a relative path lands beside that script); nil: they fail.
     public var writeFile: ((_ path: String, _ text: String, _ from: String) throws -> Void)?
+    /// Whether a file exists (path as written, the file that names it): `save` does not
+    /// replace one without `--force`.
+    public var fileExists: ((_ path: String, _ from: String) -> Bool)?
     /// Told about every line run (not blank or comment lines), with what it did.
     public var onLine: ((_ line: String, _ response: Response) -> Void)?
     /// When set, output goes here as it is made (the shell prints it at once) instead of
@@ -150,10 +153,12 @@ public struct ScriptRunner {
             } catch {
                 return fail("cannot read \(path): \(error)")
             }
-        case .save(let path):
+        case .save(let path, let replace):
             guard let writeFile else { return fail("save is not available here") }
+            if !replace, fileExists?(path, file) == true { return fail("\(path) exists", "`save \(path) --force` replaces it") }
+            let count = session.replayableLines().count
             do { try writeFile(path, session.script(), file) } catch { return fail("cannot write \(path): \(error)") }
-            return (Response(status: .done, lines: [OutputLine(.info, "saved \(session.typed.count) lines to \(path)")], parsed: parsed), nil)
+            return (Response(status: .done, lines: [OutputLine(.info, "saved \(count) lines to \(path)")], parsed: parsed), nil)
         case .record(let path):
             recordStart = (path, session.typed.count, file)
             return (Response(status: .done, lines: [OutputLine(.info, "recording to \(path); `record stop` writes it")], parsed: parsed), nil)
@@ -162,7 +167,7 @@ public struct ScriptRunner {
             guard let writeFile else { return fail("record is not available here") }
             do { try writeFile(path, session.script(fromTyped: index), from) } catch { return fail("cannot write \(path): \(error)") }
             recordStart = nil
-            return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.typed.count - index) lines to \(path)")], parsed: parsed), nil)
+            return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.replayableLines(fromTyped: index).count) lines to \(path)")], parsed: parsed), nil)
         default:
             return (Response(status: .done, parsed: parsed), nil)
         }

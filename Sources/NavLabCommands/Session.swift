@@ -58,9 +58,16 @@ public final class Session {
     public private(set) var entries: [Entry]
     /// Index into `entries` of the step the model is at.
     public private(set) var cursor = 0
-    /// Every line run so far that did not fail and that a script can replay (in order, with
-    /// its comment): what `save` writes and `record` slices.
-    public private(set) var typed: [ParsedLine] = []
+    /// A line run that did not fail and that a script can replay, with the timeline entry it
+    /// belongs to: the one it made, or for `expect` the one it checked.
+    public struct Typed: Sendable {
+        public let line: ParsedLine
+        public let entry: Int
+    }
+    /// Every such line typed on the timeline's current branch, in order (with its comment):
+    /// what `save` writes and `record` slices. Lines of undone steps are dropped when a new
+    /// step replaces them; `undo` and `redo` themselves are never lines of it.
+    public private(set) var typed: [Typed] = []
     /// Told when what the app stored on the device changes (archive, defaults, install), so
     /// the shell can write it to disk; called with the app's name and its data.
     public var dataObserver: ((_ app: String, _ data: AppData) -> Void)?
@@ -123,7 +130,9 @@ public final class Session {
         response.parsed = parsed
         // The narration waits out a command that failed: it belongs to the one retyped right.
         if response.status != .failed { pendingComment = nil }
-        if response.status != .failed, response.status != .quit, Session.replayable(parsed.action) { typed.append(parsed) }
+        if response.status != .failed, response.status != .quit, Session.replayable(parsed.action) {
+            typed.append(Typed(line: parsed, entry: cursor))
+        }
         // The engine points at what it can; anything it could not place points at the verb.
         if var e = response.error, e.location.line != lineNumber || e.location.column < 1 {
             e.location = parsed.location
@@ -139,15 +148,25 @@ public final class Session {
         case .query(.help), .query(.explain), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why),
              .query(.archive), .query(.defaults), .query(.export): return false
         case .query(.expect): return true
-        case .meta(.undo), .meta(.redo), .meta(.reset): return true
+        case .meta(.reset): return true
         case .meta: return false
         }
     }
 
-    /// The typed lines from `index` on as a script: comments above their commands.
+    /// The typed lines from `index` on that lead to the state now: on the current branch and
+    /// not undone (their entry is at or before the cursor), after the last `reset` among them.
+    public func replayableLines(fromTyped index: Int = 0) -> [ParsedLine] {
+        let lines = typed[min(index, typed.count)...].filter { $0.entry <= cursor }
+        let afterReset = lines.lastIndex { if case .meta(.reset) = $0.line.action { return true } else { return false } }
+            .map { lines.index(after: $0) } ?? lines.startIndex
+        return lines[afterReset...].map(\.line)
+    }
+
+    /// The typed lines from `index` on as a script that replays to the state now
+    /// (`replayableLines`): comments above their commands.
     public func script(fromTyped index: Int = 0, header: String? = nil) -> String {
         var out = header.map { "# " + $0 + "\n" } ?? ""
-        for line in typed[min(index, typed.count)...] {
+        for line in replayableLines(fromTyped: index) {
             if let c = line.comment, !c.isEmpty {
                 for part in c.split(separator: "\n", omittingEmptySubsequences: false) { out += "# \(part)\n" }
             }
@@ -208,6 +227,8 @@ public final class Session {
     private func record(_ entry: Entry) {
         if cursor < entries.count - 1 {
             entries.removeSubrange((cursor + 1)...)
+            // What was typed for the undone steps is not part of the new branch.
+            typed.removeAll { $0.entry > cursor }
             snapshots = snapshots.filter { $0.key <= cursor }
         }
         entries.append(entry)
@@ -277,8 +298,8 @@ public final class Session {
         let text = texts.joined(separator: "; ")
         let parsed = ParsedLine(action: .model(commands[0]), verb: first?.verb ?? "", text: text,
                                 comment: (try? Lexer.tokenize(line).comment) ?? nil, location: first?.location ?? SourceLocation(line: lineNumber, column: 1))
-        typed.append(parsed)
         record(Entry(seq: nextSeq, command: text, comment: parsed.comment, change: .turn(commands), status: result.status, reason: nil, events: result.events))
+        typed.append(Typed(line: parsed, entry: cursor))
         return Response(status: result.status, lines: result.lines, parsed: parsed)
     }
 

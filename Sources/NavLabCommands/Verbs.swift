@@ -461,9 +461,13 @@ public enum VerbTable {
             try a.end()
             return .meta(t.text == "stop" ? .recordStop : .record(t.text))
         },
-        Verb(name: "save", group: .session, syntax: "save FILE", summary: "writes the whole session so far as a script that replays to this state",
-             uikit: "—", examples: ["save session.navlab"], arguments: [.file]) { a in
-            let t = try a.path(); try a.end(); return .meta(.save(t))
+        Verb(name: "save", group: .session, syntax: "save FILE [--force]",
+             summary: "writes the session as a script that replays to this state: the lines of the current timeline (not what was undone, nothing before the last reset); an existing FILE only with --force",
+             uikit: "—", examples: ["save session.navlab", "save session.navlab --force"], arguments: [.file]) { a in
+            let t = try a.path()
+            let replace = a.accept("--force")
+            try a.end()
+            return .meta(.save(t, replace: replace))
         },
         Verb(name: "load", group: .session, syntax: "load FILE", summary: "runs a script here, in this session",
              uikit: "—", examples: ["load Tests/Scripts/replace-root-1-swaproot-while-presented.navlab"], arguments: [.file]) { a in

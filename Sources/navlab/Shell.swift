@@ -46,6 +46,7 @@ enum Shell {
         var failed = false
         for (file, text) in scripts {
             runner.writeFile = ScriptFiles.write
+            runner.fileExists = { FileManager.default.fileExists(atPath: ScriptFiles.resolve($0, from: $1)) }
             let result = runner.run(text, file: file)
             if !result.failures.isEmpty { failed = true }
             if result.stopped || result.quit { break }

@@ -220,6 +220,25 @@ def test_save_writes_the_session_and_load_runs_it_in_another(start, workdir):
     assert after == before
 
 
+def test_save_keeps_an_existing_file_unless_forced_and_writes_no_undo(start, workdir):
+    p = launched(start())
+    p.run("record flow.navlab")
+    p.run("push Detail")
+    p.run("push More")
+    p.run("undo")
+    p.run("record stop")
+    assert (workdir / "flow.navlab").read_text() == "push Detail\n"
+    out = p.run("save flow.navlab")
+    assert "flow.navlab exists" in out
+    assert "save flow.navlab --force" in out
+    assert (workdir / "flow.navlab").read_text() == "push Detail\n", "what record wrote is kept"
+    out = p.run("save flow.navlab --force")
+    assert "saved 3 lines to flow.navlab" in out
+    text = (workdir / "flow.navlab").read_text()
+    assert "undo" not in text and "More" not in text
+    assert text.endswith("push Detail\n")
+
+
 def test_load_of_a_missing_file_is_an_error_not_an_end(start):
     p = start()
     out = p.run("load nowhere.navlab")

@@ -139,8 +139,13 @@ final class REPL {
         case .recordStop:
             guard recording != nil else { fail("nothing is being recorded", "start with `record FILE`"); return }
             stopRecording(atExit: false)
-        case .save(let path):
-            let (text, count) = hub.read { ($0.script(), $0.typed.count) }
+        case .save(let path, let replace):
+            let resolved = ScriptFiles.resolve(path, from: "")
+            if !replace, FileManager.default.fileExists(atPath: resolved) {
+                fail("\(path) exists", "`save \(path) --force` replaces it")
+                return
+            }
+            let (text, count) = hub.read { ($0.script(), $0.replayableLines().count) }
             do {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "saved \(count) lines to \(path)"))
@@ -158,7 +163,7 @@ final class REPL {
     /// `record FILE` (those that did not fail, with their comments) go to the file.
     func stopRecording(atExit: Bool) {
         guard let current = recording else { return }
-        let (text, count) = hub.read { ($0.script(fromTyped: current.index), $0.typed.count - current.index) }
+        let (text, count) = hub.read { ($0.script(fromTyped: current.index), $0.replayableLines(fromTyped: current.index).count) }
         do {
             try ScriptFiles.write(text, to: current.path)
             recording = nil
@@ -186,6 +191,7 @@ final class REPL {
         let result = hub.runScript(file.text, file: file.name, origin: .repl) { runner in
             runner.readFile = ScriptFiles.read
             runner.writeFile = ScriptFiles.write
+            runner.fileExists = { FileManager.default.fileExists(atPath: ScriptFiles.resolve($0, from: $1)) }
         }
         for line in result.output { Shell.printLine(line) }
         if result.stopped {
