@@ -137,10 +137,23 @@ public struct Arguments {
         }
     }
 
-    /// Nothing may follow.
+    /// Nothing may follow. A misspelt keyword of the verb (`stle=pageSheet`, `animted`) gets
+    /// a did-you-mean.
     public func end() throws {
         if let t = peek {
+            let keywords = Arguments.keywords(inSyntax: usage)
+            if t.kind == .word, !keywords.contains(t.text), let near = Suggest.nearest(to: t.text, in: keywords) {
+                let takesValue = usage.contains(near + "=")
+                throw error("unexpected '\(t.text)'", suggestion: "did you mean \(near)\(takesValue ? "=" : "")? usage: \(usage)", at: t.location)
+            }
             throw error("unexpected '\(t.text)'", suggestion: "usage: \(usage)", at: t.location)
         }
+    }
+
+    /// The literal words of a syntax line (`present SPEC [on NAME] [style=S] [animated]` →
+    /// on, style, animated): lowercase words, not the verb, not the placeholders.
+    static func keywords(inSyntax syntax: String) -> [String] {
+        let words = syntax.split { !($0.isLetter || $0 == "-") }.map(String.init)
+        return Array(Set(words.dropFirst().filter { $0.first?.isLowercase == true || $0.hasPrefix("--") })).sorted()
     }
 }

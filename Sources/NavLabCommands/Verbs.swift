@@ -35,9 +35,16 @@ public struct Verb: Sendable {
 public enum VerbTable {
     public static let all: [Verb] = setupVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + lifecycleVerbs + restorationVerbs + checkVerbs + sessionVerbs
 
+    /// Verbs are found whatever their case (`Push`, `TREE`, `swaproot`); `?` is `help`, and
+    /// `exit`, `\\q` and `:q` (sqlite3's, psql's and vi's) are `quit`.
     public static func verb(named name: String) -> Verb? {
-        all.first { $0.name == name } ?? all.first { $0.name.lowercased() == name }
+        if let v = all.first(where: { $0.name == name }) { return v }
+        let lower = name.lowercased()
+        if let alias = aliases[lower] { return all.first { $0.name == alias } }
+        return all.first { $0.name.lowercased() == lower }
     }
+
+    static let aliases = ["?": "help", "exit": "quit", "\\q": "quit", ":q": "quit", ".quit": "quit", ".exit": "quit"]
 
     public static var names: [String] { all.map(\.name) }
 

@@ -105,4 +105,26 @@ struct ParserTests {
         #expect(e?.message == "unterminated string")
         #expect(e?.location.column == 21)
     }
+
+    @Test("verbs are found whatever their case; ?, exit, \\q, :q and .quit are help and quit", arguments: [
+        ("Push B", "push"), ("TREE", "tree"), ("swaproot B", "swapRoot"), ("SwapRoot B", "swapRoot"), ("?", "help"),
+        ("? present", "help"), ("exit", "quit"), ("\\q", "quit"), (":q", "quit"), (" :q! ", "quit"), (".quit", "quit"),
+    ])
+    func verbCaseAndAliases(line: String, verb: String) throws {
+        let parsed = try #require(try LineParser.parse(line))
+        #expect(parsed.verb == verb)
+    }
+
+    @Test("a misspelt keyword gets a did-you-mean with the verb's usage", arguments: [
+        ("present B stle=pageSheet", "did you mean style=?"), ("present B animted", "did you mean animated?"),
+        ("dismiss B animted", "did you mean animated?"), ("save x.navlab --froce", "did you mean --force?"),
+        ("swipe down B cancl", "did you mean cancel?"),
+    ])
+    func keywordSuggestions(line: String, suggestion: String) {
+        #expect(throws: NavLabError.self) { try LineParser.parse(line) }
+        do { _ = try LineParser.parse(line) } catch let e as NavLabError {
+            #expect(e.suggestion?.hasPrefix(suggestion) == true, "\(line): \(e.suggestion ?? "none")")
+            #expect(e.suggestion?.contains("usage: ") == true)
+        } catch { Issue.record("\(error)") }
+    }
 }
