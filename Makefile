@@ -4,7 +4,8 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
-.PHONY: run build test check bench docs deps deps-run clean fuzz
+.PHONY: run build test check bench docs deps deps-run clean fuzz install uninstall
+PREFIX ?= /usr/local
 
 ## run: build, install what is missing, start NavLab
 run: deps-run build
@@ -50,6 +51,20 @@ FUZZ_SESSIONS ?= 2500
 fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
 	NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
+
+## install: a release navlab in $(PREFIX)/bin and the page's files in $(PREFIX)/share/navlab
+## (PREFIX=/usr/local by default; `make install PREFIX=~/.local` needs no root)
+install: deps-run
+	$(SWIFT) build -c release --product navlab
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/navlab"
+	install -m 755 .build/release/navlab "$(DESTDIR)$(PREFIX)/bin/navlab"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab/Public"
+	cp -R Public "$(DESTDIR)$(PREFIX)/share/navlab/Public"
+	@echo "installed $(PREFIX)/bin/navlab ($$($(DESTDIR)$(PREFIX)/bin/navlab --version)); the page's files are in $(PREFIX)/share/navlab/Public"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/navlab"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab"
 
 ## deps: the system and Python packages NavLab and its tests need (Debian)
 deps:

@@ -161,14 +161,18 @@ public struct StaticFiles: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.body))
     }
 
-    /// Public/ next to the executable's source checkout, or in the current directory.
+    /// The page's files: `--public`, `$NAVLAB_PUBLIC`, where `make install` puts them beside the
+    /// installed binary (`PREFIX/bin/navlab` → `PREFIX/share/navlab/Public`), the source
+    /// checkout the binary was built in, or `./Public`.
     public static func locate(explicit: String? = nil) -> String? {
         func valid(_ dir: String) -> Bool { FileManager.default.fileExists(atPath: dir + "/index.html") }
         if let explicit { return explicit }
         if let env = ProcessInfo.processInfo.environment["NAVLAB_PUBLIC"], valid(env) { return env }
-        // .build/debug/navlab → the package folder holds Public/.
         var dir = (Bundle.main.executableURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/navlab"))
             .resolvingSymlinksInPath().deletingLastPathComponent()
+        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/navlab/Public").path
+        if valid(installed) { return installed }
+        // .build/debug/navlab → the package folder holds Public/.
         for _ in 0..<6 {
             let candidate = dir.appendingPathComponent("Public").path
             if valid(candidate) { return candidate }
