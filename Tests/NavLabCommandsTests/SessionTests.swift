@@ -185,4 +185,17 @@ struct NarrationTests {
             }
         }
     }
+
+    @Test("reset says when it takes the app's archive and defaults with it")
+    func resetSaysWhatGoes() {
+        let quiet = session("initial A", "launch")
+        #expect(!quiet.execute("reset").text.contains("gone too"))
+        let s = session("class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch",
+                        "defaults loggedIn=yes", "background")
+        let r = s.execute("reset")
+        #expect(r.text.contains("note: App's its restoration archive") == false)
+        #expect(r.text.contains("App's restoration archive and its defaults (loggedIn) are gone too"), "\(r.text)")
+        _ = s.execute("undo")
+        #expect(s.state.application.data.archive != nil)
+    }
 }
