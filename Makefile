@@ -4,7 +4,7 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
-.PHONY: run build test check bench docs deps deps-run clean fuzz install uninstall
+.PHONY: run build test test-scripts test-repl test-browser check bench docs deps deps-run clean fuzz install uninstall
 PREFIX ?= /usr/local
 
 ## run: build, install what is missing, start NavLab
@@ -14,14 +14,22 @@ run: deps-run build
 build:
 	$(SWIFT) build --product navlab
 
-## test: unit tests (Swift Testing), every Tests/Scripts/*.navlab through `navlab check`,
-## then the prompt driven through a pseudo-terminal and the page in headless Chromium (pytest)
+## test: unit tests (Swift Testing), then, side by side (each one's output together), every
+## Tests/Scripts/*.navlab and tutorial through `navlab check`, the prompt driven through a
+## pseudo-terminal and the page in headless Chromium (pytest)
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
 	$(SWIFT) build --product navlab
+	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-scripts test-repl test-browser
+
+test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
+
+test-repl:
 	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/REPL
+
+test-browser:
 	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/Browser
 
 check: build
