@@ -7,7 +7,7 @@ import NIOCore
 /// so the Host check compares against the server's real port (also when it bound port 0).
 public struct PageRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The local port of the connection; nil under HummingbirdTesting's router framework.
+    /// The local port of the connection; nil when the tests hand a request to the router directly.
     public let localPort: Int?
 
     public init(source: ApplicationRequestContextSource) {

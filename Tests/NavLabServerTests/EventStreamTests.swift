@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NavLabCommands
 import Testing
 @testable import NavLabServer
@@ -9,7 +8,7 @@ import Testing
 @Suite("GET /api/events: Server-Sent Events")
 struct EventStreamTests {
     /// Opens the stream, runs `body` while it is open, ends it, and returns what it carried.
-    func stream(_ server: PageServer, client: any TestClientProtocol, headers: HTTPFields = own(),
+    func stream(_ server: PageServer, client: TestClient, headers: HTTPFields = own(),
                 while body: @Sendable () async throws -> Void) async throws -> (response: TestResponse, messages: [SSEMessage], comments: [String]) {
         let before = server.hub.subscriberCount
         async let response = client.execute(uri: "/api/events", method: .get, headers: headers)
@@ -26,7 +25,7 @@ struct EventStreamTests {
     func eventPerCommand() async throws {
         let server = makeServer()
         let lines = seed000 + ["tree", "present Extra on Register", "bogus"]
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let (response, messages, _) = try await stream(server, client: client) {
                 for line in lines {
                     _ = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line))
@@ -72,7 +71,7 @@ struct EventStreamTests {
     @Test("a line typed at the prompt reaches the page with origin repl")
     func replOrigin() async throws {
         let server = makeServer(["initial Nav(A)", "launch"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let (_, messages, _) = try await stream(server, client: client) {
                 server.hub.execute("push B", origin: .repl)
             }
@@ -87,7 +86,7 @@ struct EventStreamTests {
     @Test("a client reconnecting with Last-Event-ID gets what it missed, in order")
     func lastEventID() async throws {
         let server = makeServer()
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             for line in ["initial Nav(A)", "launch", "push B", "push C"] { server.hub.execute(line, origin: .repl) }
             let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "2")])) {
                 server.hub.execute("push D", origin: .web)
@@ -102,7 +101,7 @@ struct EventStreamTests {
     func catchUpCoalesces() async throws {
         let server = makeServer(["initial Nav(A)", "launch"])
         for i in 0..<20 { server.hub.execute("push V\(i)", origin: .repl) }
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "0")])) {}
             #expect(messages.filter { $0.event == "command" }.count == 22)
             let states = messages.dropFirst().filter { $0.event == "state" }
@@ -116,7 +115,7 @@ struct EventStreamTests {
     @Test("undo and redo move the timeline; their state is the state they moved to")
     func undoRedo() async throws {
         let server = makeServer(["initial Nav(A)", "launch", "push B"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let (_, messages, _) = try await stream(server, client: client) {
                 server.hub.execute("undo", origin: .web)
                 server.hub.execute("redo", origin: .web)
@@ -133,7 +132,7 @@ struct EventStreamTests {
     @Test("a heartbeat comment keeps an idle stream alive")
     func heartbeat() async throws {
         let server = makeServer(heartbeat: .milliseconds(20))
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             // However loaded the machine, wait for one to be written rather than for a time.
             let (_, _, comments) = try await stream(server, client: client) {
                 try await eventually("a heartbeat") { server.feed.heartbeatsWritten > 0 }
@@ -145,7 +144,7 @@ struct EventStreamTests {
     @Test("50 streams each get every event, once, in order")
     func manyClients() async throws {
         let server = makeServer(["initial Nav(A)", "launch"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let bodies = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<50 {
                     group.addTask { String(buffer: try await client.execute(uri: "/api/events", method: .get, headers: own()).body) }

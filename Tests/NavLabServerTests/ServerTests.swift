@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import NavLabCommands
 import NavLabCore
 import Testing
@@ -12,7 +11,7 @@ struct RouteTests {
     @Test("GET /api/state is SPEC §3's document, every required field, after seed 000")
     func stateDocument() async throws {
         let server = makeServer(seed000)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let response = try await client.execute(uri: "/api/state", method: .get, headers: own())
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
@@ -60,7 +59,7 @@ struct RouteTests {
     @Test("windowSubviews: a live presentation's transition view is on screen and not left behind")
     func windowSubviewsOfALivePresentation() async throws {
         let server = makeServer(["initial Tab(Nav(Feed), Settings)", "launch", "push Post", "present Nav(Compose) on Post", "addChild Toolbar to Compose"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let doc = try json(try await client.execute(uri: "/api/state", method: .get, headers: own()))
             let subviews = try #require(doc["windowSubviews"] as? [[String: Any]])
             #expect(subviews.map { $0["kind"] as? String } == ["rootView", "transitionView"])
@@ -79,7 +78,7 @@ struct RouteTests {
     func stateMatchesTreeJSON() async throws {
         let server = makeServer(seed000)
         let expected = server.hub.read { $0.stateJSON() }
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let response = try await client.execute(uri: "/api/state", method: .get, headers: own())
             let text = String(buffer: response.body)
             let spec = expected.serialized()
@@ -91,7 +90,7 @@ struct RouteTests {
     @Test("POST /api/commands runs the lines in the shared session and answers what the REPL prints")
     func commands() async throws {
         let server = makeServer(["initial Nav(A)", "launch"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push B\npush C"))
             #expect(response.status == .ok)
             let answer = try json(response)
@@ -108,7 +107,7 @@ struct RouteTests {
     @Test("a mistyped command answers the error with its column and a suggestion, and stops there")
     func commandError() async throws {
         let server = makeServer(["initial Nav(A)", "launch"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push B\npsuh C\npush D"))
             #expect(response.status == .ok)
             let answer = try json(response)
@@ -125,7 +124,7 @@ struct RouteTests {
     @Test("the page may not read or write files, nor quit", arguments: ["save /tmp/x.navlab", "load /etc/passwd", "record /tmp/y", "quit"])
     func fileVerbsRefused(line: String) async throws {
         let server = makeServer()
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let answer = try json(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line)))
             #expect(answer["status"] as? String == "failed")
             #expect(((answer["error"] as? [String: Any])?["message"] as? String)?.contains("not from the page") == true)
@@ -135,7 +134,7 @@ struct RouteTests {
     @Test("GET /api/history lists every step; /api/history/SEQ gives the state then and the one before")
     func history() async throws {
         let server = makeServer(seed000)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
             let entries = try #require(history["entries"] as? [[String: Any]])
             #expect(entries.count == seed000.count + 1)
@@ -160,7 +159,7 @@ struct RouteTests {
     @Test("after undo the undone steps stay on the timeline, marked, until a new step drops them")
     func historyAfterUndo() async throws {
         let server = makeServer(["initial Nav(A)", "launch", "push B", "push C", "undo"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             var history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
             var entries = try #require(history["entries"] as? [[String: Any]])
             #expect(entries.map { $0["command"] as? String } == ["", "initial Nav(A)", "launch", "push B", "push C"])
@@ -178,7 +177,7 @@ struct RouteTests {
     @Test("GET /api/verbs is the verb table; GET /api/log is `log --json`")
     func verbsAndLog() async throws {
         let server = makeServer(["initial A", "launch"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let verbs = try json(try await client.execute(uri: "/api/verbs", method: .get, headers: own()))
             let names = (verbs["verbs"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
             #expect(names == VerbTable.names)
@@ -196,7 +195,7 @@ struct SecurityTests {
                  "localhost.:8080", "[::2]:8080", "[::ffff:10.0.0.1]:8080"])
     func foreignHost(host: String) async throws {
         let server = makeServer()
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             var headers = HTTPFields()
             headers[HTTPField.Name("Host")!] = host
             let response = try await client.execute(uri: "/api/state", method: .get, headers: headers)
@@ -210,7 +209,7 @@ struct SecurityTests {
     @Test("the server's own names are accepted", arguments: ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "LOCALHOST:8080", "127.0.0.2:8080", "[::ffff:127.0.0.1]:8080"])
     func ownHost(host: String) async throws {
         let server = makeServer()
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             var headers = HTTPFields()
             headers[HTTPField.Name("Host")!] = host
             let response = try await client.execute(uri: "/api/state", method: .get, headers: headers)
@@ -221,7 +220,7 @@ struct SecurityTests {
     @Test("a foreign Origin is refused; the page's own is accepted")
     func origin() async throws {
         let server = makeServer()
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             for origin in ["http://evil.example", "http://evil.example:8080", "null", "https://127.0.0.1:8080", "http://127.0.0.1:9999",
                            "http://127.evil.example:8080", "http://127.0.0.1.nip.io:8080"] {
                 let response = try await client.execute(uri: "/api/commands", method: .post, headers: own([("Origin", origin)]), body: ByteBuffer(string: "initial A"))
@@ -239,7 +238,7 @@ struct SecurityTests {
         let (pub, _) = try makePublicFolder()
         let server = makeServer(host: "0.0.0.0", token: "s3cret", publicDirectory: pub)
         #expect(server.token == "s3cret")
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             var headers = HTTPFields()
             headers[HTTPField.Name("Host")!] = "192.168.1.5:8080"
             #expect(try await client.execute(uri: "/", method: .get, headers: headers).status == .ok)
@@ -279,7 +278,7 @@ struct SecurityTests {
     func pathEscapes(path: String) async throws {
         let (pub, _) = try makePublicFolder()
         let server = makeServer(publicDirectory: pub)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let response = try await client.execute(uri: path, method: .get, headers: own())
             #expect(response.status == .notFound)
             #expect(!String(buffer: response.body).contains("top secret"))
@@ -291,7 +290,7 @@ struct SecurityTests {
         let (pub, secret) = try makePublicFolder()
         try FileManager.default.createSymbolicLink(atPath: pub + "/leak.txt", withDestinationPath: secret)
         let server = makeServer(publicDirectory: pub)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let response = try await client.execute(uri: "/leak.txt", method: .get, headers: own())
             #expect(response.status == .notFound)
         }
@@ -301,7 +300,7 @@ struct SecurityTests {
     func staticFiles() async throws {
         let (pub, _) = try makePublicFolder()
         let server = makeServer(publicDirectory: pub)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let index = try await client.execute(uri: "/", method: .get, headers: own())
             #expect(index.status == .ok)
             #expect(index.headers[.contentType] == "text/html; charset=utf-8")
@@ -315,7 +314,7 @@ struct SecurityTests {
     @Test("a body over the limit is 413, and the model is untouched")
     func oversizedBody() async throws {
         let server = makeServer()
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let big = String(repeating: "push A\n", count: 10_000)
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: big))
             #expect(response.status == .contentTooLarge)
@@ -329,7 +328,7 @@ struct SecurityTests {
     @Test("malformed requests get a 4xx and the next request still works")
     func malformed() async throws {
         let server = makeServer(["initial A"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             var invalidUTF8 = ByteBuffer()
             invalidUTF8.writeBytes([0x70, 0xFF, 0xFE, 0x0A])
             #expect(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: invalidUTF8).status == .badRequest)
@@ -355,7 +354,7 @@ struct SecurityTests {
     func killers(body: String) async throws {
         let server = makeServer(["initial Nav(Home)", "launch"])
         let seq = server.hub.read { $0.seq }
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: body))
             #expect(r.status == .ok)
             #expect(try json(r)["status"] as? String == "failed")
@@ -368,7 +367,7 @@ struct SecurityTests {
     @Test("a 64 KiB line of ';' commands runs as one turn and the state is answered meanwhile")
     func longTurnOverHTTP() async throws {
         let server = makeServer(["initial Nav(Home)", "launch"])
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let line = Array(repeating: "push A; pop", count: 2_900).joined(separator: "; ")
             #expect(line.utf8.count < PageConfiguration.defaultMaxBodySize)
             let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line))

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Hummingbird
-import HummingbirdTesting
 import NavLabCommands
 import Testing
 @testable import NavLabServer
@@ -58,9 +57,12 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
 struct SlowClientTests {
     static let timeout: Duration = .milliseconds(400)
 
-    func liveServer(heartbeat: Duration = .seconds(15)) -> PageServer {
-        PageServer(hub: SessionHub(), configuration: PageConfiguration(host: "127.0.0.1", port: 8080, heartbeat: heartbeat,
-                                                                       requestTimeout: SlowClientTests.timeout))
+    /// A real server on a port the system chooses, as `navlab` runs it, for `body`.
+    func withLiveServer(heartbeat: Duration = .seconds(15), _ body: @Sendable (_ port: Int) async throws -> Void) async throws {
+        let page = try await PageServer.start(hub: SessionHub(), configuration: PageConfiguration(
+            host: "127.0.0.1", port: 0, heartbeat: heartbeat, requestTimeout: SlowClientTests.timeout))
+        do { try await body(page.port) } catch { await page.stop(); throw error }
+        await page.stop()
     }
 
     /// Sends `opening` at once, then trickles `chunks` one every 100 ms; the time the server
@@ -83,8 +85,7 @@ struct SlowClientTests {
 
     @Test("#10: one header byte every 100 ms: closed after the request timeout, not served for ever")
     func slowHeaders() async throws {
-        try await liveServer().application(port: 0).test(.live) { client in
-            let port = try #require(client.port)
+        try await withLiveServer { port in
             try await blocking {
                 let request = "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Padding: " + String(repeating: "a", count: 200)
                 let closedAfter = try trickle(request.map { String($0) }, port: port)
@@ -96,8 +97,7 @@ struct SlowClientTests {
 
     @Test("#10: a body trickled a byte at a time is cut off too")
     func slowBody() async throws {
-        try await liveServer().application(port: 0).test(.live) { client in
-            let port = try #require(client.port)
+        try await withLiveServer { port in
             try await blocking {
                 let opening = "POST /api/commands HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 1000\r\n\r\n"
                 let closedAfter = try trickle(["x"], after: opening, port: port)
@@ -108,8 +108,7 @@ struct SlowClientTests {
 
     /// A live server and a raw connection to it that has sent `request` (PORT is the port).
     func connected(_ request: String, heartbeat: Duration = .seconds(15), _ body: @escaping @Sendable (RawConnection) throws -> Void) async throws {
-        try await liveServer(heartbeat: heartbeat).application(port: 0).test(.live) { client in
-            let port = try #require(client.port)
+        try await withLiveServer(heartbeat: heartbeat) { port in
             try await blocking {
                 let c = try RawConnection(port: port)
                 c.send(request.replacingOccurrences(of: "PORT", with: "\(port)"))

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import NavLabServer
 
@@ -33,7 +32,7 @@ struct StaticFileTests {
         let server = makeServer(publicDirectory: pub)
         try "export const x = 2;".write(toFile: pub + "/js/app.js", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: pub + "/index.html")
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let index = try await client.execute(uri: "/", method: .get, headers: own())
             #expect(index.status == .ok)
             #expect(String(buffer: index.body).contains("<title>NavLab</title>"))
@@ -46,7 +45,7 @@ struct StaticFileTests {
     func conditionalGet() async throws {
         let (pub, _) = try makePublicFolder()
         let server = makeServer(publicDirectory: pub)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let first = try await client.execute(uri: "/js/app.js", method: .get, headers: own())
             let etag = try #require(first.headers[.eTag])
             #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
@@ -69,7 +68,7 @@ struct StaticFileTests {
         let big = String(repeating: "export const navigation = 'UINavigationController';\n", count: 200)
         try big.write(toFile: pub + "/js/big.js", atomically: true, encoding: .utf8)
         let server = makeServer(publicDirectory: pub)
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             let plain = try await client.execute(uri: "/js/big.js", method: .get, headers: own())
             #expect(plain.headers[.contentEncoding] == nil)
             #expect(String(buffer: plain.body) == big)
@@ -91,7 +90,7 @@ struct StaticFileTests {
         let names = try #require(FileManager.default.enumerator(atPath: pub)?.allObjects as? [String])
         let files = names.filter { !$0.hasPrefix(".") && !FileManager.default.isDirectory(pub + "/" + $0) }
         #expect(files.contains("index.html") && files.contains("js/main.js"))
-        try await server.application().test(.router) { client in
+        try await server.test { client in
             for name in files {
                 let r = try await client.execute(uri: "/" + name, method: .get, headers: headers([("Accept-Encoding", "gzip")]))
                 #expect(r.status == .ok, "\(name)")
