@@ -7,9 +7,11 @@ TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 .PHONY: run build test test-scripts test-repl test-browser check bench docs deps deps-run clean fuzz install uninstall
 PREFIX ?= /usr/local
 
-## run: build, install what is missing, start NavLab
-run: deps-run build
-	@$(NAVLAB)
+## run: install what is missing, build a release navlab (the first build takes a few minutes),
+## start the prompt and the page
+run: deps-run
+	$(SWIFT) build -c release --product navlab
+	@.build/release/navlab
 
 build:
 	$(SWIFT) build --product navlab
