@@ -6,8 +6,11 @@ public enum Help {
         guard let topic else { return overview() }
         if let verb = VerbTable.verb(named: topic) { return detail(verb) }
         let needle = topic.lowercased()
+        // The product's own name says nothing about a verb: `help Nav` is not about `quit`
+        // ("leaves NavLab").
+        func text(_ s: String) -> String { s.lowercased().replacing("navlab", with: "") }
         let matches = VerbTable.all.filter {
-            $0.name.lowercased().contains(needle) || $0.summary.lowercased().contains(needle) || $0.uikit.lowercased().contains(needle)
+            $0.name.lowercased().contains(needle) || text($0.summary).contains(needle) || text($0.uikit).contains(needle)
         }
         if matches.isEmpty {
             let near = Suggest.nearest(to: topic, in: VerbTable.names)
@@ -42,7 +45,9 @@ public enum Help {
     }
 
     public static func detail(_ v: Verb) -> String {
-        var lines = [v.syntax, "  \(v.summary)", "  UIKit: \(v.uikit)"]
+        // Its own page needs no pointer to itself.
+        let summary = v.summary.replacing(" (see `help \(v.name)`)", with: "")
+        var lines = [v.syntax, "  \(summary)", "  UIKit: \(v.uikit)"]
         if !v.examples.isEmpty {
             lines.append("  examples:")
             lines += v.examples.map { "    \($0)" }
@@ -82,3 +87,4 @@ public enum Help {
         return out
     }
 }
+

@@ -127,4 +127,15 @@ struct ParserTests {
             #expect(e.suggestion?.contains("usage: ") == true)
         } catch { Issue.record("\(error)") }
     }
+
+    @Test("help PATTERN does not match the product's name, and a verb's page does not point at itself")
+    func helpSearch() {
+        let nav = Help.render("Nav")
+        #expect(nav.contains("push SPEC"), "navigation verbs match")
+        #expect(!nav.contains("leaves NavLab") && !nav.contains("app NAME"), "\(nav)")
+        let expect = Help.render("expect")
+        #expect(expect.contains("fails the script when FACT does not hold"))
+        #expect(!expect.contains("see `help expect`"))
+        #expect(Help.render(nil).contains("see `help expect`"), "the overview still points at it")
+    }
 }
