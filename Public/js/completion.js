@@ -69,6 +69,7 @@ export function complete(line, cursor, table, state) {
     case "spec": list = [...table.containers.map((c) => ({ text: c + "(", detail: "container" })), ...classes()]; break;
     case "name": list = names(); break;
     case "className": list = [...classes(), { text: "*", detail: "every class" }]; break;
+    case "appName": list = []; break; // the page does not know the device's other apps
     case "style": list = table.styles.map((s) => ({ text: s, detail: "style" })); break;
     case "settingKey": list = table.settingKeys.map((k) => ({ text: k + "=", detail: "setting" })); break;
     case "keyword": list = kind.words.map((w) => ({ text: w, detail: verb.name })); break;

@@ -114,6 +114,9 @@ public enum Completion {
             return model.names + ["root", "top"]
         case .className:
             return model.classNames + (verb.name == "class" ? ["*"] : [])
+        case .appName:
+            // The apps on the simulated device: this one and those the session has data of.
+            return Array(Set([model.state.appName] + model.state.otherApps.keys)).sorted()
         case .style:
             return valueWords(typed, keys: ["style"], verb: verb, afterVerb: afterVerb, model: model)
         case .settingKey:

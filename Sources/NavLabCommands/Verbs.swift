@@ -3,6 +3,8 @@ import NavLabCore
 /// What a verb's next argument is, for completion and hints.
 public enum ArgumentKind: Hashable, Sendable {
     case spec, name, className, style, settingKey, file, integer, fact, verb
+    /// An app of the simulated device (`app NAME`).
+    case appName
     case keyword([String])
 }
 
@@ -157,7 +159,7 @@ public enum VerbTable {
         },
         Verb(name: "app", group: .lifecycle, syntax: "app NAME",
              summary: "which app's archive and defaults to use under $NAVLAB_HOME (default App); also its module name in UIKit's output",
-             uikit: "the bundle", examples: ["app Restorer"], arguments: [.className]) { a in
+             uikit: "the bundle", examples: ["app Restorer"], arguments: [.appName]) { a in
             let t = try a.path()
             try State.validateAppName(t, at: a.tokens[a.index - 1].location); try a.end(); return .model(.app(t))
         },

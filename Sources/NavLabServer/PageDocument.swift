@@ -138,6 +138,7 @@ public enum PageDocument {
         case .spec: return .object([("kind", .string("spec"))])
         case .name: return .object([("kind", .string("name"))])
         case .className: return .object([("kind", .string("className"))])
+        case .appName: return .object([("kind", .string("appName"))])
         case .style: return .object([("kind", .string("style"))])
         case .settingKey: return .object([("kind", .string("settingKey"))])
         case .file: return .object([("kind", .string("file"))])

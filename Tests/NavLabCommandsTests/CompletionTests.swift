@@ -155,4 +155,12 @@ struct CompletionTests {
         #expect(Completion.hint(for: "# a comment") == nil)
         #expect(Completion.hint(for: "bogus thing") == nil)
     }
+
+    @Test("app + Tab offers the device's apps, not view controllers")
+    func appNames() {
+        let s = session("initial Home", "launch", "kill", "app Restorer", "app App")
+        let offered = complete("app ", s)
+        #expect(offered == ["App", "Restorer"], "\(offered)")
+        #expect(!offered.contains("Home"))
+    }
 }
