@@ -50,3 +50,18 @@ def test_navlab_home_is_honoured(start, tmp_path):
     p.run("launch")
     p.run("defaults loggedIn=true")
     assert (elsewhere / "App" / "defaults.json").read_text().find("loggedIn") > 0
+
+
+def test_the_start_says_what_the_device_holds(start, home):
+    fresh = start()
+    assert "on the device" not in fresh.transcript
+    app(fresh)
+    fresh.run("launch")
+    fresh.run("push Country")
+    fresh.run("background")
+    fresh.send("quit\r")
+    fresh.wait_exit()
+
+    again = start()
+    assert "note: app App on the device: launched 1 time, a restoration archive of 3 view controllers" in again.transcript
+    assert "`uninstall` removes it." in again.transcript

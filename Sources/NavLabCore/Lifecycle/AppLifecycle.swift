@@ -171,6 +171,23 @@ extension State {
         return .done(events + outcome.events)
     }
 
+    /// What the simulated device holds of the app at the start of a session, or nil when it
+    /// holds nothing yet: NavLab says so before the first command.
+    public func deviceSummary() -> String? {
+        let data = application.data
+        guard data.launches > 0 || data.archive != nil || !data.defaults.isEmpty || !otherApps.isEmpty else { return nil }
+        var parts = ["launched \(data.launches) time\(data.launches == 1 ? "" : "s")"]
+        switch data.archive {
+        case .valid(let a)?: parts.append("a restoration archive of \(a.entries.count) view controller\(a.entries.count == 1 ? "" : "s") (`archive` shows it; a launch with `optIn save=yes restore=yes` restores it)")
+        case .damaged?: parts.append("a damaged restoration archive (the next launch discards it)")
+        case nil: parts.append("no restoration archive")
+        }
+        parts.append("\(data.defaults.count) default\(data.defaults.count == 1 ? "" : "s")")
+        var s = "app \(appName) on the device: " + parts.joined(separator: ", ")
+        if !otherApps.isEmpty { s += "; other apps: " + otherApps.keys.sorted().joined(separator: ", ") + " (`app NAME`)" }
+        return s + ". `uninstall` removes it."
+    }
+
     /// `app NAME`: another app's archive and defaults (SPEC §5).
     mutating func switchApp(_ name: String, data: AppData?) throws -> Outcome {
         try State.validateAppName(name)

@@ -51,6 +51,8 @@ final class REPL {
         }
 
         print("NavLab — iOS view-controller hierarchies. `help` lists the verbs; Tab completes; Ctrl-D quits.")
+        // What an earlier session left on the simulated device ($NAVLAB_HOME).
+        if let summary = hub.read({ $0.state.deviceSummary() }) { Shell.printLine(OutputLine(.note, "note: " + summary)) }
         while true {
             // What the page ran while a command of ours was running.
             let waiting = announcements.take()
