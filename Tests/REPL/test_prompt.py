@@ -366,3 +366,20 @@ def test_version_usage_and_help_name_navlab_and_its_options(workdir):
     helped = subprocess.run([NAVLAB, "--help"], capture_output=True, text=True, cwd=workdir, timeout=TIMEOUT)
     for option in ["--no-serve", "--port", "--host", "--public", "--version"]:
         assert option in helped.stdout, option
+
+
+def test_long_lines_fold_at_word_boundaries_to_the_terminal_width(start):
+    p = start()
+    p.child.setwinsize(40, 80)
+    p.run("initial Nav(Register)")
+    p.run("launch")
+    p.run("push Done")
+    p.run("present Main on UINavigationController")
+    notes = p.run("swapRoot Main")
+    memory = p.run("memory")
+    for out in (notes, memory):
+        for line in SGR.sub("", out).splitlines():
+            assert len(line) <= 80, line
+    # Words stay whole: the terminal never has to cut one.
+    assert "UINavigationController.viewControllers" in memory
+    assert "kept alive by a presentation" in " ".join(notes.split())

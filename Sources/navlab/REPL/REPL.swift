@@ -90,13 +90,13 @@ final class REPL {
             if let e = response.error, e.kind != .expectation, e.location.column >= 1 {
                 printCaret(line: line, column: e.location.column, promptWidth: promptWidth)
             }
-            if response.parsed?.verb == "help" {
-                let width = Int(navlab_terminal_columns(STDOUT_FILENO))
-                for l in response.lines {
-                    for piece in Wrap.fold(l.text, width: width) { Shell.printLine(OutputLine(l.style, piece)) }
-                }
-            } else {
-                for l in response.lines { Shell.printLine(l) }
+            // Long lines fold at word boundaries to the terminal's width (the terminal would
+            // cut words in two); drawings — trees, views, exports — are left as they are.
+            let drawing = ["tree", "views", "export"].contains(response.parsed?.verb ?? "")
+            let width = Int(navlab_terminal_columns(STDOUT_FILENO))
+            for l in response.lines {
+                if drawing { Shell.printLine(l); continue }
+                for piece in Wrap.fold(l.text, width: width) { Shell.printLine(OutputLine(l.style, piece)) }
             }
         }
         fflush(nil)

@@ -1,5 +1,6 @@
-/// Long lines of `help` folded to the terminal's width, continuing under the column where the
-/// text starts, so a verb's summary reads as a block beside its syntax.
+/// Long lines folded at word boundaries to the terminal's width, continuing under the column
+/// where the text starts, so a verb's summary reads as a block beside its syntax and a memory
+/// row's holders under its "held by".
 enum Wrap {
     static func fold(_ line: String, width: Int) -> [String] {
         var rest = Array(line)
