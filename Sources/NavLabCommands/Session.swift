@@ -71,6 +71,9 @@ public final class Session {
     /// Told when what the app stored on the device changes (archive, defaults, install), so
     /// the shell can write it to disk; called with the app's name and its data.
     public var dataObserver: ((_ app: String, _ data: AppData) -> Void)?
+    /// Told when what the app's code declares changes (`State.codeScript`), so the shell can
+    /// keep it with the app's data; called with the app's name and the lines.
+    public var codeObserver: ((_ app: String, _ code: [String]) -> Void)?
     /// A comment line waiting for the command right below it: its narration (SPEC §2).
     private var pendingComment: String?
     private var snapshots: [Int: State]
@@ -89,7 +92,12 @@ public final class Session {
     /// Runs one line of the command language.
     public func execute(_ line: String, lineNumber: Int = 1) -> Response {
         let app = state.appName, data = state.application.data
+        let code = codeObserver == nil ? [] : state.codeScript()
         let response = executeLine(line, lineNumber: lineNumber)
+        if let codeObserver {
+            let now = state.codeScript()
+            if now != code { codeObserver(state.appName, now) }
+        }
         if let dataObserver {
             if state.appName != app { dataObserver(app, state.otherApps[app] ?? data) }
             if state.appName != app || state.application.data != data { dataObserver(state.appName, state.application.data) }

@@ -25,6 +25,23 @@ public struct AppStore: Sendable {
         State.isValidAppName(app) ? home + "/" + app : home + "/.invalid-app-name"
     }
     public func archivePath(_ app: String) -> String { folder(app) + "/archive.json" }
+    /// The app's code (`State.codeScript`): the commands that declare it, replayed at start.
+    public func codePath(_ app: String) -> String { folder(app) + "/code.navlab" }
+
+    /// Keeps the app's code beside its data (nothing declared: no file).
+    public func saveCode(_ app: String, _ lines: [String]) throws {
+        guard State.isValidAppName(app) else { throw WriteError(description: "'\(app)' is not an app name; nothing written") }
+        guard !lines.isEmpty else { try? FileManager.default.removeItem(atPath: codePath(app)); return }
+        try FileManager.default.createDirectory(atPath: folder(app), withIntermediateDirectories: true)
+        let text = "# What \(app)'s code declares, kept by NavLab and replayed when it starts.\n" + lines.joined(separator: "\n") + "\n"
+        try AppStore.writeAtomically(Data(text.utf8), to: codePath(app))
+    }
+
+    /// The app's code as kept, or nil.
+    public func loadCode(_ app: String) -> String? {
+        guard State.isValidAppName(app), let data = FileManager.default.contents(atPath: codePath(app)) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
 
     struct Install: Codable { var installed: Bool; var launches: Int }
 
@@ -161,6 +178,13 @@ public struct AppStore: Sendable {
         state.appName = app
         state.application.data = all.removeValue(forKey: app) ?? AppData()
         state.otherApps = all
+        // The app's code, as the last session left it: its lines run on the fresh state (a
+        // line that no longer parses is skipped, not fatal).
+        if let code = loadCode(app) {
+            let session = Session(state: state)
+            for (i, line) in code.split(separator: "\n").enumerated() { _ = session.execute(String(line), lineNumber: i + 1) }
+            state = session.state
+        }
         return state
     }
 
@@ -169,6 +193,9 @@ public struct AppStore: Sendable {
     public func attach(to session: Session, report: @escaping (String) -> Void) {
         session.dataObserver = { app, data in
             do { try self.save(app, data) } catch { report("could not save \(app)'s data under \(self.home): \(error)") }
+        }
+        session.codeObserver = { app, code in
+            do { try self.saveCode(app, code) } catch { report("could not save \(app)'s code under \(self.home): \(error)") }
         }
     }
 }

@@ -203,4 +203,27 @@ struct NarrationTests {
         _ = s.execute("undo")
         #expect(s.state.application.data.archive != nil)
     }
+
+    @Test("the app's code, written back as commands, declares the same app again (random sessions)")
+    func codeScriptRoundTrips() async {
+        await onOwnThread {
+            for i in 0..<200 {
+                var writer = CommandWriter(rng: SeededGenerator(seed: UInt64(91_000 + i)))
+                let s = Session()
+                for _ in 0..<40 { _ = s.execute(writer.line(s.state)) }
+                let code = s.state.codeScript()
+                let again = Session()
+                for line in code {
+                    let r = again.execute(line)
+                    #expect(r.status != .failed, "seed \(91_000 + i): \(line): \(r.text)")
+                }
+                let a = s.state, b = again.state
+                #expect(b.codeScript() == code, "seed \(91_000 + i)")
+                #expect(b.classes == a.classes && b.device == a.device && b.application.optIn == a.application.optIn
+                        && b.application.appDelegateRules == a.application.appDelegateRules && b.application.usesScenes == a.application.usesScenes
+                        && b.restorationIdentifiersFromClassNames == a.restorationIdentifiersFromClassNames
+                        && b.initial?.text == a.initial?.text, "seed \(91_000 + i): \(code)")
+            }
+        }
+    }
 }

@@ -1,6 +1,8 @@
 """The device keeps each app's archive and defaults under $NAVLAB_HOME (default ~/.navlab):
 background, quit NavLab, start it again, relaunch restores; a damaged archive is discarded at
 launch with a warning and a clean launch (issue 4)."""
+import json
+
 from conftest import NAVLAB  # noqa: F401  (the binary under test)
 
 SETUP = ["class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(Countries)"]
@@ -65,3 +67,25 @@ def test_the_start_says_what_the_device_holds(start, home):
     again = start()
     assert "note: app App on the device: launched 1 time, a restoration archive of 3 view controllers" in again.transcript
     assert "`uninstall` removes it." in again.transcript
+
+
+def test_quit_start_relaunch_restores_without_retyping_the_apps_code(start, home):
+    """The README's promise: the app is its code and its data, so after `background`, quitting
+    NavLab and starting it again, `relaunch` alone restores."""
+    first = app(start())
+    first.run("device iPhone iOS=12")
+    first.run("class Country encodes=capital")
+    first.run("launch")
+    first.run("push Country")
+    first.run("background")
+    first.send("quit\r")
+    first.wait_exit()
+    code = (home / ".navlab" / "App" / "code.navlab").read_text()
+    assert "initial Nav(Countries)" in code and "optIn save=yes restore=yes" in code
+
+    second = start()
+    out = second.run("relaunch")
+    assert "decodeRestorableState Country" in out
+    assert "ok: expect top is Country" in second.run("expect top is Country")
+    state = json.loads(second.run("tree --json"))
+    assert state["device"] == {"idiom": "iPhone", "iOS": 12}
