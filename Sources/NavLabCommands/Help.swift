@@ -29,7 +29,14 @@ public enum Help {
     }
 
     public static func overview() -> String {
-        var lines: [String] = []
+        // A short index first: every verb by group, on one line each.
+        var lines = ["Start with `initial SPEC` and `launch`; then present, push, swapRoot… Every verb, by group:"]
+        for group in Verb.Group.allCases {
+            let names = VerbTable.all.filter { $0.group == group }.map(\.name)
+            guard !names.isEmpty else { continue }
+            lines.append("  \(group.rawValue): " + names.joined(separator: ", "))
+        }
+        lines.append("")
         for group in Verb.Group.allCases {
             let verbs = VerbTable.all.filter { $0.group == group }
             guard !verbs.isEmpty else { continue }

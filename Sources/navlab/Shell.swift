@@ -64,6 +64,14 @@ enum Shell {
         return Int(size.ws_col)
     }
 
+    /// The terminal's height when standard output is one.
+    static var terminalRows: Int? {
+        guard isatty(STDOUT_FILENO) != 0 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     static func printError(_ s: String) {
         FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
     }
@@ -183,5 +191,22 @@ final class BufferedOutput {
             }
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// `$PAGER` (default `less -FRX`: quits at once when the text fits, keeps colours, leaves it on
+/// the screen), for `help`.
+enum Pager {
+    /// Shows `text` through the pager; false when there is none to run (`PAGER=` or `cat`).
+    static func show(_ text: String) -> Bool {
+        let pager = ProcessInfo.processInfo.environment["PAGER"] ?? "less -FRX"
+        guard !pager.trimmingCharacters(in: .whitespaces).isEmpty, pager != "cat" else { return false }
+        fflush(nil)
+        // Quitting the pager before the end closes the pipe: that must not end NavLab.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        guard let pipe = popen(pager, "w") else { return false }
+        _ = text.withCString { fputs($0, pipe) }
+        return pclose(pipe) != -1
     }
 }

@@ -383,3 +383,22 @@ def test_long_lines_fold_at_word_boundaries_to_the_terminal_width(start):
     # Words stay whole: the terminal never has to cut one.
     assert "UINavigationController.viewControllers" in memory
     assert "kept alive by a presentation" in " ".join(notes.split())
+
+
+def test_help_longer_than_the_screen_goes_through_the_pager(home, workdir):
+    """`help` pages through $PAGER (default `less -FRX`) when it does not fit, and starts
+    with a short index; a short answer is printed as it is."""
+    from conftest import Prompt
+    paged = workdir / "paged.txt"
+    p = Prompt(home, workdir, extra_env={"PAGER": f"cat > {paged}"})
+    p.child.setwinsize(24, 160)
+    p.run("help")
+    text = paged.read_text()
+    assert text.startswith("Start with `initial SPEC` and `launch`")
+    assert "The window: swapRoot" in text
+    assert "swapRoot SPEC|NAME" in text
+    paged.unlink()
+    out = p.run("help swapRoot")
+    assert "window.rootViewController" in out
+    assert not paged.exists()
+    assert p.child.isalive()

@@ -94,10 +94,17 @@ final class REPL {
             // cut words in two); drawings — trees, views, exports — are left as they are.
             let drawing = ["tree", "views", "export"].contains(response.parsed?.verb ?? "")
             let width = Int(navlab_terminal_columns(STDOUT_FILENO))
+            var out: [OutputLine] = []
             for l in response.lines {
-                if drawing { Shell.printLine(l); continue }
-                for piece in Wrap.fold(l.text, width: width) { Shell.printLine(OutputLine(l.style, piece)) }
+                if drawing { out.append(l); continue }
+                for piece in Wrap.fold(l.text, width: width) { out.append(OutputLine(l.style, piece)) }
             }
+            // `help` longer than the screen goes through the pager, as man and git do.
+            if response.parsed?.verb == "help", let rows = Shell.terminalRows, out.count >= rows - 1,
+               Pager.show(out.map(Shell.styled).joined(separator: "\n") + "\n") {
+                break
+            }
+            for l in out { Shell.printLine(l) }
         }
         fflush(nil)
         return true
