@@ -402,3 +402,12 @@ def test_help_longer_than_the_screen_goes_through_the_pager(home, workdir):
     assert "window.rootViewController" in out
     assert not paged.exists()
     assert p.child.isalive()
+
+
+def test_the_caret_counts_wide_characters_as_two_cells(start):
+    p = start()
+    out = p.run('expect log contains "日本語" bogus')
+    caret = next(l for l in SGR.sub("", out).splitlines() if l.strip() == "^")
+    prompt = "navlab (notRunning)> "
+    # 20 characters, a quote, three wide characters (six cells), a quote and a space.
+    assert caret.index("^") == len(prompt) + 20 + 1 + 6 + 1 + 1

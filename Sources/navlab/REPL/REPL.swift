@@ -112,13 +112,16 @@ final class REPL {
 
     /// A caret under the column the error names (the line is on screen just above, after the
     /// prompt); the line is shown again when the column is past the terminal's width.
+    /// The column counts characters; the caret goes under the cells they take on screen (a
+    /// wide character — CJK, most emoji — takes two).
     func printCaret(line: String, column: Int, promptWidth: Int) {
         let width = Int(navlab_terminal_columns(STDOUT_FILENO))
-        if promptWidth + column <= width {
-            Shell.printLine(OutputLine(.error, String(repeating: " ", count: promptWidth + column - 1) + "^"))
+        let cells = Wrap.cells(String(line.prefix(max(0, column - 1))))
+        if promptWidth + cells + 1 <= width {
+            Shell.printLine(OutputLine(.error, String(repeating: " ", count: promptWidth + cells) + "^"))
         } else {
             Shell.printLine(OutputLine(.error, "  " + line))
-            Shell.printLine(OutputLine(.error, String(repeating: " ", count: column + 1) + "^"))
+            Shell.printLine(OutputLine(.error, String(repeating: " ", count: cells + 2) + "^"))
         }
     }
 

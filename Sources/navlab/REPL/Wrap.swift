@@ -41,4 +41,21 @@ enum Wrap {
         }
         return leading + 2
     }
+
+    /// Terminal cells `text` takes: two for an East Asian wide or full-width character and
+    /// for emoji shown as pictures, none for combining marks, one otherwise.
+    static func cells(_ text: String) -> Int {
+        text.reduce(0) { n, ch in
+            guard let first = ch.unicodeScalars.first else { return n }
+            if first.properties.isEmojiPresentation || ch.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return n + 2 }
+            switch first.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+                 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+                 0x20000...0x3FFFD:
+                return n + 2
+            default:
+                return n + (first.properties.generalCategory == .nonspacingMark ? 0 : 1)
+            }
+        }
+    }
 }
