@@ -14,10 +14,8 @@ public enum LineParser {
     /// Parses one line; nil for a blank or comment-only line.
     public static func parse(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws -> ParsedLine? {
         // vi's way out (`:` is a symbol of the language, so it is not a word to look up).
-        if [":q", ":q!", ":wq", ":x"].contains(line.split(separator: " ").joined()), let quit = VerbTable.verb(named: "quit") {
-            var args = Arguments(verb: Token(kind: .word, text: "quit", location: SourceLocation(line: lineNumber, column: firstColumn), endColumn: firstColumn + 2),
-                                 tokens: [], lineEnd: SourceLocation(line: lineNumber, column: firstColumn + 2))
-            return ParsedLine(action: try quit.parse(&args), verb: "quit", text: "quit", comment: nil, location: SourceLocation(line: lineNumber, column: firstColumn))
+        if [":q", ":q!", ":wq", ":x"].contains(line.split(separator: " ").joined()) {
+            return try parse("quit", lineNumber: lineNumber, firstColumn: firstColumn)
         }
         let (tokens, comment) = try Lexer.tokenize(line, lineNumber: lineNumber, firstColumn: firstColumn)
         guard let first = tokens.first else { return nil }

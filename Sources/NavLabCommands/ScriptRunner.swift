@@ -155,7 +155,7 @@ public struct ScriptRunner {
             }
         case .save(let path, let replace):
             guard let writeFile else { return fail("save is not available here") }
-            if !replace, fileExists?(path, file) == true { return fail("\(path) exists", "`save \(path) --force` replaces it") }
+            if !replace, fileExists?(path, file) == true { let r = ScriptRunner.refusal(toReplace: path); return fail(r.message, r.suggestion) }
             let count = session.replayableLines().count
             do { try writeFile(path, session.script(), file) } catch { return fail("cannot write \(path): \(error)") }
             return (Response(status: .done, lines: [OutputLine(.info, "saved \(count) lines to \(path)")], parsed: parsed), nil)
@@ -171,6 +171,11 @@ public struct ScriptRunner {
         default:
             return (Response(status: .done, parsed: parsed), nil)
         }
+    }
+
+    /// What `save FILE` says when FILE exists and `--force` was not given.
+    public static func refusal(toReplace path: String) -> (message: String, suggestion: String) {
+        ("\(path) exists", "`save \(path) --force` replaces it")
     }
 
     /// `FILE:LINE:COL: error: MESSAGE`, the line, a caret under the column, the suggestion.

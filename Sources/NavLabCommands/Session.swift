@@ -377,16 +377,19 @@ public final class Session {
             state = state(at: cursor)
             return Response(status: .done, lines: [OutputLine(.info, "redone: \(entries[cursor].command)")])
         case .reset:
+            // What goes with the old app, said before the user looks for it.
             let data = state.application.data
-            var cleared: [String] = []
-            if data.archive != nil { cleared.append("restoration archive") }
-            if !data.defaults.isEmpty { cleared.append((cleared.isEmpty ? "" : "its ") + "defaults (\(data.defaults.keys.sorted().joined(separator: ", ")))") }
+            var gone: [String] = []
+            if data.archive != nil { gone.append("its restoration archive") }
+            if !data.defaults.isEmpty { gone.append("its defaults (\(data.defaults.keys.sorted().joined(separator: ", ")))") }
+            if !state.codeScript().isEmpty { gone.append("what its code declares") }
+            let app = state.appName
             state = State()
             record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .reset, status: .done, reason: nil, events: []))
             var lines = [OutputLine(.info, "reset: a new app, not running (undo brings the old one back)")]
-            if !cleared.isEmpty {
-                // The device's copy follows the model: say so before the user looks for it.
-                lines.append(OutputLine(.note, "note: \(state.appName)'s \(cleared.joined(separator: " and ")) \(cleared.count == 1 && data.defaults.isEmpty ? "is" : "are") gone too, on the device\(dataObserver != nil ? " and on disk" : ""); undo brings \(cleared.count == 1 && data.defaults.isEmpty ? "it" : "them") back"))
+            if let last = gone.last {
+                let list = gone.count == 1 ? last : gone.dropLast().joined(separator: ", ") + " and " + last
+                lines.append(OutputLine(.note, "note: \(app) loses \(list), on the device\(dataObserver != nil ? " and on disk" : ""); undo brings back what it loses"))
             }
             return Response(status: .done, lines: lines)
         }

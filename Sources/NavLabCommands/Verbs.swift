@@ -38,7 +38,7 @@ public enum VerbTable {
     public static let all: [Verb] = setupVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + lifecycleVerbs + restorationVerbs + checkVerbs + sessionVerbs
 
     /// Verbs are found whatever their case (`Push`, `TREE`, `swaproot`); `?` is `help`, and
-    /// `exit`, `\\q` and `:q` (sqlite3's, psql's and vi's) are `quit`.
+    /// `exit`, `\q` and `.quit` (psql's, sqlite3's) are `quit` (vi's `:q` is LineParser's).
     public static func verb(named name: String) -> Verb? {
         if let v = all.first(where: { $0.name == name }) { return v }
         let lower = name.lowercased()
@@ -46,7 +46,7 @@ public enum VerbTable {
         return all.first { $0.name.lowercased() == lower }
     }
 
-    static let aliases = ["?": "help", "exit": "quit", "\\q": "quit", ":q": "quit", ".quit": "quit", ".exit": "quit"]
+    static let aliases = ["?": "help", "exit": "quit", "\\q": "quit", ".quit": "quit", ".exit": "quit"]
 
     public static var names: [String] { all.map(\.name) }
 

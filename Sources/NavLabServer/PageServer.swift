@@ -147,8 +147,7 @@ public final class PageServer: Sendable {
     public func application(port: Int? = nil, onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         var logger = Logger(label: "navlab.server")
         logger.logLevel = .critical
-        let (seconds, attoseconds) = configuration.requestTimeout.components
-        let timeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        let timeout = TimeAmount(configuration.requestTimeout)
         return Application(
             router: router(),
             server: .http1(configuration: .init(additionalChannelHandlers: [SlowClientGuard(timeout: timeout)])),

@@ -46,7 +46,7 @@ enum Shell {
         var failed = false
         for (file, text) in scripts {
             runner.writeFile = ScriptFiles.write
-            runner.fileExists = { FileManager.default.fileExists(atPath: ScriptFiles.resolve($0, from: $1)) }
+            runner.fileExists = ScriptFiles.exists
             let result = runner.run(text, file: file)
             if !result.failures.isEmpty { failed = true }
             if result.stopped || result.quit { break }
@@ -56,21 +56,15 @@ enum Shell {
         return failed ? 1 : 0
     }
 
-    /// The terminal's width when standard output is one.
-    static var terminalWidth: Int? {
+    /// The terminal's size when standard output is one.
+    static var terminalSize: (columns: Int, rows: Int)? {
         guard isatty(STDOUT_FILENO) != 0 else { return nil }
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
-
-    /// The terminal's height when standard output is one.
-    static var terminalRows: Int? {
-        guard isatty(STDOUT_FILENO) != 0 else { return nil }
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
-        return Int(size.ws_row)
-    }
+    static var terminalWidth: Int? { terminalSize?.columns }
+    static var terminalRows: Int? { terminalSize?.rows }
 
     static func printError(_ s: String) {
         FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
@@ -105,6 +99,11 @@ enum Shell {
 /// input), in the current directory.
 enum ScriptFiles {
     /// `path` as named in `from` (a script's path, "-" for standard input, "" at the prompt).
+    /// Whether `path`, as written in `from`, names an existing file.
+    static func exists(_ path: String, from: String) -> Bool {
+        FileManager.default.fileExists(atPath: resolve(path, from: from))
+    }
+
     static func resolve(_ path: String, from: String) -> String {
         if path.hasPrefix("/") { return path }
         if path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
@@ -197,7 +196,8 @@ final class BufferedOutput {
 /// `$PAGER` (default `less -FRX`: quits at once when the text fits, keeps colours, leaves it on
 /// the screen), for `help`.
 enum Pager {
-    /// Shows `text` through the pager; false when there is none to run (`PAGER=` or `cat`).
+    /// Shows `text` through the pager; false when there is none to run (`PAGER=`, `cat`, or a
+    /// command the shell cannot find), so that the caller prints it instead.
     static func show(_ text: String) -> Bool {
         let pager = ProcessInfo.processInfo.environment["PAGER"] ?? "less -FRX"
         guard !pager.trimmingCharacters(in: .whitespaces).isEmpty, pager != "cat" else { return false }
@@ -207,6 +207,8 @@ enum Pager {
         defer { signal(SIGPIPE, previous) }
         guard let pipe = popen(pager, "w") else { return false }
         _ = text.withCString { fputs($0, pipe) }
-        return pclose(pipe) != -1
+        let status = pclose(pipe)
+        // 127: `sh -c` found no such command.
+        return status != -1 && (status >> 8) & 0xff != 127
     }
 }

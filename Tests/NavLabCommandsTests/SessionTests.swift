@@ -191,15 +191,14 @@ struct NarrationTests {
         }
     }
 
-    @Test("reset says when it takes the app's archive and defaults with it")
+    @Test("reset says what goes with the old app: its archive, its defaults, what its code declares")
     func resetSaysWhatGoes() {
-        let quiet = session("initial A", "launch")
-        #expect(!quiet.execute("reset").text.contains("gone too"))
+        let quiet = session("launch")
+        #expect(!quiet.execute("reset").text.contains("loses"))
         let s = session("class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch",
                         "defaults loggedIn=yes", "background")
         let r = s.execute("reset")
-        #expect(r.text.contains("note: App's its restoration archive") == false)
-        #expect(r.text.contains("App's restoration archive and its defaults (loggedIn) are gone too"), "\(r.text)")
+        #expect(r.text.contains("note: App loses its restoration archive, its defaults (loggedIn) and what its code declares, on the device; undo brings back what it loses"), "\(r.text)")
         _ = s.execute("undo")
         #expect(s.state.application.data.archive != nil)
     }

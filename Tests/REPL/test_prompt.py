@@ -404,6 +404,15 @@ def test_help_longer_than_the_screen_goes_through_the_pager(home, workdir):
     assert p.child.isalive()
 
 
+def test_help_is_printed_when_the_pager_cannot_run(home, workdir):
+    from conftest import Prompt
+    p = Prompt(home, workdir, extra_env={"PAGER": "no-such-pager-here"})
+    p.child.setwinsize(24, 160)
+    out = p.run("help")
+    assert "The window: swapRoot" in out
+    assert "swapRoot SPEC|NAME" in out
+
+
 def test_the_caret_counts_wide_characters_as_two_cells(start):
     p = start()
     out = p.run('expect log contains "日本語" bogus')

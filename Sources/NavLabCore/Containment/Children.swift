@@ -133,8 +133,9 @@ extension State {
         return replaceChild(from, in: container, with: spec, animated: animated)
     }
 
-    /// The RootViewController of the article on replacing the root view controller: from.willMove(nil), addChild(to), transition, then
-    /// from.removeFromParent(), to.didMove(toParent: self) (UIKit #44). The new child takes the
+    /// The RootViewController of the article on replacing the root view controller:
+    /// from.willMove(nil), addChild(to), transition, then from.removeFromParent(),
+    /// to.didMove(toParent: self) (UIKit #44). The new child takes the
     /// old one's place (a split view controller's column keeps its index). Validate `spec` first.
     mutating func replaceChild(_ from: VCID, in container: VCID, with spec: Spec, animated: Bool) -> Outcome {
         let events = transition(.push, animated: animated) { s, pre, post in

@@ -1,5 +1,5 @@
-/// `tree --screenstate`: the print format of the `ScreenState` utility of the article "Deep look: iOS Navigation State"
-/// ("Deep look: iOS Navigation State"): class names, four-space indent, `(Presentation)`
+/// `tree --screenstate`: the print format of the `ScreenState` utility of the article
+/// "Deep look: iOS Navigation State": class names, four-space indent, `(Presentation)`
 /// labels, and `v Presented v` between the root's tree and the presented one's.
 extension State {
     public func renderScreenState() -> String {

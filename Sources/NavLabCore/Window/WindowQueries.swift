@@ -28,8 +28,7 @@ extension State {
     /// window (UIKit #1); nothing puts back the view of a presenter that is not the root.
     public func viewRemovedByPresentation(_ id: VCID) -> Bool {
         guard let child = self[id].presentedChild, self[child].presentation?.style.removesPresentersView == true else { return false }
-        let childLeftItsTransitionView = window.rootViewController == child || window.emptiedTransitionViews.contains(child)
-        return !(childLeftItsTransitionView && window.rootViewController == id)
+        return !(window.rootViewController == id && window.emptiedTransitionViews.contains(child))
     }
 
     /// The view controllers whose views sit in one window subview, parents before children.

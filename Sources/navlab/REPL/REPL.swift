@@ -152,9 +152,9 @@ final class REPL {
             guard recording != nil else { fail("nothing is being recorded", "start with `record FILE`"); return }
             stopRecording(atExit: false)
         case .save(let path, let replace):
-            let resolved = ScriptFiles.resolve(path, from: "")
-            if !replace, FileManager.default.fileExists(atPath: resolved) {
-                fail("\(path) exists", "`save \(path) --force` replaces it")
+            if !replace, ScriptFiles.exists(path, from: "") {
+                let r = ScriptRunner.refusal(toReplace: path)
+                fail(r.message, r.suggestion)
                 return
             }
             let (text, count) = hub.read { ($0.script(), $0.replayableLines().count) }
@@ -203,7 +203,7 @@ final class REPL {
         let result = hub.runScript(file.text, file: file.name, origin: .repl) { runner in
             runner.readFile = ScriptFiles.read
             runner.writeFile = ScriptFiles.write
-            runner.fileExists = { FileManager.default.fileExists(atPath: ScriptFiles.resolve($0, from: $1)) }
+            runner.fileExists = ScriptFiles.exists
         }
         for line in result.output { Shell.printLine(line) }
         if result.stopped {
