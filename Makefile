@@ -60,7 +60,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_SESSIONS ?= 2500
 fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
-	NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
+	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
 
 ## install: a release navlab in $(PREFIX)/bin and the page's files in $(PREFIX)/share/navlab
 ## (PREFIX=/usr/local by default; `make install PREFIX=~/.local` needs no root)

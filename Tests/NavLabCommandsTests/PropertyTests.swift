@@ -179,8 +179,13 @@ struct PropertyTests {
     func randomSessions(batch: Int) async {
         let found = Mutex<(checked: Int, problem: String?)>((0, nil))
         await onOwnThread {
+            // A crash ends the process before any report: NAVLAB_TRACE_SEEDS=1 names each
+            // session's seed on standard error first, so the last one named is the culprit.
+            let trace = ProcessInfo.processInfo.environment["NAVLAB_TRACE_SEEDS"] != nil
             for i in 0..<PropertyTests.sessionsPerBatch {
-                let problems = PropertyTests.check(seed: UInt64(batch * 1_000_000 + i))
+                let seed = UInt64(batch * 1_000_000 + i)
+                if trace { FileHandle.standardError.write(Data("property session seed \(seed)\n".utf8)) }
+                let problems = PropertyTests.check(seed: seed)
                 found.withLock { $0.checked += 1; $0.problem = problems.first }
                 if !problems.isEmpty { return }
             }
