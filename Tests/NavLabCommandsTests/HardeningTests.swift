@@ -43,6 +43,45 @@ struct HardeningTests {
         #expect(viaAlias.error?.message == viaName.error?.message)
     }
 
+    /// Found by `make fuzz` (property session 7000444): `switch Page(@top) in Shell`, with
+    /// `top` the child being replaced, moved it into the new page and then removed and
+    /// deallocated it as the old child, leaving the page holding a deallocated instance; the
+    /// next query crashed the process. UIKit #43: `transition(from:to:)` needs both to be
+    /// children of the container, and moving `from` into the new child takes it out first.
+    @Test("switch refuses a new child that contains the child it replaces, or the container (UIKit #43)", arguments: [
+        (["initial Root(Home)", "launch"], "switch Page(@top) in Root", "Home is the child being replaced in Root"),
+        (["initial Root(Home)", "launch"], "switch Tab(Nav(@Home), Other) in Root", "Home is the child being replaced in Root"),
+        (["class Root switch=addThenRemove", "initial Root(Home)", "launch"], "switch Nav(@Home) in Root", "Home is the child being replaced in Root"),
+        (["initial Pages:Page(One)", "launch"], "switch Nav(@One) in Pages", "One is the child being replaced in Pages"),
+        (["initial Nav(Outer:Root(Inner:Root(Home)))", "launch"], "switch Wrap:Root(@Outer) in Inner", "would make Outer its own ancestor"),
+    ])
+    func switchContainingTheReplacedChild(setup: [String], line: String, message: String) {
+        let s = session(setup)
+        let before = s.state
+        let r = s.execute(line)
+        #expect(r.status == .failed, "\(line): \(r.text)")
+        #expect(r.error?.message.contains(message) == true, "\(line): \(r.error?.message ?? r.text)")
+        #expect(s.state == before, "a failed command leaves the state untouched")
+        #expect(s.state.invariantViolations().isEmpty)
+        _ = s.execute("tree")
+    }
+
+    /// Found by `make fuzz` (property session 2107): an instance whose view a full-screen
+    /// presentation removed (UIKit #19), left in the window by a root swap (UIKit #4) and then
+    /// moved into a new navigation controller, stays out of the window; `top` was that
+    /// instance, which was not on `screen`. `top` stops above a removed view.
+    @Test("top stays on screen when a full-screen presenter is moved into a new container (UIKit #19)")
+    func topAboveARemovedView() {
+        let s = session("initial Nobody", "launch", "present Settings style=fullScreen", "swapRoot Detail",
+                        "present Nav(@Nobody) style=overFullScreen")
+        let state = s.state
+        let nav = state.names["UINavigationController"]!
+        #expect(state.viewRemovedByPresentation(state.names["Nobody"]!))
+        #expect(state.top() == nav)
+        #expect(state.screen().contains(nav))
+        #expect(state.invariantViolations().isEmpty, "\(state.invariantViolations())")
+    }
+
     @Test("@top when nothing is on screen is an error, not a crash")
     func atTopNotRunning() {
         let s = session("initial Home")

@@ -118,7 +118,7 @@ struct PropertyTests {
     static let stepsPerSession = 40
 
     /// Runs one seeded session; the problems found, each with the seed and the lines so far.
-    static func check(seed: UInt64) -> [String] {
+    static func check(seed: UInt64, echo: Bool = false) -> [String] {
         var writer = CommandWriter(rng: SeededGenerator(seed: seed))
         let s = Session()
         var lines: [String] = []
@@ -127,6 +127,7 @@ struct PropertyTests {
         for step in 0..<stepsPerSession {
             let line = writer.line(s.state)
             lines.append(line)
+            if echo { FileHandle.standardError.write(Data("  \(line)\n".utf8)) }
             let before = s.state
             let r = s.execute(line)
             if r.status == .failed, s.state != before { report("the failed line changed the state: \(r.text)") }
@@ -182,17 +183,23 @@ struct PropertyTests {
             // A crash ends the process before any report: NAVLAB_TRACE_SEEDS=1 names each
             // session's seed on standard error first, so the last one named is the culprit.
             let trace = ProcessInfo.processInfo.environment["NAVLAB_TRACE_SEEDS"] != nil
-            for i in 0..<PropertyTests.sessionsPerBatch {
-                let seed = UInt64(batch * 1_000_000 + i)
-                if trace { FileHandle.standardError.write(Data("property session seed \(seed)\n".utf8)) }
-                let problems = PropertyTests.check(seed: seed)
+            for seed in PropertyTests.seeds(batch: batch) {
+                if trace || PropertyTests.only != nil { FileHandle.standardError.write(Data("property session seed \(seed)\n".utf8)) }
+                let problems = PropertyTests.check(seed: seed, echo: PropertyTests.only != nil)
                 found.withLock { $0.checked += 1; $0.problem = problems.first }
                 if !problems.isEmpty { return }
             }
         }
         let (checked, problem) = found.withLock { ($0.checked, $0.problem) }
         if let problem { Issue.record(Comment(rawValue: problem)) }
-        #expect(checked == PropertyTests.sessionsPerBatch)
+        #expect(checked == PropertyTests.seeds(batch: batch).count)
+    }
+
+    /// NAVLAB_PROPERTY_SEED=N: that one session alone (in batch 0), its lines echoed.
+    static let only = ProcessInfo.processInfo.environment["NAVLAB_PROPERTY_SEED"].flatMap { UInt64($0) }
+    static func seeds(batch: Int) -> [UInt64] {
+        if let only { return batch == 0 ? [only] : [] }
+        return (0..<sessionsPerBatch).map { UInt64(batch * 1_000_000 + $0) }
     }
 
     @Test("The generator reaches every verb that changes the model")

@@ -92,13 +92,23 @@ extension State {
             throw NavLabError(.invalid, "\(self[container].name) has no child to transition from", at: spec.location,
                               suggestion: "`addChild X to \(self[container].name)`")
         }
-        if case .existing(let xref) = spec, let x = names[xref.text] {
-            if x == from || x == container || isAncestor(x, of: container) {
-                throw NavLabError(.invalid, "\(xref.text) cannot replace \(self[from].name) in \(self[container].name)", at: xref.location)
-            }
-        }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
+        // What replaces the child cannot contain it, nor the container or its ancestors
+        // (UIKit #43: transition(from:to:) needs both to be children of the container; moving
+        // `from` into the new child takes it out of the container first).
+        let replaced = kind == .page ? Set(self[container].children) : [from]
+        for (xref, x) in existingReferences(in: spec) {
+            let cname = self[container].name
+            if replaced.contains(x) {
+                throw NavLabError(.invalid, "\(xref.text) is the child being replaced in \(cname); it cannot also be part of what replaces it",
+                                  at: xref.location, suggestion: "make a new instance (drop the @), or `removeChild \(xref.text)` first")
+            }
+            if x == container || isAncestor(x, of: container) {
+                throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(cname) is inside it",
+                                  at: xref.location, suggestion: "make a new instance (drop the @)")
+            }
+        }
 
         if kind == .page {
             let order: AppearanceOrder = self[container].transitionStyle == .scroll ? .pageScroll : .pageCurl

@@ -40,6 +40,15 @@ extension State {
         }
     }
 
+    /// The `@NAME` references inside `spec`, in order, with what they name (those that resolve).
+    func existingReferences(in spec: Spec) -> [(NameRef, VCID)] {
+        switch spec {
+        case .instance: return []
+        case .existing(let ref): return (try? resolve(ref)).map { [(ref, $0)] } ?? []
+        case .container(_, _, let children, _): return children.flatMap { existingReferences(in: $0) }
+        }
+    }
+
     /// A navigation stack cannot hold a navigation or tab bar controller (UIKit #49).
     func validateStackEntry(_ spec: Spec) throws {
         let kind: Kind?

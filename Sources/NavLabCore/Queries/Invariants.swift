@@ -63,7 +63,9 @@ extension State {
                 if isRunning { out.append("a UITransitionView holds \(p), which is not allocated") }
             }
         }
-        guard isRunning, viewControllers[window.rootViewController ?? VCID(-1)] != nil else { return out }
+        // The window's queries assume sound links: with a dangling one they would trap, so a
+        // broken structure is reported as it is, before they run.
+        guard out.isEmpty, isRunning, viewControllers[window.rootViewController ?? VCID(-1)] != nil else { return out }
         let inWindow = windowViewControllers()
         for id in inWindow where viewControllers[id] == nil { out.append("\(id) is in the window but not allocated") }
         let root = window.rootViewController!

@@ -100,6 +100,14 @@ extension State {
         }
     }
 
+    /// The visible leaf of `id`, stopping above a child whose view a full-screen presentation
+    /// removed (UIKit #19): an instance presenting full screen that was then moved into a
+    /// new container stays out of the window, and `top` stays on `screen`.
+    func visibleLeafInWindow(of id: VCID) -> VCID {
+        guard self[id].kind != .plain, let child = visibleChildren(of: id).last, !viewRemovedByPresentation(child) else { return id }
+        return visibleLeafInWindow(of: child)
+    }
+
     /// `top`: the content view controller the user sees on top — the visible leaf of the
     /// front-most window subview that shows anything, which is the last presented view
     /// controller or the root. When root swaps left a presentation behind the root's view,
@@ -107,7 +115,7 @@ extension State {
     public func top() -> VCID? {
         guard isRunning else { return nil }
         for subview in window.subviews.reversed() {
-            if let layer = viewControllers(in: subview).first { return visibleLeaf(of: layer) }
+            if let layer = viewControllers(in: subview).first { return visibleLeafInWindow(of: layer) }
         }
         // Nothing in the window (no root yet): follow the presentations from the root.
         guard var current = window.rootViewController else { return nil }
