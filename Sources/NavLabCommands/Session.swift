@@ -49,10 +49,12 @@ public struct Entry: Sendable {
     public let status: Response.Status
     public let reason: String?
     public let events: [Event]
+    /// What the step changed: undo reverts it, redo applies it again.
+    public let delta: StateChange
 }
 
-/// The one owner of the timeline: runs lines against the model, keeps every step so that
-/// undo, redo and time travel are replays of a deterministic engine.
+/// The one owner of the timeline: runs lines against the model and keeps every step as the
+/// change it made, so that undo, redo and time travel cost what lies between two steps.
 public final class Session {
     public private(set) var state: State
     public private(set) var entries: [Entry]
@@ -76,15 +78,11 @@ public final class Session {
     public var codeObserver: ((_ app: String, _ code: [String]) -> Void)?
     /// A comment line waiting for the command right below it: its narration (SPEC §2).
     private var pendingComment: String?
-    private var snapshots: [Int: State]
     private var nextSeq = 1
-    static let snapshotInterval = 32
-    static let maxSnapshots = 48
 
     public init(state: State = State()) {
         self.state = state
-        entries = [Entry(seq: 0, command: "", comment: nil, change: .start, status: .done, reason: nil, events: [])]
-        snapshots = [0: state]
+        entries = [Entry(seq: 0, command: "", comment: nil, change: .start, status: .done, reason: nil, events: [], delta: StateChange())]
     }
 
     public var seq: Int { entries[cursor].seq }
@@ -199,20 +197,20 @@ public final class Session {
 
     private func apply(_ command: Command, parsed: ParsedLine) -> Response {
         let outcome: Outcome
+        let delta: StateChange
+        // Applied in place (a large state is never copied), recording what it changes; a
+        // command that fails, or goes past a limit, has what it changed undone.
+        state.beginChange()
         do {
-            // `apply` throws before it changes anything, so applying in place is safe and
-            // avoids copying a large state.
             let nextID = state.nextID, count = state.viewControllers.count
             outcome = try state.apply(command)
-            // Past a limit: the state the command made is discarded (a replay from the
-            // nearest snapshot: slow, and rare).
-            if let problem = state.limitExceeded(sinceNextID: nextID, count: count, after: command) {
-                state = state(at: cursor)
-                throw problem
-            }
+            if let problem = state.limitExceeded(sinceNextID: nextID, count: count, after: command) { throw problem }
+            delta = state.endChange()
         } catch let e as NavLabError {
+            state.discardChange()
             return failure(e, parsed: parsed)
         } catch {
+            state.discardChange()
             return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed)
         }
         var lines: [OutputLine] = []
@@ -228,7 +226,7 @@ public final class Session {
             lines = [OutputLine(.ignored, "ignored: \(why)")] + events.map(Session.line)
         }
         record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .command(command),
-                     status: status, reason: reason, events: outcome.events))
+                     status: status, reason: reason, events: outcome.events, delta: delta))
         return Response(status: status, lines: lines)
     }
 
@@ -237,26 +235,10 @@ public final class Session {
             entries.removeSubrange((cursor + 1)...)
             // What was typed for the undone steps is not part of the new branch.
             typed.removeAll { $0.entry > cursor }
-            snapshots = snapshots.filter { $0.key <= cursor }
         }
         entries.append(entry)
         nextSeq += 1
         cursor = entries.count - 1
-        takeSnapshotIfDue()
-    }
-
-    /// Snapshots make undo and time travel a short replay. Copying a large state is O(n),
-    /// so the interval grows with the state's size, and old snapshots are thinned out
-    /// (never the first): memory stays bounded, and any past state is still exact.
-    private func takeSnapshotIfDue() {
-        let last = snapshots.keys.max() ?? 0
-        let interval = max(Session.snapshotInterval, state.viewControllers.count / 16)
-        guard cursor - last >= interval else { return }
-        snapshots[cursor] = state
-        if snapshots.count > Session.maxSnapshots {
-            let old = snapshots.keys.sorted().dropFirst().dropLast(Session.maxSnapshots / 3)
-            for (i, key) in old.enumerated() where i % 2 == 0 { snapshots[key] = nil }
-        }
     }
 
     static func line(_ e: Event) -> OutputLine {
@@ -297,16 +279,17 @@ public final class Session {
                 return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: column)), parsed: nil)
             }
         }
-        var s = state
+        // In place, recording the change: all of it is undone if one command fails.
         let result: (lines: [OutputLine], events: [Event], status: Response.Status)
-        do { result = try Session.runTurn(commands, texts: texts, on: &s) }
-        catch let e as NavLabError { return failure(e, parsed: first) }
-        catch { return failure(NavLabError(.invalid, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: first) }
-        state = s
+        state.beginChange()
+        do { result = try Session.runTurn(commands, texts: texts, on: &state) }
+        catch let e as NavLabError { state.discardChange(); return failure(e, parsed: first) }
+        catch { state.discardChange(); return failure(NavLabError(.invalid, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: first) }
+        let delta = state.endChange()
         let text = texts.joined(separator: "; ")
         let parsed = ParsedLine(action: .model(commands[0]), verb: first?.verb ?? "", text: text,
                                 comment: (try? Lexer.tokenize(line).comment) ?? nil, location: first?.location ?? SourceLocation(line: lineNumber, column: 1))
-        record(Entry(seq: nextSeq, command: text, comment: parsed.comment, change: .turn(commands), status: result.status, reason: nil, events: result.events))
+        record(Entry(seq: nextSeq, command: text, comment: parsed.comment, change: .turn(commands), status: result.status, reason: nil, events: result.events, delta: delta))
         typed.append(Typed(line: parsed, entry: cursor))
         return Response(status: result.status, lines: result.lines, parsed: parsed)
     }
@@ -321,7 +304,7 @@ public final class Session {
         for (c, text) in zip(commands, texts) {
             let nextID = s.nextID, count = s.viewControllers.count
             let outcome = try s.apply(c)
-            // The turn runs on a copy: a command past a limit fails it all.
+            // A command past a limit fails the whole turn.
             if let problem = s.limitExceeded(sinceNextID: nextID, count: count, after: c) { throw problem }
             switch outcome {
             case .ignored(let why, let events):
@@ -341,21 +324,27 @@ public final class Session {
         return (lines, now + later + end, anyDone ? .done : .ignored)
     }
 
-    /// The model as it was after entry `index`: the nearest snapshot, then a replay.
+    /// The model as it was after entry `index` (a copy: `withState(at:)` reads it without one).
     public func state(at index: Int) -> State {
-        let base = snapshots.keys.filter { $0 <= index }.max() ?? 0
-        var s = snapshots[base] ?? State()
-        if base < index {
-            for entry in entries[(base + 1)...index] {
-                switch entry.change {
-                case .start: break
-                case .reset: s = State()
-                case .command(let c): _ = try? s.apply(c)
-                case .turn(let cs): _ = try? Session.runTurn(cs, texts: cs.map { _ in "" }, on: &s)
-                }
-            }
+        withState(at: index) { $0 }
+    }
+
+    /// Reads the model as it was after entry `index`: the steps between it and the cursor are
+    /// reverted (or applied) in place, then applied (or reverted) back.
+    public func withState<T>(at index: Int, _ body: (State) -> T) -> T {
+        let index = max(0, min(index, entries.count - 1))
+        travel(from: cursor, to: index)
+        let result = body(state)
+        travel(from: index, to: cursor)
+        return result
+    }
+
+    private func travel(from: Int, to: Int) {
+        if to < from {
+            for i in stride(from: from, to: to, by: -1) { state.revert(entries[i].delta) }
+        } else if to > from {
+            for i in (from + 1)...to { state.reapply(entries[i].delta) }
         }
-        return s
     }
 
     private func run(_ meta: Meta, parsed: ParsedLine) -> Response {
@@ -368,13 +357,13 @@ public final class Session {
         case .undo:
             guard cursor > 0 else { return Response(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to undo")]) }
             let undone = entries[cursor]
+            state.revert(undone.delta)
             cursor -= 1
-            state = state(at: cursor)
             return Response(status: .done, lines: [OutputLine(.info, "undone: \(undone.command)")])
         case .redo:
             guard cursor < entries.count - 1 else { return Response(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to redo")]) }
             cursor += 1
-            state = state(at: cursor)
+            state.reapply(entries[cursor].delta)
             return Response(status: .done, lines: [OutputLine(.info, "redone: \(entries[cursor].command)")])
         case .reset:
             // What goes with the old app, said before the user looks for it.
@@ -384,8 +373,10 @@ public final class Session {
             if !data.defaults.isEmpty { gone.append("its defaults (\(data.defaults.keys.sorted().joined(separator: ", ")))") }
             if !state.codeScript().isEmpty { gone.append("what its code declares") }
             let app = state.appName
+            let old = state
             state = State()
-            record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .reset, status: .done, reason: nil, events: []))
+            record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .reset, status: .done, reason: nil, events: [],
+                         delta: .replacing(old, with: state)))
             var lines = [OutputLine(.info, "reset: a new app, not running (undo brings the old one back)")]
             if let last = gone.last {
                 let list = gone.count == 1 ? last : gone.dropLast().joined(separator: ", ") + " and " + last

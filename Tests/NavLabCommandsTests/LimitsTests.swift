@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import NavLabCore
+@testable import NavLabCore
 @testable import NavLabCommands
 
 /// Runs `body` on a thread with a small stack: 2 MiB, a quarter of the 8 MiB that the main
@@ -139,8 +139,8 @@ struct LimitsTests {
             while st.viewControllers.count < Limits.viewControllers {
                 let id = VCID(st.nextID)
                 st.nextID += 1
-                st.viewControllers[id] = ViewController(id: id, name: "Kept#\(id.raw)", className: "Kept", kind: .plain)
-                st.names["Kept#\(id.raw)"] = id
+                st.insert(ViewController(id: id, name: "Kept#\(id.raw)", className: "Kept", kind: .plain))
+                st.setName("Kept#\(id.raw)", to: id)
             }
             let s = Session(state: st)
             #expect(s.state.viewControllers.count == Limits.viewControllers)

@@ -37,7 +37,7 @@ extension State {
             let x = s.instantiate(spec, events: &pre)
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
             s[x].parent = parent
-            s[parent].children.append(x)
+            s.appendChild(x, to: parent)
             post.append(.move("didMove(toParent:)", s[x].name, parent: s[parent].name))
         }
         return .done(events)
@@ -55,7 +55,7 @@ extension State {
         try requireCustomContainer(parent, at: ref.location, verb: "removeChild from")
         let events = transition(.push, animated: false) { s, pre, post in
             pre.append(.move("willMove(toParent:)", s[x].name, parent: nil))
-            s[parent].children.removeAll { $0 == x }
+            if let i = s[parent].children.firstIndex(of: x) { s.removeChild(at: i, of: parent) }
             s[x].parent = nil
             post.append(.move("didMove(toParent:)", s[x].name, parent: nil))
         }
@@ -123,7 +123,7 @@ extension State {
                     post.append(.move("willMove(toParent:)", s[o].name, parent: nil))
                     post.append(.move("didMove(toParent:)", s[o].name, parent: nil))
                 }
-                s[container].children = [x]
+                s.setChildren(of: container, to: [x])
                 post.insert(.move("didMove(toParent:)", s[x].name, parent: name), at: 0)
             }
             // A page view controller keeps only the displayed pages (UIKit #58, #87).
@@ -154,7 +154,7 @@ extension State {
             let x = s.instantiate(spec, events: &pre)
             pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
             s[x].parent = container
-            if let i = s[container].children.firstIndex(of: from) { s[container].children[i] = x } else { s[container].children.append(x) }
+            if let i = s[container].children.firstIndex(of: from) { s.spliceChildren(of: container, i..<(i + 1), with: [x]) } else { s.appendChild(x, to: container) }
             s[from].parent = nil
             post.append(.move("didMove(toParent:)", s[from].name, parent: nil))
             post.append(.move("didMove(toParent:)", s[x].name, parent: name))

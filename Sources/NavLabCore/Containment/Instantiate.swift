@@ -95,13 +95,13 @@ extension State {
         let id = VCID(nextID)
         nextID += 1
         let n = (nameCounters[className] ?? 0) + 1
-        nameCounters[className] = n
+        setNameCounter(className, to: n)
         let name = n == 1 ? className : "\(className)#\(n)"
         var vc = ViewController(id: id, name: name, className: className, kind: kind)
         if restorationIdentifiersFromClassNames { vc.restorationIdentifier = className }
         if let decl = classes[className] { decl.apply(to: &vc) }
-        viewControllers[id] = vc
-        names[name] = id
+        insert(vc)
+        setName(name, to: id)
         return id
     }
 
@@ -122,7 +122,7 @@ extension State {
             for c in childIDs {
                 events.append(.move("willMove(toParent:)", self[c].name, parent: self[id].name))
                 self[c].parent = id
-                self[id].children.append(c)
+                appendChild(c, to: id)
                 events.append(.move("didMove(toParent:)", self[c].name, parent: self[id].name))
             }
             return id
@@ -133,14 +133,12 @@ extension State {
     /// `didMove(toParent: nil)` itself (UIKit #41).
     mutating func detachFromParent(_ id: VCID, events: inout [Event]) {
         guard let old = self[id].parent else { return }
-        var parent = self[old]
-        if let i = parent.children.firstIndex(of: id) {
-            parent.children.remove(at: i)
-            if parent.kind == .tabBar, parent.selectedIndex >= parent.children.count {
-                parent.selectedIndex = max(0, parent.children.count - 1)
+        if let i = self[old].children.firstIndex(of: id) {
+            removeChild(at: i, of: old)
+            if self[old].kind == .tabBar, self[old].selectedIndex >= self[old].children.count {
+                self[old].selectedIndex = max(0, self[old].children.count - 1)
             }
         }
-        self[old] = parent
         self[id].parent = nil
         events.append(.move("didMove(toParent:)", self[id].name, parent: nil))
     }

@@ -34,7 +34,7 @@ extension State {
             let navName = s[nav].name
             pre.append(.move("willMove(toParent:)", s[x].name, parent: navName))
             s[x].parent = nav
-            s[nav].children.append(x)
+            s.appendChild(x, to: nav)
             post.append(.move("didMove(toParent:)", s[x].name, parent: navName))
         }
         startTransition(.navigation(nav), animated: animated)
@@ -66,7 +66,7 @@ extension State {
         let warnings = navigationWarnings(nav, verb: "pop")
         let events = transition(.push, animated: animated) { s, pre, post in
             pre.append(.move("willMove(toParent:)", s[popped].name, parent: nil))
-            s[nav].children.removeLast()
+            s.removeChild(at: s[nav].children.count - 1, of: nav)
             s[popped].parent = nil
             post.append(.move("didMove(toParent:)", s[popped].name, parent: nil))
         }
@@ -90,7 +90,7 @@ extension State {
                 s[p].parent = nil
                 post.append(.move("didMove(toParent:)", s[p].name, parent: nil))
             }
-            s[nav].children = [stack[0]]
+            s.setChildren(of: nav, to: [stack[0]])
         }
         startTransition(.navigation(nav), animated: animated)
         return .done(warnings + events + release(candidates: popped))
@@ -139,7 +139,7 @@ extension State {
                 s[r].parent = nil
                 post.append(.move("didMove(toParent:)", s[r].name, parent: nil))
             }
-            s[nav].children = stack
+            s.setChildren(of: nav, to: stack)
             newTop = stack.last
         }
         startTransition(.navigation(nav), animated: animated)

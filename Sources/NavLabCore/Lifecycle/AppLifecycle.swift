@@ -60,8 +60,7 @@ extension State {
 
     /// The process ends: every object goes with it, no `deinit` is called.
     mutating func endProcess() {
-        viewControllers = [:]
-        names = [:]
+        removeAllInstances()
         holds = []
         window = Window()
         application.state = .notRunning

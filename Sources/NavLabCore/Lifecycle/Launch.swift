@@ -17,9 +17,8 @@ extension State {
             events.append(.note("\(appName) is installed afresh: no archive, no defaults"))
         }
         // A new process: names start again, so the Initial UI gets the same names every launch.
-        nameCounters = [:]
-        names = [:]
-        viewControllers = [:]
+        removeAllNameCounters()
+        removeAllInstances()
         holds = []
         application.data.launches += 1
         var root: VCID?

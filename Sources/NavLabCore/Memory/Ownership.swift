@@ -74,8 +74,8 @@ extension State {
         func collect(_ id: VCID) {
             guard let vc = viewControllers[id], !hasStrongHolder(id) else { return }
             events.append(.vc("deinit", vc.name))
-            viewControllers[id] = nil
-            names[vc.name] = nil
+            remove(id)
+            setName(vc.name, to: nil)
             for child in vc.children where viewControllers[child] != nil {
                 self[child].parent = nil  // `parent` is weak (UIKit #78)
                 collect(child)

@@ -50,7 +50,8 @@ public struct ViewController: Hashable, Sendable {
     /// `children`: for a navigation controller the stack (bottom first), for a tab bar
     /// controller its tabs, for a page view controller the displayed pages, for a split
     /// view controller its columns.
-    public var children: [VCID] = []
+    /// Changed only through `State.spliceChildren` and its helpers, which record the change.
+    public fileprivate(set) var children: [VCID] = []
     public var selectedIndex: Int = 0
 
     /// `_childModalViewController`: what this one presents (UIKit #79, #156).
@@ -93,4 +94,33 @@ public struct ViewController: Hashable, Sendable {
 public struct Hold: Hashable, Sendable {
     public var label: String
     public var viewController: VCID
+}
+
+extension ViewController {
+    /// This value with no children: what a recorded change keeps of it (its children are
+    /// kept as splices, so that a long stack is not copied at every push).
+    var withoutChildren: ViewController {
+        var v = self
+        v.children = []
+        return v
+    }
+
+    /// Replaces `range` of the children with `new`; returns what was there.
+    mutating func replaceChildren(_ range: Range<Int>, with new: [VCID]) -> [VCID] {
+        let removed = Array(children[range])
+        children.replaceSubrange(range, with: new)
+        return removed
+    }
+
+    /// The children, leaving none: the caller then holds the only reference and can edit
+    /// them in place.
+    mutating func takeChildren() -> [VCID] {
+        let kids = children
+        children = []
+        return kids
+    }
+
+    mutating func setChildrenUnrecorded(_ kids: [VCID]) {
+        children = kids
+    }
 }

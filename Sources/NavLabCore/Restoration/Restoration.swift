@@ -75,7 +75,7 @@ extension State {
                     self[c].parent = id
                     events.append(.move("didMove(toParent:)", self[c].name, parent: name))
                 }
-                self[id].children = restoredChildren
+                setChildren(of: id, to: restoredChildren)
             }
             for j in archive.entries.indices where archive.entries[j].parent == i {
                 guard case .presented(let style) = archive.entries[j].relation, let p = ids[j],
