@@ -15,6 +15,17 @@ public enum PageDocument {
         return .object(fields)
     }
 
+    /// The top-level fields other than `viewControllers`, `allocated` and `memory`, as
+    /// `state` has them (for PagePatcher, which keeps those three in parts). `leaked` is
+    /// given (names in allocation order); `application` only when asked.
+    static func topLevel(_ state: State, seq: Int, leaked: [String], application: Bool) -> [(String, JSON)] {
+        var out: [(String, JSON)] = []
+        for (k, v) in state.topLevelJSON(seq: seq, application: application) { out.append((k, v)) }
+        out.append(("leaked", .strings(leaked)))
+        out.append(("windowSubviews", windowSubviews(state)))
+        return out
+    }
+
     static func windowSubviews(_ state: State) -> JSON {
         guard state.isRunning else { return .array([]) }
         let onScreen = Set(state.screen())
@@ -41,30 +52,33 @@ public enum PageDocument {
 
     static func memory(_ state: State) -> JSON {
         let leaked = Set(state.leaked())
-        return .object(state.allocatedIDs.map { id in
-            let refs = state.references(to: id).map { ref -> JSON in
-                var holder: [(String, JSON)] = [("holder", .string(state.describe(ref.holder)))]
-                switch ref.holder {
-                case .window: holder.append(("kind", .string("window")))
-                case .transitionView(let p):
-                    holder.append(("kind", .string("transitionView")))
-                    holder.append(("viewController", .str(state.name(p))))
-                case .viewController(let v):
-                    holder.append(("kind", .string("viewController")))
-                    holder.append(("viewController", .str(state.name(v))))
-                case .app(let label):
-                    holder.append(("kind", .string("app")))
-                    holder.append(("label", .string(label)))
-                }
-                holder.append(("property", .string(ref.property)))
-                holder.append(("strong", .bool(ref.isStrong)))
-                return .object(holder)
+        return .object(state.allocatedIDs.map { id in (state[id].name, memoryEntry(state, id, leaked: leaked.contains(id))) })
+    }
+
+    /// Who holds `id`, and why it is alive when it is leaked.
+    static func memoryEntry(_ state: State, _ id: VCID, leaked: Bool) -> JSON {
+        let refs = state.references(to: id).map { ref -> JSON in
+            var holder: [(String, JSON)] = [("holder", .string(state.describe(ref.holder)))]
+            switch ref.holder {
+            case .window: holder.append(("kind", .string("window")))
+            case .transitionView(let p):
+                holder.append(("kind", .string("transitionView")))
+                holder.append(("viewController", .str(state.name(p))))
+            case .viewController(let v):
+                holder.append(("kind", .string("viewController")))
+                holder.append(("viewController", .str(state.name(v))))
+            case .app(let label):
+                holder.append(("kind", .string("app")))
+                holder.append(("label", .string(label)))
             }
-            return (state[id].name, .object([
-                ("heldBy", .array(refs)),
-                ("leakCause", leaked.contains(id) ? .string(state.leakCause(id)) : .null),
-            ]))
-        })
+            holder.append(("property", .string(ref.property)))
+            holder.append(("strong", .bool(ref.isStrong)))
+            return .object(holder)
+        }
+        return .object([
+            ("heldBy", .array(refs)),
+            ("leakCause", leaked ? .string(state.leakCause(id)) : .null),
+        ])
     }
 
     /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.

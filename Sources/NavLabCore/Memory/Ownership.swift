@@ -100,6 +100,21 @@ extension State {
         return seen
     }
 
+    /// Whether `appReachable()` contains `id`, found by walking up its one chain of parents
+    /// and presenters (O(depth), where `appReachable` is O(n)).
+    public func isAppReachable(_ id: VCID) -> Bool {
+        var current = id
+        var steps = 0
+        while let vc = viewControllers[current], steps <= viewControllers.count {
+            if window.rootViewController == current || holds.contains(where: { $0.viewController == current }) { return true }
+            if let p = vc.parent { current = p }
+            else if let p = vc.presenter, viewControllers[p]?.presentedChild == current { current = p }
+            else { return false }
+            steps += 1
+        }
+        return false
+    }
+
     /// `leaked`: allocated, yet held only by UIKit's leftovers. In allocation order.
     public func leaked() -> [VCID] {
         let reachable = appReachable()

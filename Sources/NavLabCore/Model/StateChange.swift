@@ -38,6 +38,13 @@ public struct StateChange: Sendable, Hashable {
         return c
     }
 
+    /// `reset`: the whole state was replaced.
+    public var replacesWholeState: Bool { replaced != nil }
+    /// The window before and after, when the change touched the state's other fields.
+    public var windows: (before: Window, after: Window)? { rest.map { ($0.before.window, $0.after.window) } }
+    /// The app's own holds before and after, likewise.
+    public var holds: (before: [Hold], after: [Hold])? { rest.map { ($0.before.holds, $0.after.holds) } }
+
     public var isEmpty: Bool {
         viewControllers.isEmpty && names.isEmpty && nameCounters.isEmpty && rest == nil && replaced == nil
     }

@@ -7,6 +7,8 @@ public indirect enum JSON: Hashable, Sendable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// JSON text serialized already (a part of a document kept as text), written as is.
+    case raw(String)
 
     public static func == (a: JSON, b: JSON) -> Bool { a.serialized() == b.serialized() }
     public func hash(into h: inout Hasher) { h.combine(serialized()) }
@@ -32,6 +34,7 @@ public indirect enum JSON: Hashable, Sendable {
         let closePad = pretty ? String(repeating: "  ", count: indent) : ""
         switch self {
         case .null: out += "null"
+        case .raw(let text): out += text
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
         case .string(let s): JSON.escape(s, into: &out)
@@ -105,7 +108,11 @@ extension State {
         for id in allocatedIDs {
             vcs.append((self[id].name, json(for: id, inWindow: inWindow)))
         }
-        let app: JSON = .object([
+        return jsonDocument(vcs: vcs, leakedIDs: leakedIDs, seq: seq)
+    }
+
+    func applicationJSON() -> JSON {
+        .object([
             ("state", .string(application.state.rawValue)),
             ("launches", .int(application.launches)),
             ("archive", .object([
@@ -119,9 +126,23 @@ extension State {
             ("stateRestorationActivity", application.data.activity.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null),
             ("defaults", .object(application.defaults.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
-        return .object([
-            ("seq", .int(seq)),
-            ("application", app),
+    }
+
+    func jsonDocument(vcs: [(String, JSON)], leakedIDs: [VCID], seq: Int) -> JSON {
+        var top = topLevelJSON(seq: seq, application: true)
+        let vcsAt = top.firstIndex { $0.0 == "top" }! + 1
+        top.insert(("viewControllers", .object(vcs)), at: vcsAt)
+        top.insert(("allocated", .strings(allocatedIDs.map { self[$0].name })), at: vcsAt + 1)
+        top.insert(("leaked", .strings(leakedIDs.map { self[$0].name })), at: vcsAt + 2)
+        return .object(top)
+    }
+
+    /// The document's top-level fields but `viewControllers`, `allocated` and `leaked` (and,
+    /// without `application`, that one too): each O(what is on screen), not O(n).
+    public func topLevelJSON(seq: Int, application includeApplication: Bool) -> [(String, JSON)] {
+        var out: [(String, JSON)] = [("seq", .int(seq))]
+        if includeApplication { out.append(("application", applicationJSON())) }
+        out += [
             ("window", .object([
                 ("rootViewController", .str(name(window.rootViewController))),
                 ("transitionViews", .int(window.transitionViewCount)),
@@ -129,22 +150,25 @@ extension State {
             ])),
             ("screen", .strings(screen().map { self[$0].name })),
             ("top", .str(name(top()))),
-            ("viewControllers", .object(vcs)),
-            ("allocated", .strings(allocatedIDs.map { self[$0].name })),
-            ("leaked", .strings(leakedIDs.map { self[$0].name })),
             ("holds", .array(holds.map { .object([("label", .string($0.label)), ("viewController", .string(self[$0.viewController].name))]) })),
             ("device", .object([("idiom", .string(device.idiom.rawValue)), ("iOS", .int(device.iOS))])),
             ("initial", .str(initial?.text)),
-        ])
+        ]
+        return out
     }
 
-    func json(for id: VCID, inWindow: Set<VCID>) -> JSON {
+    /// One entry of `viewControllers`. Without `childLists`, the arrays that list the children
+    /// (`children`, and `viewControllers` of navigation, tab bar and page view controllers) are
+    /// left out: a change records those as splices (PagePatch).
+    public func json(for id: VCID, inWindow: Set<VCID>, childLists: Bool = true) -> JSON {
         let vc = self[id]
         var fields: [(String, JSON)] = [
             ("class", .string(vc.className)),
             ("kind", .string(vc.kind.rawValue)),
             ("parent", .str(name(vc.parent))),
-            ("children", .strings(vc.children.map { self[$0].name })),
+        ]
+        if childLists { fields.append(("children", .strings(vc.children.map { self[$0].name }))) }
+        fields += [
             ("presentedViewController", .str(name(presentedViewController(of: id)))),
             ("presentingViewController", .str(name(presentingViewController(of: id)))),
             ("modalPresentationStyle", .string(vc.modalPresentationStyle.rawValue)),
@@ -160,13 +184,15 @@ extension State {
         ]
         switch vc.kind {
         case .navigation:
-            fields.append(("viewControllers", .strings(vc.children.map { self[$0].name })))
+            if childLists { fields.append(("viewControllers", .strings(vc.children.map { self[$0].name }))) }
             fields.append(("topViewController", .str(name(vc.children.last))))
         case .tabBar:
-            fields.append(("viewControllers", .strings(vc.children.map { self[$0].name })))
+            if childLists { fields.append(("viewControllers", .strings(vc.children.map { self[$0].name }))) }
             fields.append(("selectedIndex", .int(vc.selectedIndex)))
-        case .page, .split:
-            fields.append(("viewControllers", .strings((vc.kind == .split ? visibleChildren(of: id) : vc.children).map { self[$0].name })))
+        case .page:
+            if childLists { fields.append(("viewControllers", .strings(vc.children.map { self[$0].name }))) }
+        case .split:
+            fields.append(("viewControllers", .strings(visibleChildren(of: id).map { self[$0].name })))
         case .plain, .container: break
         }
         if vc.kind == .page { fields.append(("transitionStyle", .string(vc.transitionStyle.rawValue))) }

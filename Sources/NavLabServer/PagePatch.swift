@@ -1,0 +1,260 @@
+import NavLabCommands
+import NavLabCore
+
+/// The page's document (PageDocument.state) as the clients last received it, kept in parts,
+/// and the JSON Patch (RFC 6902) that takes it from one step to the next. What a step costs is
+/// what it changed: the instances it touched (StateChange), the ones in the window before and
+/// after, and the few top-level fields; never the whole document. Children arrays change by
+/// the splices the engine recorded, so a push on a stack of 10,000 is a few small operations.
+public struct PagePatcher: Sendable {
+    /// Top-level fields other than `viewControllers`, `memory` and `allocated`, serialized.
+    private var top: [String: String] = [:]
+    /// Each instance's fields other than its child lists, serialized, in document order.
+    private var fields: [VCID: [(String, String)]] = [:]
+    private var names: [VCID: String] = [:]
+    private var kinds: [VCID: Kind] = [:]
+    /// Each instance's `memory` entry: its holders serialized one by one (a navigation
+    /// controller lists the weak `parent` of every child), and its leak cause.
+    private var memory: [VCID: (heldBy: [String], leakCause: String)] = [:]
+    /// Allocation order (ids only grow, so sorted).
+    private var allocated: [VCID] = []
+    private var leaked: Set<VCID> = []
+    private var inWindow: Set<VCID> = []
+    private var application: Application?
+
+    /// The document `state` at `seq`, as clients get it whole (`GET /api/state`).
+    public init(_ state: State, seq: Int) {
+        rebuild(state, seq: seq)
+    }
+
+    private mutating func rebuild(_ state: State, seq: Int) {
+        fields = [:]; names = [:]; kinds = [:]; memory = [:]
+        allocated = state.allocatedIDs
+        leaked = Set(state.leaked())
+        inWindow = Set(state.windowViewControllers())
+        for id in allocated {
+            names[id] = state[id].name
+            kinds[id] = state[id].kind
+            fields[id] = serializedFields(state, id)
+            memory[id] = memoryParts(state, id)
+        }
+        application = state.application
+        top = topFields(state, seq: seq)
+    }
+
+    /// The operations from the document as it was to the document of `state` at `seq`, which
+    /// `change` led to (`forward`), or which reverting `change` led to (undo). Updates the
+    /// mirror. A `reset` (a whole state replaced) is one `replace` of the root.
+    public mutating func patch(to state: State, seq: Int, change: StateChange, forward: Bool) -> [JSON] {
+        if change.replacesWholeState {
+            rebuild(state, seq: seq)
+            return [op("replace", "", PageDocument.state(state, seq: seq))]
+        }
+        var ops: [JSON] = []
+        let vcChanges = change.viewControllers
+        var made: [VCID] = [], released: [VCID] = [], kept: [VCID] = []
+        for (id, c) in vcChanges {
+            let before = forward ? c.before : c.after, after = forward ? c.after : c.before
+            if before == nil, after != nil { made.append(id) }
+            else if before != nil, after == nil { released.append(id) }
+            else if before != nil { kept.append(id) }
+        }
+        made.sort(); released.sort(); kept.sort()
+
+        // Released: out of every part.
+        for id in released.reversed() {
+            guard let name = names[id] else { continue }
+            ops.append(op("remove", "/viewControllers/\(pointer(name))"))
+            ops.append(op("remove", "/memory/\(pointer(name))"))
+            if let i = index(of: id) {
+                ops.append(op("remove", "/allocated/\(i)"))
+                allocated.remove(at: i)
+            }
+            fields[id] = nil; names[id] = nil; kinds[id] = nil; memory[id] = nil
+            leaked.remove(id); inWindow.remove(id)
+        }
+        // Children of the instances that stay: the recorded splices, as array operations.
+        for id in kept {
+            guard let splices = vcChanges[id]?.splices, !splices.isEmpty, let name = names[id], let kind = kinds[id] else { continue }
+            var lists = ["/viewControllers/\(pointer(name))/children"]
+            if kind == .navigation || kind == .tabBar || kind == .page { lists.append("/viewControllers/\(pointer(name))/viewControllers") }
+            let steps: [(at: Int, remove: Int, insert: [VCID])] = forward
+                ? splices.map { ($0.at, $0.removed.count, $0.inserted) }
+                : splices.reversed().map { ($0.at, $0.inserted.count, $0.removed) }
+            for list in lists {
+                for s in steps {
+                    for i in stride(from: s.at + s.remove - 1, through: s.at, by: -1) { ops.append(op("remove", "\(list)/\(i)")) }
+                    for (k, child) in s.insert.enumerated() {
+                        ops.append(op("add", "\(list)/\(s.at + k)", .string(state.name(child) ?? names[child] ?? "?")))
+                    }
+                }
+            }
+        }
+        // What is in the window now: appearance and inWindow of those that came or went.
+        let nowInWindow = Set(state.windowViewControllers())
+        // Leak status: the touched, the roots and holds before and after, then down from
+        // every one that changed (its status is its chain's).
+        let windowBefore = change.windows.map { forward ? $0.before : $0.after }
+        let holdsNow = Set(state.holds.map(\.viewController))
+        let holdsBefore = change.holds.map { Set((forward ? $0.before : $0.after).map(\.viewController)) } ?? holdsNow
+        var candidates = Set(made + kept)
+        candidates.formUnion(holdsBefore.symmetricDifference(holdsNow))
+        for r in [windowBefore?.rootViewController, state.window.rootViewController] { if let r { candidates.insert(r) } }
+        var flipped: Set<VCID> = []
+        var stack = Array(candidates)
+        while let id = stack.popLast() {
+            guard let vc = state.viewControllers[id] else { continue }
+            let isLeaked = !state.isAppReachable(id)
+            let wasLeaked = leaked.contains(id)
+            if isLeaked != wasLeaked || made.contains(id) {
+                if isLeaked { leaked.insert(id) } else { leaked.remove(id) }
+                if !made.contains(id) || isLeaked { flipped.insert(id) }
+                if isLeaked != wasLeaked {
+                    stack += vc.children
+                    if let p = vc.presentedChild { stack.append(p) }
+                }
+            }
+        }
+        // Made: whole entries.
+        for id in made {
+            let name = state[id].name
+            names[id] = name
+            kinds[id] = state[id].kind
+            fields[id] = serializedFields(state, id, inWindow: nowInWindow)
+            ops.append(op("add", "/viewControllers/\(pointer(name))", state.json(for: id, inWindow: nowInWindow)))
+            let entry = PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))
+            memory[id] = memoryParts(state, id)
+            ops.append(op("add", "/memory/\(pointer(name))", entry))
+            let i = insertionIndex(of: id)
+            allocated.insert(id, at: i)
+            ops.append(op("add", "/allocated/\(i)", .string(name)))
+        }
+        // Fields of the instances whose own or derived values may have changed: the touched,
+        // those that entered or left the window, and everything below an instance whose
+        // place (parent, presenter, presentation, restoration identifier) changed.
+        let madeSet = Set(made)
+        var dirty = Set(kept).union(inWindow.symmetricDifference(nowInWindow))
+        // A restoration path runs up to the window's root: a new root moves both subtrees.
+        var moved: [VCID] = []
+        if let before = windowBefore, before.rootViewController != state.window.rootViewController {
+            moved += [before.rootViewController, state.window.rootViewController].compactMap { $0 }
+        }
+        for id in kept {
+            guard let c = vcChanges[id], let b = c.before, let a = c.after else { continue }
+            if b.parent != a.parent || b.presenter != a.presenter || b.presentation != a.presentation
+                || b.presentedChild != a.presentedChild || b.restorationIdentifier != a.restorationIdentifier { moved.append(id) }
+        }
+        var seenBelow: Set<VCID> = []
+        for id in moved {
+            var below = state.viewControllers[id].map { $0.children + ($0.presentedChild.map { [$0] } ?? []) } ?? []
+            if state.viewControllers[id] != nil { dirty.insert(id) }
+            while let d = below.popLast() {
+                guard let vc = state.viewControllers[d], seenBelow.insert(d).inserted else { continue }
+                dirty.insert(d)
+                below += vc.children
+                if let p = vc.presentedChild { below.append(p) }
+            }
+        }
+        for id in dirty.sorted() where !madeSet.contains(id) && state.viewControllers[id] != nil {
+            let now = serializedFields(state, id, inWindow: nowInWindow)
+            let old = fields[id] ?? []
+            let name = names[id] ?? state[id].name
+            for (k, v) in now where !old.contains(where: { $0.0 == k && $0.1 == v }) {
+                ops.append(op("replace", "/viewControllers/\(pointer(name))/\(pointer(k))", raw: v))
+            }
+            fields[id] = now
+        }
+        // Who holds what: the touched, the window's and the app's holders before and after,
+        // and every leaked one when the window changed (its cause names a transition view).
+        var holders = dirty.union(flipped)
+        for r in [windowBefore, state.window] {
+            guard let w = r else { continue }
+            if let root = w.rootViewController { holders.insert(root) }
+            for s in w.subviews { if case .transitionView(let p) = s { holders.insert(p) } }
+        }
+        holders.formUnion(holdsBefore.union(holdsNow))
+        if windowBefore.map({ $0 != state.window }) ?? false || !flipped.isEmpty { holders.formUnion(leaked) }
+        for id in holders.sorted() where !madeSet.contains(id) && state.viewControllers[id] != nil {
+            guard let name = names[id], let old = memory[id] else { continue }
+            let new = memoryParts(state, id)
+            let path = "/memory/\(pointer(name))"
+            // The holders as an array edit: what changed between the common ends.
+            var prefix = 0
+            while prefix < min(old.heldBy.count, new.heldBy.count), old.heldBy[prefix] == new.heldBy[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < min(old.heldBy.count, new.heldBy.count) - prefix,
+                  old.heldBy[old.heldBy.count - 1 - suffix] == new.heldBy[new.heldBy.count - 1 - suffix] { suffix += 1 }
+            for i in stride(from: old.heldBy.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
+            for i in prefix..<(new.heldBy.count - suffix) { ops.append(op("add", "\(path)/heldBy/\(i)", raw: new.heldBy[i])) }
+            if old.leakCause != new.leakCause { ops.append(op("replace", "\(path)/leakCause", raw: new.leakCause)) }
+            memory[id] = new
+        }
+        inWindow = nowInWindow
+        // The top-level fields.
+        let appChanged = application != state.application
+        application = state.application
+        let now = topFields(state, seq: seq, skipApplication: !appChanged)
+        for (k, v) in now where top[k] != v {
+            ops.append(op("replace", "/\(k)", raw: v))
+            top[k] = v
+        }
+        return ops
+    }
+
+    private func memoryParts(_ state: State, _ id: VCID) -> (heldBy: [String], leakCause: String) {
+        let entry = PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))
+        guard case .array(let refs)? = entry["heldBy"] else { return ([], "null") }
+        return (refs.map { $0.serialized() }, (entry["leakCause"] ?? .null).serialized())
+    }
+
+    private func index(of id: VCID) -> Int? {
+        let i = insertionIndex(of: id)
+        return i < allocated.count && allocated[i] == id ? i : nil
+    }
+
+    private func insertionIndex(of id: VCID) -> Int {
+        var lo = 0, hi = allocated.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if allocated[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private func serializedFields(_ state: State, _ id: VCID, inWindow: Set<VCID>? = nil) -> [(String, String)] {
+        guard case .object(let pairs) = state.json(for: id, inWindow: inWindow ?? self.inWindow, childLists: false) else { return [] }
+        return pairs.map { ($0.0, $0.1.serialized()) }
+    }
+
+    private func topFields(_ state: State, seq: Int, skipApplication: Bool = false) -> [String: String] {
+        var out: [String: String] = [:]
+        let leakedNames = leaked.sorted().compactMap { state.name($0) }
+        for (k, v) in PageDocument.topLevel(state, seq: seq, leaked: leakedNames, application: !skipApplication) { out[k] = v.serialized() }
+        if skipApplication { out["application"] = top["application"] }
+        return out
+    }
+
+    private func op(_ name: String, _ path: String, _ value: JSON? = nil) -> JSON {
+        var pairs: [(String, JSON)] = [("op", .string(name)), ("path", .string(path))]
+        if let value { pairs.append(("value", value)) }
+        return .object(pairs)
+    }
+
+    private func op(_ name: String, _ path: String, raw: String) -> JSON {
+        .object([("op", .string(name)), ("path", .string(path)), ("value", .raw(raw))])
+    }
+
+    /// A JSON Pointer token (RFC 6901): `~` → `~0`, `/` → `~1`.
+    private func pointer(_ token: String) -> String {
+        guard token.contains("~") || token.contains("/") else { return token }
+        var out = ""
+        for c in token {
+            switch c {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import NavLabCore
+import NavLabCommands
+@testable import NavLabServer
+
+/// PagePatcher: applying every step's JSON Patch (RFC 6902) to the document a page got at
+/// connect gives exactly the document `GET /api/state` gives now — forward, through undo and
+/// redo, across resets, over every script of the repository and over random sessions.
+@Suite("The page document as patches")
+struct PagePatchTests {
+    /// A JSON value the test applies patches to (Foundation on Linux has no mutable containers).
+    indirect enum Value: Equatable {
+        case null, bool(Bool), number(Double), string(String), array([Value]), object([String: Value])
+
+        init(_ any: Any) {
+            switch any {
+            case is NSNull: self = .null
+            case let s as String: self = .string(s)
+            case let n as NSNumber:
+                // JSONSerialization gives booleans as NSNumber too.
+                if String(cString: n.objCType) == "c" || type(of: any) == Bool.self { self = .bool(n.boolValue) } else { self = .number(n.doubleValue) }
+            case let a as [Any]: self = .array(a.map(Value.init))
+            case let d as [String: Any]: self = .object(d.mapValues(Value.init))
+            default: self = .null
+            }
+        }
+
+        init(_ json: JSON) {
+            self.init(try! JSONSerialization.jsonObject(with: Data(json.serialized().utf8), options: [.fragmentsAllowed]))
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// RFC 6902 add, replace and remove (the operations PagePatcher emits).
+    static func apply(_ ops: [JSON], to doc: inout Value) throws {
+        guard case .array(let list) = Value(JSON.array(ops)) else { return }
+        for op in list {
+            guard case .object(let o) = op, case .string(let name)? = o["op"], case .string(let path)? = o["path"] else {
+                throw Failure(description: "malformed op \(op)")
+            }
+            let tokens = path.isEmpty ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            }
+            try apply(name, tokens[...], o["value"], path: path, to: &doc)
+        }
+    }
+
+    static func apply(_ name: String, _ tokens: ArraySlice<String>, _ value: Value?, path: String, to v: inout Value) throws {
+        guard let t = tokens.first else {
+            guard name == "replace", let value else { throw Failure(description: "\(name) of the root") }
+            v = value
+            return
+        }
+        let rest = tokens.dropFirst()
+        switch v {
+        case .object(var d):
+            if rest.isEmpty {
+                switch name {
+                case "add": d[t] = value!
+                case "replace": guard d[t] != nil else { throw Failure(description: "replace of a missing \(path)") }; d[t] = value!
+                case "remove": guard d[t] != nil else { throw Failure(description: "remove of a missing \(path)") }; d[t] = nil
+                default: throw Failure(description: "op \(name)")
+                }
+            } else {
+                guard var child = d[t] else { throw Failure(description: "\(path): no \(t)") }
+                try apply(name, rest, value, path: path, to: &child)
+                d[t] = child
+            }
+            v = .object(d)
+        case .array(var a):
+            let i = t == "-" ? a.count : Int(t) ?? -1
+            if rest.isEmpty {
+                switch name {
+                case "add": guard i >= 0, i <= a.count else { throw Failure(description: "add out of range: \(path)") }; a.insert(value!, at: i)
+                case "replace": guard i >= 0, i < a.count else { throw Failure(description: "replace out of range: \(path)") }; a[i] = value!
+                case "remove": guard i >= 0, i < a.count else { throw Failure(description: "remove out of range: \(path)") }; a.remove(at: i)
+                default: throw Failure(description: "op \(name)")
+                }
+            } else {
+                guard i >= 0, i < a.count else { throw Failure(description: "\(path): no \(t)") }
+                try apply(name, rest, value, path: path, to: &a[i])
+            }
+            v = .array(a)
+        default:
+            throw Failure(description: "\(path): not a container")
+        }
+    }
+
+    /// The first field that differs, for the message.
+    static func difference(_ a: Value, _ b: Value) -> String {
+        guard case .object(let da) = a, case .object(let db) = b else { return "\(a) ≠ \(b)" }
+        for k in Set(da.keys).union(db.keys).sorted() where da[k] != db[k] {
+            if let ia = da[k], let ib = db[k], case .object = ia, case .object = ib { return "\(k)." + difference(ia, ib) }
+            return "\(k): patched \(String(describing: da[k])) ≠ \(String(describing: db[k]))"
+        }
+        return "?"
+    }
+
+    /// Runs `lines` in one session, patching a document from the start, and checks it after
+    /// every line that moved the timeline; then undoes every step and redoes them, the same.
+    static func check(_ lines: [String], label: String) throws -> Int {
+        let s = Session()
+        var patcher = PagePatcher(s.state, seq: s.seq)
+        var doc = Value(PageDocument.state(s.state, seq: s.seq))
+        var checked = 0
+        func follow(_ line: String) throws {
+            let before = s.cursor, entriesBefore = s.entries.count
+            let r = s.execute(line)
+            guard r.status != .shell, r.status != .quit else { return }
+            let after = s.cursor
+            if after == before && s.entries.count == entriesBefore { return }
+            let (change, forward) = after < before ? (s.entries[before].delta, false) : (s.entries[after].delta, true)
+            let ops = patcher.patch(to: s.state, seq: s.seq, change: change, forward: forward)
+            do { try PagePatchTests.apply(ops, to: &doc) } catch { throw Failure(description: "\(label), after `\(line)`: \(error)") }
+            let expected = Value(PageDocument.state(s.state, seq: s.seq))
+            #expect(doc == expected, "\(label), after `\(line)`: \(PagePatchTests.difference(doc, expected))")
+            checked += 1
+            if doc != expected { throw Failure(description: "stopped at the first difference") }
+        }
+        for line in lines { try follow(line) }
+        while s.cursor > 0 { try follow("undo") }
+        while s.cursor < s.entries.count - 1 { try follow("redo") }
+        return checked
+    }
+
+    static func scripts() -> [(String, [String])] {
+        var out: [(String, [String])] = []
+        for folder in ["Tests/Scripts", "Docs/Tutorials", "Fuzz/regressions"] {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for f in files.sorted() where f.hasSuffix(".navlab") {
+                let text = (try? String(contentsOfFile: "\(folder)/\(f)", encoding: .utf8)) ?? ""
+                out.append(("\(folder)/\(f)", text.components(separatedBy: "\n")))
+            }
+        }
+        return out
+    }
+
+    @Test("Every script's steps, as patches, give /api/state after each one, forward and through undo and redo")
+    func everyScript() throws {
+        let scripts = PagePatchTests.scripts()
+        #expect(scripts.count > 10)
+        var total = 0
+        for (name, lines) in scripts { total += try PagePatchTests.check(lines, label: name) }
+        #expect(total > 500)
+    }
+
+    @Test("Random sessions, as patches, give /api/state after every step", arguments: 0..<6)
+    func randomSessions(seed: Int) throws {
+        var rng = SplitMix(seed: UInt64(seed) &+ 77)
+        let s = Session()
+        var lines: [String] = ["initial Tab(Nav(Home), Settings)", "launch"]
+        _ = s.execute(lines[0]); _ = s.execute(lines[1])
+        let classes = ["A", "B", "Detail", "Sheet", "Login"]
+        for _ in 0..<120 {
+            let names = Array(s.state.names.keys).sorted()
+            func name() -> String { names.isEmpty ? "A" : names[Int(rng.next() % UInt64(names.count))] }
+            func cls() -> String { classes[Int(rng.next() % UInt64(classes.count))] }
+            let choices = [
+                "push \(cls())", "pop", "present \(cls())", "present Nav(\(cls())) style=fullScreen", "dismiss",
+                "swapRoot \(cls())", "swapRoot Nav(\(cls()))", "select UITabBarController \(rng.next() % 2)", "hold \(name()) as h\(rng.next() % 3)",
+                "release h\(rng.next() % 3)", "background", "foreground", "kill", "relaunch", "undo", "redo",
+                "addChild \(cls()) to \(name())", "set \(name()) restorationIdentifier=\(cls())", "optIn save=yes restore=yes",
+                "present @\(name())", "push @\(name())", "showDetail \(cls())", "reset", "initial Nav(\(cls()))", "launch",
+            ]
+            let line = choices[Int(rng.next() % UInt64(choices.count))]
+            lines.append(line)
+            _ = s.execute(line)
+        }
+        #expect(try PagePatchTests.check(lines, label: "seed \(seed)") > 40)
+    }
+
+    @Test("A push on a stack of 10,000 is a patch of under 2 KB; the document is over 5 MB")
+    func pushIsSmall() {
+        let s = Session()
+        _ = s.execute("initial Nav(Home)"); _ = s.execute("launch")
+        for _ in 0..<10_000 { _ = s.execute("push Page") }
+        var patcher = PagePatcher(s.state, seq: s.seq)
+        _ = s.execute("push Detail")
+        let ops = patcher.patch(to: s.state, seq: s.seq, change: s.entries[s.cursor].delta, forward: true)
+        let bytes = JSON.array(ops).serialized().utf8.count
+        #expect(bytes < 2_048, "\(bytes) bytes: \(JSON.array(ops).serialized().prefix(3_000))")
+        #expect(PageDocument.state(s.state, seq: s.seq).serialized().utf8.count > 5_000_000)
+    }
+}
+
+/// A small seeded generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
