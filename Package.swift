@@ -55,14 +55,16 @@ let package = Package(
         .executableTarget(name: "NavLabBench", dependencies: ["NavLabCommands"]),
         // `make bench`: command → Server-Sent Event latency.
         .executableTarget(name: "NavLabServerBench", dependencies: ["NavLabServer"]),
+        // Seeded random command lines, shared by the test targets (never linked into navlab).
+        .target(name: "NavLabTestSupport", dependencies: ["NavLabCore"]),
         .testTarget(name: "NavLabCoreTests", dependencies: ["NavLabCore", "NavLabCommands"]),
-        .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands"]),
+        .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands", "NavLabTestSupport"]),
         .testTarget(name: "NavLabStoreTests", dependencies: ["NavLabStore"]),
         .testTarget(
             name: "NavLabServerTests",
             // No HummingbirdTesting: its HTTP client, TLS (BoringSSL) and HTTP/2 were most of a
             // first build. TestClient.swift hands requests to the router; live tests bind a port.
-            dependencies: ["NavLabServer", .product(name: "NIOEmbedded", package: "swift-nio")]
+            dependencies: ["NavLabServer", "NavLabTestSupport", .product(name: "NIOEmbedded", package: "swift-nio")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavLabCore
+import NavLabTestSupport
 @testable import NavLabCommands
 
 /// The repository's folder, found from this file's path (tests run from a checkout).

@@ -1,5 +1,6 @@
 import Testing
 import NavLabCore
+import NavLabTestSupport
 @testable import NavLabCommands
 
 @Suite("Session: timeline, undo, log, JSON")

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import NavLabCore
+import NavLabTestSupport
 @testable import NavLabCommands
 
 /// A step is a change (StateChange): recorded from what the engine touched, reversible, and

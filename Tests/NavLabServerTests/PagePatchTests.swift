@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NavLabCore
 import NavLabCommands
+import NavLabTestSupport
 @testable import NavLabServer
 
 /// PagePatcher: applying every step's JSON Patch (RFC 6902) to the document a page got at
@@ -146,29 +147,18 @@ struct PagePatchTests {
         #expect(total > 500)
     }
 
-    @Test("Random sessions, as patches, give /api/state after every step", arguments: 0..<6)
+    /// The property tests' generator: every verb, live names, lifecycle and restoration.
+    @Test("Random sessions, as patches, give /api/state after every step", arguments: 0..<8)
     func randomSessions(seed: Int) throws {
-        var rng = SplitMix(seed: UInt64(seed) &+ 77)
+        var writer = CommandWriter(rng: SeededGenerator(seed: UInt64(5_000 + seed)))
         let s = Session()
-        var lines: [String] = ["initial Tab(Nav(Home), Settings)", "launch"]
-        _ = s.execute(lines[0]); _ = s.execute(lines[1])
-        let classes = ["A", "B", "Detail", "Sheet", "Login"]
-        for _ in 0..<120 {
-            let names = Array(s.state.names.keys).sorted()
-            func name() -> String { names.isEmpty ? "A" : names[Int(rng.next() % UInt64(names.count))] }
-            func cls() -> String { classes[Int(rng.next() % UInt64(classes.count))] }
-            let choices = [
-                "push \(cls())", "pop", "present \(cls())", "present Nav(\(cls())) style=fullScreen", "dismiss",
-                "swapRoot \(cls())", "swapRoot Nav(\(cls()))", "select UITabBarController \(rng.next() % 2)", "hold \(name()) as h\(rng.next() % 3)",
-                "release h\(rng.next() % 3)", "background", "foreground", "kill", "relaunch", "undo", "redo",
-                "addChild \(cls()) to \(name())", "set \(name()) restorationIdentifier=\(cls())", "optIn save=yes restore=yes",
-                "present @\(name())", "push @\(name())", "showDetail \(cls())", "reset", "initial Nav(\(cls()))", "launch",
-            ]
-            let line = choices[Int(rng.next() % UInt64(choices.count))]
+        var lines: [String] = []
+        for _ in 0..<150 {
+            let line = writer.line(s.state)
             lines.append(line)
             _ = s.execute(line)
         }
-        #expect(try PagePatchTests.check(lines, label: "seed \(seed)") > 40)
+        #expect(try PagePatchTests.check(lines, label: "seed \(5_000 + seed)") > 40)
     }
 
     @Test("A push on a stack of 10,000 is a patch of under 2 KB; the document is over 5 MB")
@@ -182,18 +172,5 @@ struct PagePatchTests {
         let bytes = JSON.array(ops).serialized().utf8.count
         #expect(bytes < 2_048, "\(bytes) bytes: \(JSON.array(ops).serialized().prefix(3_000))")
         #expect(PageDocument.state(s.state, seq: s.seq).serialized().utf8.count > 5_000_000)
-    }
-}
-
-/// A small seeded generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
