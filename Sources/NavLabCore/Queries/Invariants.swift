@@ -79,6 +79,11 @@ extension State {
         for id in screen where !inWindow.contains(id) { out.append("\(name(id)) is on screen but not in the window") }
         let allocated = Set(viewControllers.keys)
         for id in leaked() where !allocated.contains(id) { out.append("\(id) is leaked but not allocated") }
+        // The page's patches find leaks one chain at a time: that must agree with the sweep.
+        let reachable = appReachable()
+        for id in allocated where isAppReachable(id) != reachable.contains(id) {
+            out.append("\(name(id)) is \(reachable.contains(id) ? "" : "not ")reachable by the app, but its chain of parents and presenters says otherwise")
+        }
         return out
     }
 }
