@@ -28,6 +28,8 @@ export const api = {
   state: () => request("/api/state"),
   history: () => request("/api/history"),
   historyAt: (seq) => request(`/api/history/${encodeURIComponent(seq)}`),
+  /** Time travel from the step the page shows: { entry, before: ops to the step before, step: its ops }. */
+  travel: (seq, from) => request(`/api/history/${encodeURIComponent(seq)}?from=${encodeURIComponent(from)}`),
   log: () => request("/api/log"),
   verbs: () => request("/api/verbs"),
   /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
@@ -37,7 +39,7 @@ export const api = {
 };
 
 /**
- * Opens /api/events. `handlers` has one function per event type (state, command, log) plus
+ * Opens /api/events. `handlers` has one function per event type (state, patch, command, log) plus
  * onStatus("live" | "connecting" | "offline") and onOpen. EventSource reconnects by itself
  * and sends Last-Event-ID, so the server replays what was missed.
  */
@@ -48,7 +50,7 @@ export function connectEvents(handlers) {
     try { data = JSON.parse(message.data); } catch { return; }
     fn(data, message.lastEventId ? Number(message.lastEventId) : null);
   };
-  for (const type of ["state", "command", "log"]) {
+  for (const type of ["state", "patch", "command", "log"]) {
     if (handlers[type]) source.addEventListener(type, parse(handlers[type]));
   }
   source.addEventListener("open", () => {

@@ -27,6 +27,24 @@ export function eventText(e) {
   return e.viewController ? `${e.callback} ${e.viewController}${e.animated === true ? " (animated)" : ""}` : e.callback;
 }
 
+/**
+ * The line the prompt prints for a log element (`viewDidLoad Done`, `willMove(toParent: nil)
+ * Done`): the command events give such lines by their index in the step's log event.
+ */
+export function printedText(e) {
+  if (e.callback === "warning") return `warning: ${e.message ?? ""}`;
+  if (e.callback === "willMove(toParent:)" || e.callback === "didMove(toParent:)") {
+    return `${e.callback.slice(0, -"toParent:)".length)}toParent: ${e.parent ?? "nil"}) ${e.viewController ?? ""}`;
+  }
+  const base = e.viewController != null ? `${e.callback} ${e.viewController}` : e.callback;
+  return base + (e.message != null ? ` — ${e.message}` : "");
+}
+
+/** The style of that line (the console's classes). */
+export function printedStyle(e) {
+  return e.callback === "warning" ? "warning" : e.callback.startsWith("application") ? "appDelegate" : "callback";
+}
+
 export class LogPane {
   constructor(container, countEl) {
     this.container = container;
@@ -65,6 +83,26 @@ export class LogPane {
       let excess = this.container.childElementCount - MAX_LINES;
       while (excess-- > 0) this.container.firstElementChild.remove();
     });
+    this.updateCount();
+  }
+
+  /** Takes out the calls of step `seq` (it was undone). */
+  removeStep(seq) {
+    const head = this.container.querySelector(`.lg-cmd[data-seq="${seq}"]`);
+    if (!head) return;
+    let el = head.nextElementSibling;
+    while (el && !el.classList.contains("lg-cmd")) {
+      const next = el.nextElementSibling;
+      el.remove();
+      this.count--;
+      el = next;
+    }
+    head.remove();
+    this.seqs.delete(seq);
+    if (this.lastSeq === seq) {
+      const heads = this.container.querySelectorAll(".lg-cmd");
+      this.lastSeq = heads.length ? Number(heads[heads.length - 1].dataset.seq) : null;
+    }
     this.updateCount();
   }
 

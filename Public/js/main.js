@@ -4,18 +4,29 @@
 import { api, connectEvents } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
 import { diffStates } from "./model.js";
+import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
 import { renderTree } from "./tree.js";
 import { renderPhone } from "./phone.js";
 import { renderMemory } from "./memory.js";
-import { LogPane } from "./log.js";
+import { LogPane, printedStyle, printedText } from "./log.js";
 import { renderTimeline, renderChanges } from "./timeline.js";
 import { Console } from "./console.js";
 
 const store = {
-  live: null,        // the state document now (SPEC §3 + the page's extras)
-  history: null,     // GET /api/history
+  // The document the panes show (SPEC §3 + the page's extras): the live one, patched in place
+  // by every `patch` event, or, while a past step is viewed, that step's (the live one is
+  // reached again by undoing `trail` and applying `pending`).
+  doc: null,
+  docSeq: null,
+  liveSeq: null,
+  liveApp: null,     // the app's state now, for the prompt (also while a past step is shown)
+  trail: [],         // while viewing: the operations that undo each travel patch, in order applied
+  pending: [],       // live patches that came while a past step was shown or being fetched
+  travelling: null,  // the seq being fetched
+  logs: new Map(),   // event id → that step's log elements, for its command event's lines
+  history: null,     // GET /api/history, then kept up to date from the command events
   table: null,       // GET /api/verbs
-  viewing: null,     // { seq, entry, state, before, diff } while a past step is shown
+  viewing: null,     // { seq, entry, diff } while a past step is shown
   selected: null,
   filter: "",
   collapsed: new Set(),
@@ -25,18 +36,28 @@ const store = {
   lastLogEvent: 0,
 };
 const dirty = { model: true, timeline: true, header: true };
+// The view controllers touched since the last render (their rows are built again); null:
+// everything may have changed (a whole document, a reset).
+let dirtyNames = null;
+let scrollToMatch = false;
+
+function markTouched(touched) {
+  if (touched.all) dirtyNames = null;
+  else if (dirtyNames) for (const n of touched.names) dirtyNames.add(n);
+}
 
 const logPane = new LogPane($("log"), $("log-count"));
 const consolePane = new Console(
   { out: $("console-out"), hint: $("console-hint"), form: $("console-form"), input: $("command"), list: $("completions"), prompt: $("prompt") },
-  { run: (text) => api.run(text), table: () => store.table, state: () => store.live },
+  { run: (text) => api.run(text), table: () => store.table, state: () => store.doc },
 );
 
-const shown = () => (store.viewing ? store.viewing.state : store.live);
+const shown = () => store.doc;
 
 // How long the last render of each pane took (ms), for the browser tests and the curious.
 const timings = {};
-window.navlab = { timings };
+// The document the panes show, for the browser tests (it must equal GET /api/state when live).
+window.navlab = { timings, doc: () => store.doc, live: () => !store.viewing && store.travelling == null };
 const timed = (name, fn) => {
   const t = performance.now();
   fn();
@@ -50,11 +71,17 @@ const render = frameThrottle(() => {
     const view = {
       selected: store.selected, filter: store.filter, collapsed: store.collapsed, expanded: store.expanded,
       flash: store.viewing ? null : store.flash, diff: store.viewing?.diff ?? null, showAllMemory: store.showAll.memory,
+      dirty: dirtyNames, scrollToMatch,
     };
     timed("tree", () => renderTree($("tree"), state, view));
     timed("phone", () => renderPhone($("phone"), $("layers"), $("phone-device"), state));
     timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
+    // The rows flashed now are built again, without the flash, next time.
+    if (store.flash && dirtyNames) for (const set of [store.flash.added, store.flash.changed]) for (const n of set) dirtyNames.add(n);
     store.flash = null;
+    dirtyNames = new Set();
+    scrollToMatch = false;
+    window.navlab.rendered = state.seq;
   }
   if (dirty.timeline) {
     timed("timeline", () => renderTimeline($("timeline"), $("timeline-count"), store.history, store.viewing?.seq ?? null, store.showAll.timeline));
@@ -83,49 +110,123 @@ function renderHeader() {
     chips.push(`<span class="chip"><b>${(s.allocated || []).length}</b> allocated</span>`);
     if (s.leaked?.length) chips.push(`<span class="chip bad"><b>${s.leaked.length}</b> leaked</span>`);
     if (s.window?.transitionViews) chips.push(`<span class="chip warn"><b>${s.window.transitionViews}</b> UITransitionView${s.window.transitionViews > 1 ? "s" : ""}</span>`);
-    consolePane.setPrompt(store.live?.application?.state);
+    consolePane.setPrompt(store.liveApp);
   }
   $("status-chips").innerHTML = chips.join("");
   const v = store.viewing;
   $("viewing").hidden = !v;
-  if (v) $("viewing-label").textContent = `viewing step ${v.seq}: ${v.entry.command || "start"} · live is at ${store.live?.seq ?? "?"}`;
+  if (v) $("viewing-label").textContent = `viewing step ${v.seq}: ${v.entry.command || "start"} · live is at ${store.liveSeq ?? "?"}`;
 }
 
 // ---- the live stream ----
 
+/** The whole document: on connect, after a reconnect the server could not catch up, a resync. */
 function onState(data) {
-  if (!data.state) return; // superseded: a later state event carries the document
-  const previous = store.live;
-  store.live = data.state;
-  if (previous && !store.viewing) {
-    timed("diff", () => {
-      const d = diffStates(previous, data.state);
-      store.flash = { added: d.added, changed: new Set(d.changed.keys()) };
-    });
-  }
+  if (!data.state) return;
+  store.doc = data.state;
+  store.docSeq = store.liveSeq = data.seq;
+  store.liveApp = data.state.application?.state ?? null;
+  store.viewing = null;
+  store.trail = [];
+  store.pending = [];
+  dirtyNames = null;
   window.navlab.seq = data.seq;
-  invalidate("header", ...(store.viewing ? [] : ["model"]));
+  invalidate("header", "model", "timeline");
 }
 
-function onCommand(event) {
+/** A step: the operations that take the live document from seq `from` to `seq`. */
+function onPatch(data) {
+  if (!store.doc) return; // a resync is under way: its document includes this
+  if (store.viewing || store.travelling != null) {
+    // The panes show a past step: the live document is reached later, from here.
+    if (data.from !== store.liveSeq) { resync(); return; }
+    store.pending.push(data);
+    store.liveSeq = data.seq;
+    window.navlab.seq = data.seq;
+    invalidate("header");
+    return;
+  }
+  if (data.from !== store.docSeq) { resync(); return; }
+  let result;
+  try {
+    result = applyPatch(store.doc, data.ops, new Touched(), { wantInverse: false });
+  } catch (error) {
+    console.warn("patch:", error.message);
+    resync();
+    return;
+  }
+  const { doc, touched } = result;
+  store.doc = doc;
+  store.docSeq = store.liveSeq = data.seq;
+  store.liveApp = doc.application?.state ?? null;
+  store.flash ??= { added: new Set(), changed: new Set() };
+  for (const n of touched.added) store.flash.added.add(n);
+  for (const n of touched.names) if (!touched.added.has(n)) store.flash.changed.add(n);
+  markTouched(touched);
+  window.navlab.seq = data.seq;
+  invalidate("header", "model");
+}
+
+/** The document did not fit a patch (missed events, a new server): start from a whole one. */
+const resync = debounce(async () => {
+  store.doc = null;
+  try {
+    const doc = await api.state();
+    onState({ seq: doc.seq, state: doc });
+  } catch (error) {
+    console.warn("state:", error.message);
+  }
+}, 30);
+
+function onCommand(event, id) {
+  // The calls the log event (same id, sent first) carries are given by their index there.
+  const log = store.logs.get(event.id) || [];
+  store.logs.delete(event.id);
+  event.lines = (event.lines || []).map((l) => (typeof l === "number"
+    ? (log[l] ? { style: printedStyle(log[l]), text: printedText(log[l]) } : { style: "callback", text: "" })
+    : l));
   consolePane.onCommand(event);
   if (event.timeline === "append" && event.entry && store.history) {
     const entries = store.history.entries;
-    if (!entries.some((e) => e.seq === event.entry.seq)) {
+    if (!entries.some((e) => e.seq === event.seq)) {
       // A new step drops the redo branch, as the session does.
-      const kept = entries.filter((e) => !e.undone).map((e) => (e.current ? { ...e, current: false } : e));
-      kept.push({ ...event.entry, current: true, undone: false });
-      store.history = { ...store.history, seq: event.entry.seq, cursor: kept.length - 1, entries: kept };
+      const kept = entries.filter((e) => !e.undone);
+      for (const e of kept) e.current = false;
+      kept.push({ ...event.entry, seq: event.seq, status: event.status, events: log, current: true, undone: false });
+      store.history = { ...store.history, seq: event.seq, cursor: kept.length - 1, entries: kept };
       if (event.entry.kind === "reset") logPane.reset([]);
       invalidate("timeline");
     }
   } else if (event.timeline === "move") {
-    refreshHistory();
-    refreshLog();
+    moveInHistory(event.seq);
   }
 }
 
+/** `undo` or `redo`: the cursor moves to the step `seq`; the log loses or regains its calls. */
+function moveInHistory(seq) {
+  const entries = store.history?.entries;
+  const to = entries ? entries.findIndex((e) => e.seq === seq) : -1;
+  if (to < 0) { refreshHistory(); refreshLog(); return; }
+  const from = store.history.cursor;
+  for (let k = Math.min(from, to); k <= Math.max(from, to); k++) {
+    entries[k].current = k === to;
+    entries[k].undone = k > to;
+  }
+  store.history = { ...store.history, seq, cursor: to };
+  for (let k = from; k > to; k--) logPane.removeStep(entries[k].seq);
+  for (let k = from + 1; k <= to; k++) {
+    logPane.append((entries[k].events || []).filter((e) => e.callback !== "note" && e.callback !== "leak"), { step: true });
+  }
+  invalidate("timeline");
+}
+
 function onLog(data, id) {
+  // SPEC §3 log elements: the step's seq and command are given once for all of them.
+  data.events = data.events.map((e) => ({ seq: data.seq, command: data.command, ...e }));
+  if (id != null) {
+    store.logs.set(id, data.events);
+    if (store.logs.size > 64) store.logs.delete(store.logs.keys().next().value);
+  }
   if (id != null && id <= store.lastLogEvent) return; // replayed after a reconnect
   if (id != null) store.lastLogEvent = id;
   logPane.append(data.events, { step: true });
@@ -157,25 +258,78 @@ function setConnection(status) {
 
 // ---- time travel ----
 
+/**
+ * Shows the model as it was after step `seq`: the server sends the operations from the live
+ * document to the step before it, then the step's own; what the step changed is read from
+ * those. Costs the steps between, never a whole document.
+ */
 async function viewStep(seq) {
+  if (store.travelling != null) { store.travelling = seq; return; } // the latest click wins
+  store.travelling = seq;
   try {
-    const at = await api.historyAt(seq);
-    store.viewing = { seq, entry: at.entry, state: at.state, before: at.before, diff: diffStates(at.before, at.state) };
-    invalidate("model", "header", "timeline");
+    for (;;) {
+      backToLive();
+      const target = store.travelling;
+      const at = await api.travel(target, store.docSeq);
+      if (store.travelling !== target) continue; // another step was asked for meanwhile
+      const touched = new Touched();
+      let r = applyPatch(store.doc, at.before, touched);
+      store.doc = r.doc;
+      const trail = [r.inverse];
+      let diff = { added: new Set(), removed: [], changed: new Map(), lines: [] };
+      if (at.step) {
+        const names = touchedBy(at.step).names;
+        const before = diffParts(store.doc, names, true);
+        r = applyPatch(store.doc, at.step, touched);
+        store.doc = r.doc;
+        trail.push(r.inverse);
+        diff = diffStates(before, diffParts(store.doc, names, false));
+      }
+      store.trail = trail;
+      store.docSeq = target;
+      store.viewing = { seq: target, entry: at.entry, diff };
+      markTouched(touched);
+      break;
+    }
   } catch (error) {
     console.warn("step:", error.message);
+    store.travelling = null;
+    store.viewing = null;
+    resync();
+    return;
   }
+  store.travelling = null;
+  invalidate("model", "header", "timeline");
+}
+
+/** Back to the live document: the travel undone, the live steps that came meanwhile applied. */
+function backToLive() {
+  if (!store.trail.length && !store.pending.length) return;
+  const touched = new Touched();
+  for (let i = store.trail.length - 1; i >= 0; i--) store.doc = applyPatch(store.doc, store.trail[i], touched, { wantInverse: false }).doc;
+  store.trail = [];
+  for (const p of store.pending) store.doc = applyPatch(store.doc, p.ops, touched, { wantInverse: false }).doc;
+  store.pending = [];
+  store.docSeq = store.liveSeq;
+  store.liveApp = store.doc.application?.state ?? null;
+  markTouched(touched);
 }
 
 function goLive() {
   if (!store.viewing) return;
+  try {
+    backToLive();
+  } catch (error) {
+    console.warn("live:", error.message);
+    resync();
+  }
   store.viewing = null;
   invalidate("model", "header", "timeline");
 }
 
 function stepBy(delta) {
   const entries = store.history?.entries || [];
-  const at = entries.findIndex((e) => e.seq === (store.viewing?.seq ?? store.live?.seq));
+  const at = entries.findIndex((e) => e.seq === (store.viewing?.seq ?? store.liveSeq));
   const next = entries[Math.max(0, Math.min(entries.length - 1, (at < 0 ? entries.length - 1 : at) + delta))];
   if (next) viewStep(next.seq);
 }
@@ -254,6 +408,7 @@ $("memory").addEventListener("click", (e) => {
 });
 $("tree-filter").addEventListener("input", (e) => {
   store.filter = e.target.value.trim();
+  scrollToMatch = true;
   invalidate("model");
 });
 
@@ -273,6 +428,7 @@ async function start() {
   setConnection("connecting");
   connectEvents({
     state: onState,
+    patch: onPatch,
     command: onCommand,
     log: onLog,
     onStatus: setConnection,

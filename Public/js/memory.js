@@ -1,12 +1,17 @@
 // The memory pane: every allocated view controller and what holds it (strong references by
 // property; weak ones dashed), the leaks grouped by their cause first.
 
-import { cited, esc } from "./dom.js";
+import { cited, esc, reconcile } from "./dom.js";
+
+// name → { sig, html }, kept until the view controller's memory entry is touched.
+const rowCache = new Map();
 
 const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
 
 export function renderMemory(container, summaryEl, state, view) {
   if (!state) return;
+  if (!view.dirty) rowCache.clear();
+  else for (const name of view.dirty) rowCache.delete(name);
   const allocated = state.allocated || [];
   const leaked = new Set(state.leaked || []);
   const memory = state.memory || {};
@@ -17,7 +22,7 @@ export function renderMemory(container, summaryEl, state, view) {
     container.innerHTML = `<div class="empty">Nothing is allocated.</div>`;
     return;
   }
-  const html = [];
+  const items = [];
   const causes = new Set([...leaked].map((n) => memory[n]?.leakCause));
   if (leaked.size) {
     const byCause = new Map();
@@ -25,13 +30,16 @@ export function renderMemory(container, summaryEl, state, view) {
       const cause = memory[name]?.leakCause || "leaked";
       byCause.set(cause, [...(byCause.get(cause) || []), name]);
     }
-    html.push(`<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${cited(cause)}</div>`).join("")}</div>`);
+    items.push({ key: "§leaks", html: `<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${cited(cause)}</div>`).join("")}</div>` });
   }
   let rows = allocated;
   if (!view.showAllMemory && allocated.length > FIRST) {
     rows = allocated.filter((n, i) => i < FIRST || leaked.has(n) || n === view.selected);
   }
   for (const name of rows) {
+    const sig = `${leaked.has(name)}${view.selected === name}${causes.size > 1}`;
+    const cached = rowCache.get(name);
+    if (cached && cached.sig === sig) { items.push({ key: name, html: cached.html }); continue; }
     const refs = memory[name]?.heldBy || [];
     const chips = refs.map((r) => {
       const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
@@ -42,13 +50,15 @@ export function renderMemory(container, summaryEl, state, view) {
     const strong = refs.some((r) => r.strong);
     const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
     const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
-    html.push(`<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
+    const html = `<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
       + `<span class="h">${strong ? "" : `<span class="ref weak">nothing strong</span>`}${chips.join("")}</span>`
       // One cause for every leak is said once, above; several are said on each row.
-      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${cited(memory[name]?.leakCause || "")}</span>` : "") + `</div>`);
+      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${cited(memory[name]?.leakCause || "")}</span>` : "") + `</div>`;
+    rowCache.set(name, { sig, html });
+    items.push({ key: name, html });
   }
   if (rows.length < allocated.length) {
-    html.push(`<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>`);
+    items.push({ key: "§more", html: `<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>` });
   }
-  container.innerHTML = html.join("");
+  reconcile(container, items);
 }

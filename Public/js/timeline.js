@@ -1,11 +1,14 @@
 // The timeline: one entry per step (a command that reached the model, or `reset`). Click
 // one to see the model as it was then and what that step changed; the live model goes on.
 
-import { cited, esc, stickToBottom } from "./dom.js";
+import { cited, esc, reconcile, stickToBottom } from "./dom.js";
 import { eventText } from "./log.js";
 
 const STATUS = { done: "●", ignored: "○", reset: "↺", start: "◆" };
 const RECENT = 300; // entries drawn until "show all" is clicked
+
+// UIKit's calls and warnings (what the lifecycle log has), not NavLab's notes.
+const isCall = (e) => e.callback !== "note" && e.callback !== "leak";
 
 export function renderTimeline(container, countEl, history, viewingSeq, showAll) {
   if (!history) { container.innerHTML = `<div class="empty">Loading…</div>`; return; }
@@ -26,14 +29,15 @@ export function renderTimeline(container, countEl, history, viewingSeq, showAll)
     if (viewingSeq === e.seq) classes.push("viewing");
     const kind = e.kind === "start" ? "start" : e.kind === "reset" ? "reset" : e.status;
     const command = e.kind === "start" ? "(launch of NavLab: an empty app)" : e.command;
-    const calls = (e.events || []).length;
+    const calls = (e.events || []).filter(isCall).length;
     const note = e.reason ? `ignored: ${e.reason}` : e.comment || "";
-    return `<div class="${classes.join(" ")}" data-seq="${e.seq}" title="${esc(e.command || "start")}">`
+    return { key: e.seq, html: `<div class="${classes.join(" ")}" data-seq="${e.seq}" title="${esc(e.command || "start")}">`
       + `<span class="seq">${e.seq}</span><span class="st ${esc(kind)}">${STATUS[kind] || "●"}</span>`
       + `<span class="cmd">${esc(command)}</span><span class="n">${calls ? `${calls} ev` : ""}</span>`
-      + (note ? `<span class="comment">${esc(note)}</span>` : "") + `</div>`;
+      + (note ? `<span class="comment">${esc(note)}</span>` : "") + `</div>` };
   });
-  stickToBottom(container, () => { container.innerHTML = head + html.join(""); });
+  if (head) html.unshift({ key: "§head", html: head });
+  stickToBottom(container, () => reconcile(container, html));
   if (viewingSeq != null) container.querySelector(".entry.viewing")?.scrollIntoView({ block: "nearest" });
 }
 
@@ -42,7 +46,7 @@ export function renderChanges(el, viewing, diff) {
   if (!viewing) { el.hidden = true; el.innerHTML = ""; return; }
   const e = viewing.entry;
   const lines = diff.lines.map((l) => `<div class="c ${l.kind}">${esc(l.text)}</div>`);
-  const events = (e.events || []).map((ev) => `<div class="c ev">${cited(eventText(ev))}</div>`);
+  const events = (e.events || []).filter(isCall).map((ev) => `<div class="c ev">${cited(eventText(ev))}</div>`);
   el.hidden = false;
   el.innerHTML = `<h3>Step ${e.seq}: ${esc(e.command || "start")}${e.status === "ignored" ? " (ignored)" : ""}</h3>`
     + (lines.length ? lines.join("") : `<div class="c ev">The model did not change.</div>`)

@@ -1,25 +1,39 @@
 // The hierarchy pane: containment drawn ├─ in grey, presentation ┄▸ in purple, each view
 // controller's appearance, whether its view is loaded and in the window, leaks with their
-// cause. One flat list of rows (fast at 1,000 view controllers); long child lists fold.
+// cause. One flat list of rows, keyed: a step redraws the rows of the view controllers it
+// touched (and those whose place in the drawing moved), not the pane; long child lists fold.
 
-import { esc } from "./dom.js";
+import { esc, reconcile } from "./dom.js";
 import { hierarchies, presentations, KIND_ICONS } from "./model.js";
 
 const BIG = 80;   // a container with more children than this shows its ends
 const ENDS = 25;
 
+// name → { sig, html }: a row's HTML, kept until its view controller is touched or what else
+// it shows (its place, the selection, the flash…) changes.
+const rowCache = new Map();
+
+/**
+ * Draws the tree of `state`. `view.dirty` names the view controllers a step touched (their rows
+ * are built again); null: everything may have changed. Returns the number of rows.
+ */
 export function renderTree(container, state, view) {
   if (!state) { container.innerHTML = `<div class="empty">Waiting for the model…</div>`; return; }
+  if (!view.dirty) rowCache.clear();
+  else for (const name of view.dirty) rowCache.delete(name);
   const vcs = state.viewControllers || {};
   const running = state.application?.state !== "notRunning";
-  const html = [];
-  html.push(windowBlock(state));
-  if (!Object.keys(vcs).length) {
-    html.push(running
+  const items = [];
+  const push = (key, text) => items.push({ key, html: text });
+  push("§window", windowBlock(state));
+  let empty = true;
+  for (const _ in vcs) { empty = false; break; }
+  if (empty) {
+    push("§empty", running
       ? `<div class="empty">Nothing is allocated.</div>`
       : `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: type <code>launch</code>.` : `Declare <code>initial SPEC</code>, then <code>launch</code>.`}</div>`);
-    container.innerHTML = html.join("");
-    return;
+    reconcile(container, items.filter((it) => it.html));
+    return 0;
   }
   const presented = presentations(state);
   const leaked = new Set(state.leaked || []);
@@ -30,6 +44,20 @@ export function renderTree(container, state, view) {
 
   const rowHTML = (name, guide, connector, isPresented) => {
     const vc = vcs[name];
+    const parentVC = vc.parent && vcs[vc.parent];
+    // What the row shows besides its own entry: it is built again when any of it changes.
+    const sig = [guide, connector, isPresented, leaked.has(name), view.selected === name, filter && name.toLowerCase().includes(filter),
+      view.flash?.added.has(name) ? "a" : view.flash?.changed.has(name) ? "c" : "", view.diff?.added.has(name) ? "a" : view.diff?.changed.has(name) ? "c" : "",
+      view.collapsed.has(name), presented.has(name), state.window?.rootViewController === name, state.top === name,
+      (held.get(name) || []).join("\u0001"), parentVC?.kind === "tabBar" ? `${parentVC.viewControllers.indexOf(name)}:${parentVC.selectedIndex}` : ""].join("\u0002");
+    const cached = rowCache.get(name);
+    if (cached && cached.sig === sig) { rows++; return cached.html; }
+    const built = buildRow(name, vc, guide, connector, isPresented);
+    rowCache.set(name, { sig, html: built });
+    return built;
+  };
+
+  const buildRow = (name, vc, guide, connector, isPresented) => {
     const classes = ["row", vc.appearance];
     if (isPresented) classes.push("presented");
     if (leaked.has(name)) classes.push("leaked");
@@ -73,7 +101,7 @@ export function renderTree(container, state, view) {
   const walk = (name, guide, connector, childGuide, isPresented) => {
     if (seen.has(name) || !vcs[name]) return;
     seen.add(name);
-    html.push(rowHTML(name, guide, connector, isPresented));
+    push(name, rowHTML(name, guide, connector, isPresented));
     if (view.collapsed.has(name)) return;
     const children = vcs[name].children || [];
     const items = [];
@@ -90,7 +118,7 @@ export function renderTree(container, state, view) {
       const last = i === items.length - 1;
       const g = guide + childGuide;
       if (item.more) {
-        html.push(`<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
+        push(`§more:${name}`, `<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
         return;
       }
       const conn = item.presented ? `<span class="p">└┄▸ </span>` : last ? "└─ " : "├─ ";
@@ -100,16 +128,16 @@ export function renderTree(container, state, view) {
 
   for (const h of hierarchies(state)) {
     if (h.kind === "leaked") {
-      html.push(`<div class="tree-section leak">Leaked — <span class="cause">${esc(h.cause)}</span></div>`);
+      push(`§section:${h.root}`, `<div class="tree-section leak">Leaked — <span class="cause">${esc(h.cause)}</span></div>`);
     } else if (h.kind === "outside") {
-      html.push(`<div class="tree-section">Outside the window's hierarchy</div>`);
+      push(`§section:${h.root}`, `<div class="tree-section">Outside the window's hierarchy</div>`);
     } else {
-      html.push(`<div class="tree-section">rootViewController</div>`);
+      push(`§section:${h.root}`, `<div class="tree-section">rootViewController</div>`);
     }
     walk(h.root, "", "", "", vcs[h.root]?.presentationStyle != null);
   }
-  container.innerHTML = html.join("");
-  if (filter) container.querySelector(".row.match")?.scrollIntoView({ block: "nearest" });
+  reconcile(container, items.filter((it) => it.html));
+  if (filter && view.scrollToMatch) container.querySelector(".row.match")?.scrollIntoView({ block: "nearest" });
   return rows;
 }
 

@@ -241,7 +241,7 @@ public final class Session {
         cursor = entries.count - 1
     }
 
-    static func line(_ e: Event) -> OutputLine {
+    public static func line(_ e: Event) -> OutputLine {
         let style: OutputLine.Style
         switch e.kind {
         case .callback: style = .callback
@@ -337,6 +337,31 @@ public final class Session {
         let result = body(state)
         travel(from: index, to: cursor)
         return result
+    }
+
+    /// Walks the timeline one step at a time from entry `start` through each of `targets` in
+    /// turn, calling `body` after every step with the model then, its seq, the step's change
+    /// and whether it was applied (`forward`) or reverted; then returns to the cursor. Costs
+    /// the steps walked (and those between the cursor and `start`), never the whole history.
+    public func walk(from start: Int, through targets: [Int],
+                     _ body: (_ state: State, _ seq: Int, _ change: StateChange, _ forward: Bool) -> Void) {
+        let start = max(0, min(start, entries.count - 1))
+        travel(from: cursor, to: start)
+        var at = start
+        for target in targets {
+            let target = max(0, min(target, entries.count - 1))
+            while at > target {
+                state.revert(entries[at].delta)
+                at -= 1
+                body(state, entries[at].seq, entries[at + 1].delta, false)
+            }
+            while at < target {
+                at += 1
+                state.reapply(entries[at].delta)
+                body(state, entries[at].seq, entries[at].delta, true)
+            }
+        }
+        travel(from: at, to: cursor)
     }
 
     private func travel(from: Int, to: Int) {

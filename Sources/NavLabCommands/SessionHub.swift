@@ -16,8 +16,36 @@ public struct HubEvent: Sendable {
     public let lines: [OutputLine]
     /// The timeline position after the line (`seq` of SPEC §3).
     public let seq: Int
-    /// Whether the model changed (a `state` event is due).
+    /// Whether the model changed (a `patch` event is due).
     public let changed: Bool
+    /// What the hub's observer made of the line (the page's JSON Patch), built under the lock
+    /// so that every observer sees the steps in the order they happened.
+    public let attachment: String?
+}
+
+/// Where one line moved the model: nowhere, forward by the step at `entry` (a new step or
+/// `redo`), back by reverting the step at `entry` (`undo`), or somewhere else (observers
+/// start again from the whole state).
+public enum StepMove: Sendable, Equatable {
+    case none
+    case forward(entry: Int)
+    case backward(entry: Int)
+    case elsewhere
+
+    /// From where the session was (`cursor`, `seq`) to where it is now.
+    static func between(cursor: Int, seq: Int, and session: Session) -> StepMove {
+        if session.seq == seq, session.cursor == cursor { return .none }
+        if session.cursor == cursor + 1 { return .forward(entry: session.cursor) }
+        if session.cursor == cursor - 1, session.entries.indices.contains(cursor) { return .backward(entry: cursor) }
+        return .elsewhere
+    }
+}
+
+/// Told of every line the hub runs, under its lock, in order: the session after the line and
+/// how the line moved it. What it returns travels with the line's HubEvent (`attachment`).
+/// Only ever called under the hub's lock, so it may keep mutable state without its own.
+public protocol HubObserver: AnyObject, Sendable {
+    func hubRan(_ session: Session, move: StepMove) -> String?
 }
 
 /// The one Session shared by the prompt and the web server, safe to use from any thread.
@@ -30,6 +58,19 @@ public final class SessionHub: Sendable {
         var nextSubscriber = 1
         /// The most recent events, for clients that reconnect with Last-Event-ID.
         var recent: [HubEvent] = []
+        /// The id of the newest event no longer in `recent` (0: none dropped yet).
+        var droppedThrough = 0
+        var observer: (any HubObserver)?
+
+        mutating func publish(_ event: HubEvent) {
+            recent.append(event)
+            if recent.count > SessionHub.recentLimit {
+                let excess = recent.count - SessionHub.recentLimit
+                droppedThrough = recent[excess - 1].id
+                recent.removeFirst(excess)
+            }
+            for c in subscribers.values { c.yield(event) }
+        }
     }
     private let inner: Mutex<Inner>
     public static let recentLimit = 1000
@@ -42,17 +83,14 @@ public final class SessionHub: Sendable {
     @discardableResult
     public func execute(_ line: String, origin: Origin, lineNumber: Int = 1) -> (Response, HubEvent) {
         inner.withLock { s in
-            let before = s.session.seq
+            let before = s.session.seq, cursor = s.session.cursor
             let response = s.session.execute(line, lineNumber: lineNumber)
+            let move = StepMove.between(cursor: cursor, seq: before, and: s.session)
             let event = HubEvent(id: s.nextEventID, origin: origin, line: line, status: response.status,
-                                 lines: response.lines, seq: s.session.seq,
-                                 changed: s.session.seq != before || response.status == .done)
+                                 lines: response.lines, seq: s.session.seq, changed: move != .none,
+                                 attachment: s.observer?.hubRan(s.session, move: move))
             s.nextEventID += 1
-            if response.status != .empty {
-                s.recent.append(event)
-                if s.recent.count > SessionHub.recentLimit { s.recent.removeFirst(s.recent.count - SessionHub.recentLimit) }
-                for c in s.subscribers.values { c.yield(event) }
-            }
+            if response.status != .empty { s.publish(event) }
             return (response, event)
         }
     }
@@ -65,19 +103,21 @@ public final class SessionHub: Sendable {
             let session = s.session
             var runner = ScriptRunner(session: session, mode: .run(keepGoing: false))
             configure(&runner)
-            let ran = Lines()
-            runner.onLine = { line, response in ran.list.append((line, response, session.seq)) }
-            let result = runner.run(text, file: file)
-            var previous = -1
-            for (line, response, seq) in ran.list {
-                let event = HubEvent(id: s.nextEventID, origin: origin, line: line, status: response.status,
-                                     lines: response.lines, seq: seq, changed: seq != previous)
-                previous = seq
-                s.nextEventID += 1
-                s.recent.append(event)
-                for c in s.subscribers.values { c.yield(event) }
+            let ran = Lines(cursor: session.cursor, seq: session.seq)
+            let observer = s.observer
+            runner.onLine = { line, response in
+                let move = StepMove.between(cursor: ran.cursor, seq: ran.seq, and: session)
+                ran.cursor = session.cursor
+                ran.seq = session.seq
+                ran.list.append((line, response, session.seq, move, observer?.hubRan(session, move: move)))
             }
-            if s.recent.count > SessionHub.recentLimit { s.recent.removeFirst(s.recent.count - SessionHub.recentLimit) }
+            let result = runner.run(text, file: file)
+            for (line, response, seq, move, attachment) in ran.list {
+                let event = HubEvent(id: s.nextEventID, origin: origin, line: line, status: response.status,
+                                     lines: response.lines, seq: seq, changed: move != .none, attachment: attachment)
+                s.nextEventID += 1
+                s.publish(event)
+            }
             return result
         }
     }
@@ -87,18 +127,47 @@ public final class SessionHub: Sendable {
         inner.withLock { body($0.session) }
     }
 
-    /// Every event from now on, plus those after `lastEventID` still kept (for reconnects).
-    public func subscribe(after lastEventID: Int? = nil) -> (id: Int, events: AsyncStream<HubEvent>) {
+    /// The observer told of every line from now on: the one installed, when it is an `O`;
+    /// else `make` builds one from the session as it is (under the lock, so it starts from
+    /// exactly that state) and it is installed.
+    public func observer<O: HubObserver>(_ make: (Session) -> O) -> O {
+        inner.withLock { s in
+            if let existing = s.observer as? O { return existing }
+            let o = make(s.session)
+            s.observer = o
+            return o
+        }
+    }
+
+    /// Where a subscription begins.
+    public enum Start: Sendable {
+        /// The events after the client's `Last-Event-ID` were all still kept: they come first.
+        case resumed
+        /// From the state now (taken under the lock, as of event `lastEventID`; a value, so
+        /// O(1)); the stream has every event after it.
+        case snapshot(seq: Int, state: State, lastEventID: Int)
+    }
+
+    /// Every event from now on. When the client had seen up to `lastEventID` and every event
+    /// after it is still kept, those come first (`.resumed`); otherwise the subscription starts
+    /// from a snapshot of the state taken at the same instant.
+    public func subscribe(after lastEventID: Int? = nil) -> (id: Int, start: Start, events: AsyncStream<HubEvent>) {
         let (stream, continuation) = AsyncStream<HubEvent>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
-        let id = inner.withLock { s in
-            if let last = lastEventID { for e in s.recent where e.id > last { continuation.yield(e) } }
+        let (id, start) = inner.withLock { s -> (Int, Start) in
+            let start: Start
+            if let last = lastEventID, last >= s.droppedThrough, last < s.nextEventID {
+                for e in s.recent where e.id > last { continuation.yield(e) }
+                start = .resumed
+            } else {
+                start = .snapshot(seq: s.session.seq, state: s.session.state, lastEventID: s.nextEventID - 1)
+            }
             let id = s.nextSubscriber
             s.nextSubscriber += 1
             s.subscribers[id] = continuation
-            return id
+            return (id, start)
         }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
-        return (id, stream)
+        return (id, start, stream)
     }
 
     public func unsubscribe(_ id: Int) {
@@ -109,7 +178,10 @@ public final class SessionHub: Sendable {
     public var subscriberCount: Int { inner.withLock { $0.subscribers.count } }
 }
 
-/// The lines a script ran, collected for publishing.
+/// The lines a script ran, collected for publishing, and where the last one left the session.
 private final class Lines {
-    var list: [(String, Response, Int)] = []
+    var list: [(String, Response, Int, StepMove, String?)] = []
+    var cursor: Int
+    var seq: Int
+    init(cursor: Int, seq: Int) { self.cursor = cursor; self.seq = seq }
 }

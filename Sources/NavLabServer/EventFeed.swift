@@ -4,13 +4,20 @@ import NavLabCommands
 import NavLabCore
 import Synchronization
 
-/// `GET /api/events`: Server-Sent Events. For every line any client runs, in order:
-/// `event: command` (the line, its origin, what it printed), then `event: log` (the lifecycle
-/// calls it caused, SPEC §3 log elements) when it added a step to the timeline, then
-/// `event: state` (the state after it, with `seq`; only the seq, `superseded`, when later lines
-/// have already moved the model on) when it changed the model. All three carry
-/// `id:` = the hub's event id, so a client that reconnects with `Last-Event-ID` catches up.
-/// A comment line every `heartbeat` keeps proxies and the browser from giving up.
+/// `GET /api/events`: Server-Sent Events (SPEC §4). On connecting, `retry: 1000` and one
+/// `state` event: the whole document (`{"seq": S, "state": {…}}`), with the id of the last hub
+/// event it includes. Then, for every line any client runs (prompt, page or script), in order
+/// and all with `id:` = the hub's event id:
+/// - `log` when the line added a step with lifecycle calls: `{"seq": S, "command": C, "events":
+///   [SPEC §3 log elements, less their seq and command]}`;
+/// - `command`: the line, its origin, status and what it printed; a printed line that is one of
+///   the `log` event's calls is not repeated but given as its index k there (a number); a new
+///   step's timeline `entry` without what the event or the log says already;
+/// - `patch` when it moved the model: `{"seq": S, "from": F, "ops": [RFC 6902 operations]}`,
+///   which take the document at seq F to the document at S.
+/// A client that reconnects with `Last-Event-ID` gets the events it missed, when the server
+/// still holds all of them (the last 1,000); otherwise a new `state` event first. A comment line
+/// every `heartbeat` keeps proxies and the browser from giving up.
 ///
 /// Each message is built once and shared by every connected client.
 public final class EventFeed: Sendable {
@@ -50,17 +57,21 @@ public final class EventFeed: Sendable {
         headers[.cacheControl] = "no-store"
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         let body = ResponseBody { [self] writer in
-            // Subscribe before reading the snapshot, so nothing between the two is lost (and
-            // only once the body is being written, so a client gone before that costs nothing).
-            let (id, events) = hub.subscribe(after: lastEventID)
+            // The subscription and the snapshot are taken at the same instant, under the hub's
+            // lock (and only once the body is being written, so a client gone before that
+            // costs nothing): every later line's patch applies to that document.
+            let (id, start, events) = hub.subscribe(after: lastEventID)
             open.withLock { _ = $0.insert(id) }
             defer {
                 hub.unsubscribe(id)
                 open.withLock { _ = $0.remove(id) }
             }
-            // Where the client is: the state now (no id: it is not one of the hub's events).
-            let (seq, data) = await states.current()
-            try await writer.write(ByteBuffer(string: "retry: 1000\n\n" + EventFeed.message("state", id: nil, data: "{\"seq\":\(seq),\"state\":\(data)}")))
+            var first = "retry: 1000\n\n"
+            if case .snapshot(let seq, let state, let last) = start {
+                let data = await states.json(seq: seq, state: state)
+                first += EventFeed.message("state", id: last, data: "{\"seq\":\(seq),\"state\":\(data)}")
+            }
+            try await writer.write(ByteBuffer(string: first))
             let (items, feed) = AsyncStream<Item>.makeStream()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -89,22 +100,56 @@ public final class EventFeed: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
+    /// The bytes every client is sent for `event` (`make bench`).
+    public func messageSize(for event: HubEvent) async -> Int {
+        await messages.message(for: event, feed: self).readableBytes
+    }
+
     static func message(_ event: String, id: Int?, data: String) -> String {
         "event: \(event)\n" + (id.map { "id: \($0)\n" } ?? "") + "data: \(data)\n\n"
     }
 
-    /// The messages for one hub event (built off the hub's lock, except for the short reads).
+    /// The messages for one hub event (built off the hub's lock, except for the short read of
+    /// the step's timeline entry and calls).
     func build(_ event: HubEvent) async -> ByteBuffer {
         let timeline = EventFeed.timelineChange(of: event)
         var entry: JSON = .null
-        var log: JSON?
+        var logged: [Event] = []
+        var stepCommand = ""
         if timeline == "append" {
-            (entry, log) = hub.read { session in
-                guard let i = PageDocument.index(ofSeq: event.seq, in: session.entries) else { return (JSON.null, nil) }
+            (entry, logged, stepCommand) = hub.read { session in
+                guard let i = PageDocument.index(ofSeq: event.seq, in: session.entries) else { return (JSON.null, [], "") }
                 let e = session.entries[i]
-                let logged = e.events.filter(\.isLogged).map { $0.json(seq: e.seq, command: e.command) }
-                return (PageDocument.entry(e, index: i, cursor: session.cursor), logged.isEmpty ? nil : JSON.array(logged))
+                return (PageDocument.entry(e, index: i, cursor: session.cursor), e.events.filter(\.isLogged), e.command)
             }
+        }
+        var text = ""
+        if !logged.isEmpty {
+            // SPEC §3 log elements, their `seq` and `command` said once for the step.
+            let log = JSON.array(logged.map { e -> JSON in
+                guard case .object(let fields) = e.json(seq: event.seq, command: stepCommand) else { return .null }
+                return .object(fields.filter { $0.0 != "seq" && $0.0 != "command" })
+            })
+            text += EventFeed.message("log", id: event.id, data: JSON.object([("seq", .int(event.seq)), ("command", .string(stepCommand)), ("events", log)]).serialized())
+        }
+        // The printed lines; a call the log event carries is given by its index there (the
+        // calls appear in the output in the order they were logged).
+        var next = 0
+        let lines: [JSON] = event.lines.map { line in
+            if next < logged.count {
+                let call = Session.line(logged[next])
+                if call.style == line.style, call.text == line.text, EventFeed.printed(logged[next]) == line.text,
+                   EventFeed.style(of: logged[next]) == line.style {
+                    next += 1
+                    return .int(next - 1)
+                }
+            }
+            return PageDocument.line(line)
+        }
+        // The new step's timeline entry, less what the event says already (its seq, command,
+        // status) and the calls (the log event's).
+        if case .object(let fields) = entry {
+            entry = .object(fields.filter { !["seq", "status", "current", "undone", "events"].contains($0.0) })
         }
         let command: JSON = .object([
             ("id", .int(event.id)),
@@ -112,26 +157,29 @@ public final class EventFeed: Sendable {
             ("line", .string(event.line)),
             ("status", .string(event.status.rawValue)),
             ("seq", .int(event.seq)),
-            ("lines", .array(event.lines.map(PageDocument.line))),
+            ("lines", .array(lines)),
             ("timeline", .string(timeline)),
             ("entry", entry),
         ])
-        var text = EventFeed.message("command", id: event.id, data: command.serialized())
-        if let log {
-            text += EventFeed.message("log", id: event.id, data: JSON.object([("seq", .int(event.seq)), ("events", log)]).serialized())
-        }
-        if event.changed {
-            // The document when the session is still at this step; once later lines have
-            // moved it on, only the seq (their own state events carry the newer documents).
-            // A burst of lines, or a client catching up, costs one document, not one per line.
-            let current = hub.read { $0.seq } == event.seq
-            if current, let state = await states.json(seq: event.seq) {
-                text += EventFeed.message("state", id: event.id, data: "{\"seq\":\(event.seq),\"state\":\(state)}")
-            } else {
-                text += EventFeed.message("state", id: event.id, data: "{\"seq\":\(event.seq),\"superseded\":true}")
-            }
+        text += EventFeed.message("command", id: event.id, data: command.serialized())
+        if event.changed, let patch = event.attachment {
+            text += EventFeed.message("patch", id: event.id, data: patch)
         }
         return ByteBuffer(string: text)
+    }
+
+    /// The printed line of a log element as the page rebuilds it from the element's fields
+    /// (log.js, `printedText`); a line is sent as a reference only when the two agree.
+    static func printed(_ e: Event) -> String {
+        if e.callback == "warning" { return "warning: \(e.message ?? "")" }
+        if e.isMove { return "\(e.callback.dropLast("toParent:)".count))toParent: \(e.parent ?? "nil")) \(e.viewController ?? "")" }
+        let base = e.viewController.map { "\(e.callback) \($0)" } ?? e.callback
+        return base + (e.message.map { " — \($0)" } ?? "")
+    }
+
+    /// The style of that line as the page gives it (log.js, `printedStyle`).
+    static func style(of e: Event) -> OutputLine.Style {
+        e.callback == "warning" ? .warning : e.callback.hasPrefix("application") ? .appDelegate : .callback
     }
 
     /// What the line did to the timeline: `append` (a new step: a model command or `reset`),
@@ -196,6 +244,23 @@ actor StateCache {
             order.removeFirst(order.count - StateCache.limit)
         }
         return await task.value
+    }
+
+    /// The document of `state`, which is the state at `seq` (a subscription's snapshot).
+    func json(seq: Int, state: State) async -> String {
+        if let task = built[seq], let json = await task.value { return json }
+        let task = Task.detached { () -> String? in PageDocument.state(state, seq: seq).serialized() }
+        remember(seq, task)
+        return await task.value ?? ""
+    }
+
+    private func remember(_ seq: Int, _ task: Task<String?, Never>) {
+        built[seq] = task
+        order.append(seq)
+        if order.count > StateCache.limit {
+            for old in order.prefix(order.count - StateCache.limit) { built[old] = nil }
+            order.removeFirst(order.count - StateCache.limit)
+        }
     }
 
     /// The session's state now, and its seq.

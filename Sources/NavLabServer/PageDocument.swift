@@ -57,28 +57,30 @@ public enum PageDocument {
 
     /// Who holds `id`, and why it is alive when it is leaked.
     static func memoryEntry(_ state: State, _ id: VCID, leaked: Bool) -> JSON {
-        let refs = state.references(to: id).map { ref -> JSON in
-            var holder: [(String, JSON)] = [("holder", .string(state.describe(ref.holder)))]
-            switch ref.holder {
-            case .window: holder.append(("kind", .string("window")))
-            case .transitionView(let p):
-                holder.append(("kind", .string("transitionView")))
-                holder.append(("viewController", .str(state.name(p))))
-            case .viewController(let v):
-                holder.append(("kind", .string("viewController")))
-                holder.append(("viewController", .str(state.name(v))))
-            case .app(let label):
-                holder.append(("kind", .string("app")))
-                holder.append(("label", .string(label)))
-            }
-            holder.append(("property", .string(ref.property)))
-            holder.append(("strong", .bool(ref.isStrong)))
-            return .object(holder)
-        }
-        return .object([
-            ("heldBy", .array(refs)),
+        .object([
+            ("heldBy", .array(state.references(to: id).map { holder(state, $0) })),
             ("leakCause", leaked ? .string(state.leakCause(id)) : .null),
         ])
+    }
+
+    /// One element of `heldBy`: who holds the view controller, in which property.
+    static func holder(_ state: State, _ ref: Reference) -> JSON {
+        var holder: [(String, JSON)] = [("holder", .string(state.describe(ref.holder)))]
+        switch ref.holder {
+        case .window: holder.append(("kind", .string("window")))
+        case .transitionView(let p):
+            holder.append(("kind", .string("transitionView")))
+            holder.append(("viewController", .str(state.name(p))))
+        case .viewController(let v):
+            holder.append(("kind", .string("viewController")))
+            holder.append(("viewController", .str(state.name(v))))
+        case .app(let label):
+            holder.append(("kind", .string("app")))
+            holder.append(("label", .string(label)))
+        }
+        holder.append(("property", .string(ref.property)))
+        holder.append(("strong", .bool(ref.isStrong)))
+        return .object(holder)
     }
 
     /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.

@@ -15,7 +15,15 @@ public struct PagePatcher: Sendable {
     private var kinds: [VCID: Kind] = [:]
     /// Each instance's `memory` entry: its holders serialized one by one (a navigation
     /// controller lists the weak `parent` of every child), and its leak cause.
-    private var memory: [VCID: (heldBy: [String], leakCause: String)] = [:]
+    private var memory: [VCID: Memory] = [:]
+
+    /// One `memory` entry: the references (compared to find what changed) and each one
+    /// serialized, so that a holder list of 10,000 that gains one costs one serialization.
+    struct Memory {
+        var refs: [Reference]
+        var heldBy: [String]
+        var leakCause: String
+    }
     /// Allocation order (ids only grow, so sorted).
     private var allocated: [VCID] = []
     private var leaked: Set<VCID> = []
@@ -176,16 +184,22 @@ public struct PagePatcher: Sendable {
         if windowBefore.map({ $0 != state.window }) ?? false || !flipped.isEmpty { holders.formUnion(leaked) }
         for id in holders.sorted() where !madeSet.contains(id) && state.viewControllers[id] != nil {
             guard let name = names[id], let old = memory[id] else { continue }
-            let new = memoryParts(state, id)
+            let refs = state.references(to: id)
             let path = "/memory/\(pointer(name))"
-            // The holders as an array edit: what changed between the common ends.
+            // The holders as an array edit: what changed between the common ends (compared as
+            // references; only the ones in between are serialized).
             var prefix = 0
-            while prefix < min(old.heldBy.count, new.heldBy.count), old.heldBy[prefix] == new.heldBy[prefix] { prefix += 1 }
+            while prefix < min(old.refs.count, refs.count), old.refs[prefix] == refs[prefix] { prefix += 1 }
             var suffix = 0
-            while suffix < min(old.heldBy.count, new.heldBy.count) - prefix,
-                  old.heldBy[old.heldBy.count - 1 - suffix] == new.heldBy[new.heldBy.count - 1 - suffix] { suffix += 1 }
-            for i in stride(from: old.heldBy.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
-            for i in prefix..<(new.heldBy.count - suffix) { ops.append(op("add", "\(path)/heldBy/\(i)", raw: new.heldBy[i])) }
+            while suffix < min(old.refs.count, refs.count) - prefix,
+                  old.refs[old.refs.count - 1 - suffix] == refs[refs.count - 1 - suffix] { suffix += 1 }
+            var new = old
+            new.refs = refs
+            let inserted = refs[prefix..<(refs.count - suffix)].map { PageDocument.holder(state, $0).serialized() }
+            new.heldBy.replaceSubrange(prefix..<(old.refs.count - suffix), with: inserted)
+            for i in stride(from: old.refs.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
+            for (k, held) in inserted.enumerated() { ops.append(op("add", "\(path)/heldBy/\(prefix + k)", raw: held)) }
+            new.leakCause = leaked.contains(id) ? JSON.string(state.leakCause(id)).serialized() : "null"
             if old.leakCause != new.leakCause { ops.append(op("replace", "\(path)/leakCause", raw: new.leakCause)) }
             memory[id] = new
         }
@@ -201,10 +215,10 @@ public struct PagePatcher: Sendable {
         return ops
     }
 
-    private func memoryParts(_ state: State, _ id: VCID) -> (heldBy: [String], leakCause: String) {
-        let entry = PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))
-        guard case .array(let refs)? = entry["heldBy"] else { return ([], "null") }
-        return (refs.map { $0.serialized() }, (entry["leakCause"] ?? .null).serialized())
+    private func memoryParts(_ state: State, _ id: VCID) -> Memory {
+        let refs = state.references(to: id)
+        return Memory(refs: refs, heldBy: refs.map { PageDocument.holder(state, $0).serialized() },
+                      leakCause: leaked.contains(id) ? JSON.string(state.leakCause(id)).serialized() : "null")
     }
 
     private func index(of id: VCID) -> Int? {

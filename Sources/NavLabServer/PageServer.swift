@@ -60,9 +60,11 @@ public final class PageServer: Sendable {
     public let feed: EventFeed
     let states: StateCache
     let files: StaticFiles
+    let mirror: PageMirror
 
     public init(hub: SessionHub, configuration: PageConfiguration) {
         self.hub = hub
+        mirror = hub.observer(PageMirror.init)
         self.configuration = configuration
         policy = HostPolicy(boundHost: configuration.host, port: configuration.port, token: configuration.resolvedToken())
         states = StateCache(hub: hub)
@@ -76,7 +78,7 @@ public final class PageServer: Sendable {
         let router = Router(context: PageRequestContext.self)
         // Middleware first: it wraps only what is added after it.
         router.add(middleware: RequestGuard<PageRequestContext>(policy: policy, maxBodySize: configuration.maxBodySize) { $0.localPort })
-        let hub = self.hub, states = self.states, feed = self.feed, files = self.files
+        let hub = self.hub, states = self.states, feed = self.feed, files = self.files, mirror = self.mirror
         let maxBody = configuration.maxBodySize
 
         router.get("/api/state") { _, _ -> Response in
@@ -99,9 +101,28 @@ public final class PageServer: Sendable {
         router.get("/api/history") { _, _ -> Response in
             PageServer.jsonResponse(hub.read { PageDocument.history($0) }.serialized())
         }
-        router.get("/api/history/:seq") { _, context -> Response in
+        router.get("/api/history/:seq") { request, context -> Response in
             guard let seq = context.parameters.get("seq", as: Int.self) else {
                 return PageServer.errorResponse(.badRequest, "expected /api/history/SEQ with SEQ a number")
+            }
+            if let fromText = request.uri.queryParameters["from"] {
+                // Time travel for a page holding the document at step FROM: JSON Patch
+                // operations to the step before SEQ, then those of step SEQ itself.
+                guard let from = Int(String(fromText)) else {
+                    return PageServer.errorResponse(.badRequest, "expected ?from=SEQ with SEQ a number (the step the page shows)")
+                }
+                let answer: String?? = hub.read { session in
+                    guard let i = PageDocument.index(ofSeq: seq, in: session.entries) else { return nil }
+                    guard let f = PageDocument.index(ofSeq: from, in: session.entries) else { return .some(nil) }
+                    let (toBefore, step) = mirror.travel(session, from: f, to: i)
+                    let entry = PageDocument.entry(session.entries[i], index: i, cursor: session.cursor)
+                    return "{\"seq\":\(seq),\"from\":\(from),\"entry\":\(entry.serialized()),\"before\":\(JSON.array(toBefore).serialized()),\"step\":\(step.map { JSON.array($0).serialized() } ?? "null")}"
+                }
+                switch answer {
+                case .none: return PageServer.errorResponse(.notFound, "no step with seq \(seq) on the timeline")
+                case .some(.none): return PageServer.errorResponse(.conflict, "no step with seq \(from) on the timeline (from=): get /api/state and start again")
+                case .some(.some(let json)): return PageServer.jsonResponse(json)
+                }
             }
             let found: (JSON, Int?)? = hub.read { session in
                 guard let i = PageDocument.index(ofSeq: seq, in: session.entries) else { return nil }

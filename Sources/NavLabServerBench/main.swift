@@ -3,9 +3,8 @@
 // numbers and asserts nothing.
 //
 // Each sample: a client POSTs one command to /api/commands; the clock stops when an
-// /api/events client has received the whole `state` event for that command (the state
-// document after it, ~0.7 MB at 1,000 view controllers). Clients are plain sockets on their
-// own threads, decoding HTTP/1.1 chunked framing and SSE themselves.
+// /api/events client has received the whole `patch` event for that command. Clients are
+// plain sockets on their own threads, decoding HTTP/1.1 chunked framing and SSE themselves.
 
 import Foundation
 import NavLabCommands
@@ -73,7 +72,7 @@ final class Connection {
     }
 }
 
-/// When each client received the state event of each hub event id.
+/// When each client received the patch event of each hub event id.
 final class Arrivals: Sendable {
     private let times = Mutex<[Int: [UInt64]]>([:])
     private let ready = Mutex<Int>(0)
@@ -141,10 +140,14 @@ final class StreamClient: @unchecked Sendable {  // its state is touched by its 
 
     private func handle(_ message: ArraySlice<UInt8>) {
         let arrived = now()
-        // Only the header lines are needed: "event: state", "id: N"; data is the rest.
+        // Only the header lines are needed: "event: patch", "id: N"; data is the rest. The
+        // first `state` (the document on connect) says the client is ready.
         let head = String(decoding: message.prefix(64), as: UTF8.self)
-        guard head.hasPrefix("event: state\n") else { return }
-        if !sawFirstState { sawFirstState = true; arrivals.clientReady() }
+        if head.hasPrefix("event: state\n") {
+            if !sawFirstState { sawFirstState = true; arrivals.clientReady() }
+            return
+        }
+        guard head.hasPrefix("event: patch\n") else { return }
         let lines = head.split(separator: "\n")
         guard lines.count > 1, lines[1].hasPrefix("id: "), let id = Int(lines[1].dropFirst(4)) else { return }
         arrivals.record(id, at: arrived)
@@ -192,7 +195,38 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
 
 func ms(_ v: Double) -> String { String(format: "%7.2f ms", v) }
 
+/// SSE bytes of one `push` (its log, command and patch events) on a stack of `n` view
+/// controllers, and what a push and a pop cost the hub there (the engine, the timeline and the
+/// page's patch, all under the hub's lock).
+func pushSize(viewControllers n: Int) async -> (bytes: Int, document: Int, stepMicros: Double) {
+    let hub = SessionHub()
+    hub.execute("initial Nav(Item)", origin: .script)
+    hub.execute("launch", origin: .script)
+    for _ in 0..<(n - 2) { hub.execute("push Item", origin: .script) }
+    let server = PageServer(hub: hub, configuration: PageConfiguration(host: "127.0.0.1", port: 0))
+    let document = hub.read { PageDocument.state($0.state, seq: $0.seq).serialized().utf8.count }
+    let (_, event) = hub.execute("push Bench", origin: .web)
+    let bytes = await server.feed.messageSize(for: event)
+    hub.execute("pop", origin: .web)
+    var times: [Double] = []
+    for i in 0..<(quick ? 40 : 200) {
+        let start = now()
+        hub.execute(i % 2 == 0 ? "push Bench" : "pop", origin: .web)
+        times.append(Double(now() - start) / 1e3)
+    }
+    times.sort()
+    return (bytes, document, times[times.count / 2])
+}
+
 func run() async throws {
+    print("NavLabServerBench — what the page is sent, and how fast (\(quick ? "quick" : "full") run)")
+    print("")
+    print("  one push, Server-Sent Events (log + command + patch) vs the whole document:")
+    for n in [10, 1_000, 10_000] {
+        let (bytes, document, micros) = await pushSize(viewControllers: n)
+        print(String(format: "    %6d view controllers: %6d B per push (document %9d B); push/pop under the hub's lock p50 %8.1f µs", n, bytes, document, micros))
+    }
+    print("")
     let hub = SessionHub()
     hub.execute("initial Nav(Item)", origin: .script)
     hub.execute("launch", origin: .script)
@@ -200,8 +234,8 @@ func run() async throws {
     let allocated = hub.read { $0.state.viewControllers.count }
     let stateBytes = hub.read { PageDocument.state($0.state, seq: $0.seq).serialized().utf8.count }
     let page = try await PageServer.start(hub: hub, configuration: PageConfiguration(host: "127.0.0.1", port: 0))
-    print("NavLabServerBench — command → SSE `state` delivery over loopback (\(quick ? "quick" : "full") run)")
-    print("  tree: \(allocated) view controllers; state event ≈ \(stateBytes / 1024) KiB; server \(page.url)")
+    print("  command → SSE delivery over loopback: POST /api/commands until every client has the line's patch")
+    print("  tree: \(allocated) view controllers (document ≈ \(stateBytes / 1024) KiB, sent once per connect); server \(page.url)")
     print("")
     print("  clients  samples      p50         p99         max      (POST answered: p50)")
 

@@ -123,8 +123,8 @@ def serve():
     """serve(lines) → a `navlab run --serve` of those lines; stopped after the test."""
     started = []
 
-    def start(lines, args=("run", "--serve")):
-        served = start_navlab(list(args), lines)
+    def start(lines, args=("run", "--serve"), timeout=30):
+        served = start_navlab(list(args), lines, timeout=timeout)
         started.append(served)
         return served
 

@@ -224,3 +224,59 @@ def test_beyond_loopback_the_page_works_with_the_printed_token(browser):
         assert console_errors(browser) == []
     finally:
         stop(served.process)
+
+
+def wait_live_at(driver, seq, timeout=10):
+    """Until the page has drawn the live document at `seq`."""
+    WebDriverWait(driver, timeout, poll_frequency=0.02).until(
+        lambda d: d.execute_script("return window.navlab.live() && window.navlab.rendered") == seq)
+
+
+def test_the_page_follows_by_patches_and_its_document_is_api_state(serve, browser):
+    served = serve(["initial Tab(Nav(Feed), Settings)", "launch"])
+    open_page(browser, served)
+    for text in ["push Post", "present Nav(Compose)", "push Draft", "undo", "undo", "redo",
+                 "select UITabBarController 1", "swapRoot Other", "undo"]:
+        served.post(text)
+    state = served.get_json("/api/state")
+    wait_live_at(browser, state["seq"])
+    assert browser.execute_script("return window.navlab.doc()") == state
+    # A past step and back: the same document again, and the tree of the step in between.
+    entry = wait_for(browser, '#timeline .entry[data-seq="3"]')
+    entry.click()
+    WebDriverWait(browser, 5, poll_frequency=0.02).until(lambda d: tree_row(d, "Compose") is None and tree_row(d, "Post") is not None)
+    assert "allocated: Post" in browser.find_element(By.ID, "changes").text
+    served.post("push Later")  # comes while the past step is shown
+    browser.find_element(By.ID, "viewing-live").click()
+    state = served.get_json("/api/state")
+    wait_live_at(browser, state["seq"])
+    assert browser.execute_script("return window.navlab.doc()") == state
+    wait_for(browser, '#tree .row[data-name="Later"]', timeout=3)
+    # The log lost the undone steps' calls: what GET /api/log has, in the same number.
+    log = served.get_json("/api/log")
+    WebDriverWait(browser, 5, poll_frequency=0.02).until(
+        lambda d: d.find_element(By.ID, "log-count").text == f"{len(log)} calls")
+    assert console_errors(browser) == []
+
+
+def test_the_console_prints_a_command_from_elsewhere_as_the_prompt_does(serve, browser):
+    served = serve(["initial Nav(Home)", "launch"])
+    open_page(browser, served)
+    answer = served.post("present Nav(Sheet) style=fullScreen")
+    expected = [line["text"] for line in answer["lines"]]
+    assert any(t.startswith("willMove(toParent: ") for t in expected) and any(t.startswith("viewDidAppear") for t in expected)
+    block = wait_for(browser, f'#console-out .co-block[data-id="{answer["results"][0]["eventID"]}"]', timeout=5)
+    printed = [el.text for el in block.find_elements(By.CSS_SELECTOR, ".co")]
+    assert printed == expected
+
+
+def test_a_push_on_10000_view_controllers_shows_in_the_tree(serve, browser):
+    served = serve(["initial Nav(Item)", "launch"] + ["push Item"] * 9_998, timeout=120)
+    state = served.get_json("/api/state", timeout=60)
+    assert len(state["allocated"]) == 10_000
+    open_page(browser, served, css="#tree [data-expand]")
+    served.post("push Last")
+    wait_for(browser, '#tree .row[data-name="Last"]', timeout=10)
+    timings = browser.execute_script("return window.navlab.timings")
+    print("render timings at 10,000 view controllers (ms):", timings)
+    assert console_errors(browser) == []

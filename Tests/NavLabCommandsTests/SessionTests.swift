@@ -135,7 +135,7 @@ struct NarrationTests {
     @Test("A script run through the hub publishes every line it ran, in order")
     func hubScript() async {
         let hub = SessionHub()
-        let (_, events) = hub.subscribe()
+        let (_, _, events) = hub.subscribe()
         let result = hub.runScript("initial Nav(A)\nlaunch\n# narrated\npush B", file: "x.navlab", origin: .repl)
         #expect(result.failures.isEmpty)
         var lines: [String] = []

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NavLabCommands
+import NavLabTestSupport
+import Synchronization
 import Testing
 @testable import NavLabServer
 
@@ -21,50 +23,112 @@ struct EventStreamTests {
         return (r, messages, comments)
     }
 
-    @Test("one command event per command, in order, each followed by the state after it")
+    typealias Value = PagePatchTests.Value
+
+    /// The document `GET /api/state` gives now.
+    func stateNow(_ client: TestClient) async throws -> Value {
+        let r = try await client.execute(uri: "/api/state", method: .get, headers: own())
+        return Value(try JSONSerialization.jsonObject(with: Data(r.body.readableBytesView)))
+    }
+
+    /// What a page makes of a stream: the `state` document, then every `patch` applied in
+    /// order (each from the seq the previous one reached). Returns the document and its seq.
+    func follow(_ messages: [SSEMessage], from start: (doc: Value, seq: Int)? = nil) throws -> (doc: Value, seq: Int) {
+        var doc = start?.doc, seq = start?.seq
+        for m in messages {
+            if m.event == "state" {
+                let data = Value(try JSONSerialization.jsonObject(with: Data(m.data.utf8)))
+                guard case .object(let o) = data, let d = o["state"], case .number(let n)? = o["seq"] else { throw TestFailure("bad state event \(m.data)") }
+                doc = d
+                seq = Int(n)
+            } else if m.event == "patch" {
+                let data = Value(try JSONSerialization.jsonObject(with: Data(m.data.utf8)))
+                guard case .object(let o) = data, case .array(let ops)? = o["ops"], case .number(let to)? = o["seq"],
+                      case .number(let from)? = o["from"] else { throw TestFailure("bad patch event \(m.data)") }
+                guard var d = doc else { throw TestFailure("a patch before any state") }
+                #expect(Int(from) == seq, "patch \(m.id ?? -1) is from seq \(Int(from)); the page is at \(seq ?? -1)")
+                try PagePatchTests.apply(values: ops, to: &d)
+                doc = d
+                seq = Int(to)
+            }
+        }
+        guard let doc, let seq else { throw TestFailure("no state event") }
+        return (doc, seq)
+    }
+
+    /// log.js's printedText: the line a log element stands for in a command event.
+    static func printed(_ e: [String: Any]) -> String {
+        let callback = e["callback"] as? String ?? ""
+        if callback == "warning" { return "warning: \(e["message"] as? String ?? "")" }
+        if callback == "willMove(toParent:)" || callback == "didMove(toParent:)" {
+            return "\(callback.dropLast("toParent:)".count))toParent: \(e["parent"] as? String ?? "nil")) \(e["viewController"] as? String ?? "")"
+        }
+        let base = (e["viewController"] as? String).map { "\(callback) \($0)" } ?? callback
+        return base + ((e["message"] as? String).map { " — \($0)" } ?? "")
+    }
+
+    @Test("state first; then per line its log, its command and its patch; the patches give /api/state")
     func eventPerCommand() async throws {
         let server = makeServer()
         let lines = seed000 + ["tree", "present Extra on Register", "bogus"]
         try await server.test { client in
+            let collected = Mutex<[[String]]>([])
             let (response, messages, _) = try await stream(server, client: client) {
                 for line in lines {
-                    _ = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line))
+                    let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line))
+                    let printed = (try json(r)["lines"] as? [[String: Any]] ?? []).map { $0["text"] as? String ?? "" }
+                    collected.withLock { $0.append(printed) }
                 }
             }
+            let answers = collected.withLock { $0 }
             #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
-            // First the state the client starts from.
+            // First the document the client starts from, with the id of the last event in it.
             #expect(messages.first?.event == "state")
             #expect(messages.first?.json?["seq"] as? Int == 0)
+            #expect(messages.first?.id == 0)
+            #expect(!messages.dropFirst().contains { $0.event == "state" })
             let commands = messages.filter { $0.event == "command" }
             #expect(commands.map { $0.json?["line"] as? String } == lines)
             #expect(commands.compactMap(\.id) == Array(1...lines.count))
             #expect(commands.allSatisfy { $0.json?["origin"] as? String == "web" })
             #expect(commands.map { $0.json?["status"] as? String } == Array(repeating: "done", count: seed000.count) + ["shown", "ignored", "failed"])
-            // A state event for every line that reached the model (an ignored one is a step of
-            // the timeline too), with its seq, right after its command.
-            let states = messages.dropFirst().filter { $0.event == "state" }
-            #expect(states.map { $0.json?["seq"] as? Int } == (1...seed000.count + 1).map { $0 })
-            #expect(states.compactMap(\.id) == Array(1...seed000.count) + [seed000.count + 2])
-            for (i, message) in messages.enumerated() where message.event == "state" && message.id != nil {
-                #expect(messages[..<i].last { $0.event == "command" }?.id == message.id)
+            // A patch for every line that reached the model (an ignored one is a step of the
+            // timeline too), right after its command, with the seq it leads to.
+            let patches = messages.filter { $0.event == "patch" }
+            #expect(patches.map { $0.json?["seq"] as? Int } == (1...seed000.count + 1).map { $0 })
+            #expect(patches.compactMap(\.id) == Array(1...seed000.count) + [seed000.count + 2])
+            for (i, message) in messages.enumerated() where message.event == "patch" {
+                #expect(messages[i - 1].event == "command" && messages[i - 1].id == message.id)
             }
-            // Each carries the state after its line, unless later lines had already moved
-            // the model on (then only the seq); the last one always carries it.
-            for state in states {
-                if let doc = state.json?["state"] as? [String: Any] {
-                    #expect(doc["seq"] as? Int == state.json?["seq"] as? Int)
-                } else {
-                    #expect(state.json?["superseded"] as? Bool == true)
-                }
-            }
-            let last = try #require(states.last?.json?["state"] as? [String: Any])
+            // Applied in order to the first document, they give what /api/state gives.
+            let followed = try follow(messages)
+            let now = try await stateNow(client)
+            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            guard case .object(let doc) = now, case .array(let leaked)? = doc["leaked"] else { throw TestFailure("no leaked") }
             // The ignored present changed nothing: the leaks are seed 000's.
-            #expect(Set(last["leaked"] as? [String] ?? []) == ["Register", "UINavigationController", "Welcome", "Details", "Done"])
-            // Lifecycle log lines for the steps that caused calls.
+            #expect(Set(leaked.compactMap { if case .string(let s) = $0 { s } else { nil } }) == ["Register", "UINavigationController", "Welcome", "Details", "Done"])
+            // The log comes before its command; the command gives the calls by their index in
+            // it, and they read as what the prompt printed (the POST's answer).
             let logs = messages.filter { $0.event == "log" }
             let presentLog = try #require(logs.first { $0.id == 4 }?.json?["events"] as? [[String: Any]])
             #expect(presentLog.contains { $0["callback"] as? String == "viewDidAppear" && $0["viewController"] as? String == "Welcome" })
-            #expect(presentLog.allSatisfy { $0["command"] as? String == "present Nav(Welcome)" })
+            #expect(logs.first { $0.id == 4 }?.json?["command"] as? String == "present Nav(Welcome)")
+            #expect(presentLog.allSatisfy { $0["command"] == nil && $0["seq"] == nil })
+            var references = 0
+            for (k, command) in commands.enumerated() {
+                let log = logs.first { $0.id == command.id }?.json?["events"] as? [[String: Any]] ?? []
+                if !log.isEmpty {
+                    let at = try #require(messages.firstIndex { $0.event == "log" && $0.id == command.id })
+                    #expect(messages[at + 1].event == "command")
+                }
+                let sent = command.json?["lines"] as? [Any] ?? []
+                let read = sent.map { line -> String in
+                    if let i = line as? Int { references += 1; return EventStreamTests.printed(log[i]) }
+                    return (line as? [String: Any])?["text"] as? String ?? ""
+                }
+                #expect(read == answers[k], "`\(lines[k])`")
+            }
+            #expect(references > 20)
         }
     }
 
@@ -79,53 +143,135 @@ struct EventStreamTests {
             #expect(command["origin"] as? String == "repl")
             #expect(command["timeline"] as? String == "append")
             #expect((command["entry"] as? [String: Any])?["command"] as? String == "push B")
-            #expect(messages.last?.event == "state")
+            #expect(messages.last?.event == "patch")
         }
     }
 
-    @Test("a client reconnecting with Last-Event-ID gets what it missed, in order")
+    @Test("a client reconnecting with Last-Event-ID gets the events it missed, patches included, and no new document")
     func lastEventID() async throws {
         let server = makeServer()
         try await server.test { client in
-            for line in ["initial Nav(A)", "launch", "push B", "push C"] { server.hub.execute(line, origin: .repl) }
-            let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "2")])) {
+            var first: [SSEMessage] = []
+            (_, first, _) = try await stream(server, client: client) {
+                for line in ["initial Nav(A)", "launch"] { server.hub.execute(line, origin: .repl) }
+            }
+            let page = try follow(first)
+            // Gone for a while; these happen meanwhile.
+            for line in ["push B", "push C"] { server.hub.execute(line, origin: .repl) }
+            let lastSeen = try #require(first.last?.id)
+            #expect(lastSeen == 2)
+            let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "\(lastSeen)")])) {
                 server.hub.execute("push D", origin: .web)
             }
+            #expect(!messages.contains { $0.event == "state" })
             let commands = messages.filter { $0.event == "command" }
             #expect(commands.map { $0.json?["line"] as? String } == ["push B", "push C", "push D"])
             #expect(commands.compactMap(\.id) == [3, 4, 5])
+            let followed = try follow(messages, from: page)
+            let now = try await stateNow(client)
+            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
         }
     }
 
-    @Test("catching up costs one state document: earlier steps send only their seq")
-    func catchUpCoalesces() async throws {
+    @Test("a client reconnecting past what the server keeps gets the whole document again, then patches")
+    func reconnectTooLate() async throws {
         let server = makeServer(["initial Nav(A)", "launch"])
-        for i in 0..<20 { server.hub.execute("push V\(i)", origin: .repl) }
+        for i in 0..<(SessionHub.recentLimit + 20) { server.hub.execute(i % 2 == 0 ? "push V" : "pop", origin: .repl) }
         try await server.test { client in
-            let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "0")])) {}
-            #expect(messages.filter { $0.event == "command" }.count == 22)
-            let states = messages.dropFirst().filter { $0.event == "state" }
-            #expect(states.map { $0.json?["seq"] as? Int } == Array(1...22))
-            #expect(states.dropLast().allSatisfy { $0.json?["superseded"] as? Bool == true })
-            let last = try #require(states.last?.json?["state"] as? [String: Any])
-            #expect((last["viewControllers"] as? [String: Any])?["V19"] != nil)
+            let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "3")])) {
+                server.hub.execute("push W", origin: .web)
+            }
+            #expect(messages.first?.event == "state")
+            #expect(messages.filter { $0.event == "command" }.map { $0.json?["line"] as? String } == ["push W"])
+            let followed = try follow(messages)
+            let now = try await stateNow(client)
+            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            // An id from another server (a larger one than this one has given) is no resume either.
+            let (_, other, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "999999")])) {}
+            #expect(other.first?.event == "state")
         }
     }
 
-    @Test("undo and redo move the timeline; their state is the state they moved to")
+    @Test("undo and redo are patches back and forth; each leaves the document /api/state gives")
     func undoRedo() async throws {
         let server = makeServer(["initial Nav(A)", "launch", "push B"])
         try await server.test { client in
+            var page: (doc: Value, seq: Int)?
             let (_, messages, _) = try await stream(server, client: client) {
                 server.hub.execute("undo", origin: .web)
                 server.hub.execute("redo", origin: .web)
+                server.hub.execute("undo", origin: .web)
             }
             let commands = messages.filter { $0.event == "command" }
-            #expect(commands.map { $0.json?["timeline"] as? String } == ["move", "move"])
-            let states = messages.dropFirst().filter { $0.event == "state" }
-            #expect(states.map { $0.json?["seq"] as? Int } == [2, 3])
-            let afterRedo = try #require(states.last?.json?["state"] as? [String: Any])
-            #expect((afterRedo["viewControllers"] as? [String: Any])?["B"] != nil)
+            #expect(commands.map { $0.json?["timeline"] as? String } == ["move", "move", "move"])
+            let patches = messages.filter { $0.event == "patch" }
+            #expect(patches.map { $0.json?["seq"] as? Int } == [2, 3, 2])
+            #expect(patches.map { $0.json?["from"] as? Int } == [3, 2, 3])
+            page = try follow(messages)
+            let now = try await stateNow(client)
+            #expect(page?.doc == now)
+            guard case .object(let doc)? = page?.doc, case .object(let vcs)? = doc["viewControllers"] else { throw TestFailure("no document") }
+            #expect(vcs["B"] == nil)
+        }
+    }
+
+    @Test("random sessions streamed: the patches give /api/state at the end, undo and redo included", arguments: 0..<3)
+    func randomSessionStreamed(seed: Int) async throws {
+        let server = makeServer()
+        // The lines, written for the states a session of their own goes through (the hub's
+        // goes through the same ones).
+        var writer = CommandWriter(rng: SeededGenerator(seed: UInt64(9_100 + seed)))
+        let rehearsal = Session()
+        var lines: [String] = []
+        for i in 0..<120 {
+            let line = i % 17 == 16 ? "undo" : i % 29 == 28 ? "redo" : writer.line(rehearsal.state)
+            _ = rehearsal.execute(line)
+            lines.append(line)
+        }
+        try await server.test { [lines] client in
+            let (_, messages, _) = try await stream(server, client: client) {
+                for line in lines { server.hub.execute(line, origin: .web) }
+            }
+            let followed = try follow(messages)
+            let now = try await stateNow(client)
+            #expect(followed.doc == now, "seed \(9_100 + seed): \(PagePatchTests.difference(followed.doc, now))")
+        }
+    }
+
+    @Test("time travel: from the live document, the patches to the step before and of the step give that step's /api/history document")
+    func timeTravel() async throws {
+        let server = makeServer(seed000 + ["undo", "push More", "reset", "initial Tab(Nav(A), B)", "launch", "select UITabBarController 1"])
+        try await server.test { client in
+            let live = try await stateNow(client)
+            let history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
+            let seqs = (history["entries"] as? [[String: Any]] ?? []).compactMap { $0["seq"] as? Int }
+            let liveSeq = try #require(history["seq"] as? Int)
+            #expect(seqs.count > 10)
+            for seq in seqs {
+                let travel = try json(try await client.execute(uri: "/api/history/\(seq)?from=\(liveSeq)", method: .get, headers: own()))
+                let whole = try json(try await client.execute(uri: "/api/history/\(seq)", method: .get, headers: own()))
+                var doc = live
+                try PagePatchTests.apply(values: (travel["before"] as? [Any] ?? []).map(Value.init), to: &doc)
+                if let before = whole["before"] as? [String: Any] {
+                    #expect(doc == Value(before), "to the step before \(seq): \(PagePatchTests.difference(doc, Value(before)))")
+                }
+                if let step = travel["step"] as? [Any] { try PagePatchTests.apply(values: step.map(Value.init), to: &doc) }
+                else { #expect(seq == 0) }
+                let expected = Value(try #require(whole["state"] as? [String: Any]))
+                #expect(doc == expected, "step \(seq): \(PagePatchTests.difference(doc, expected))")
+                #expect((travel["entry"] as? [String: Any])?["seq"] as? Int == seq)
+            }
+            // From a step the page shows that is not the live one, too.
+            let from = seqs[3], to = seqs[seqs.count - 2]
+            let travel = try json(try await client.execute(uri: "/api/history/\(to)?from=\(from)", method: .get, headers: own()))
+            var doc = Value(try #require(try json(try await client.execute(uri: "/api/history/\(from)", method: .get, headers: own()))["state"] as? [String: Any]))
+            try PagePatchTests.apply(values: (travel["before"] as? [Any] ?? []).map(Value.init), to: &doc)
+            try PagePatchTests.apply(values: (travel["step"] as? [Any] ?? []).map(Value.init), to: &doc)
+            let expected = Value(try #require(try json(try await client.execute(uri: "/api/history/\(to)", method: .get, headers: own()))["state"] as? [String: Any]))
+            #expect(doc == expected)
+            // A step that is not on the timeline: 404; a from that is not: 409.
+            #expect(try await client.execute(uri: "/api/history/9999?from=\(liveSeq)", method: .get, headers: own()).status == .notFound)
+            #expect(try await client.execute(uri: "/api/history/1?from=9999", method: .get, headers: own()).status == .conflict)
         }
     }
 

@@ -37,6 +37,11 @@ struct PagePatchTests {
     /// RFC 6902 add, replace and remove (the operations PagePatcher emits).
     static func apply(_ ops: [JSON], to doc: inout Value) throws {
         guard case .array(let list) = Value(JSON.array(ops)) else { return }
+        try apply(values: list, to: &doc)
+    }
+
+    /// The same, for operations parsed from what the server sent.
+    static func apply(values list: [Value], to doc: inout Value) throws {
         for op in list {
             guard case .object(let o) = op, case .string(let name)? = o["op"], case .string(let path)? = o["path"] else {
                 throw Failure(description: "malformed op \(op)")

@@ -54,7 +54,7 @@ final class Announcements: Sendable {
     /// Follows the hub from now on: every line not typed at this prompt is announced.
     /// Returns the task, to be cancelled when the prompt ends.
     func follow(_ hub: SessionHub) -> (subscription: Int, task: Task<Void, Never>) {
-        let (id, events) = hub.subscribe()
+        let (id, _, events) = hub.subscribe()
         let task = Task.detached { [self] in
             for await event in events where event.origin != .repl {
                 post(event)

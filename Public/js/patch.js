@@ -1,0 +1,127 @@
+// JSON Patch (RFC 6902) on the page's document, in place: the server sends every step as the
+// operations that take the document from one step to the next (`patch` events, time travel),
+// never the whole document again. Only what NavLab sends is needed: add, remove, replace.
+
+/** A JSON Pointer (RFC 6901) as its tokens. */
+export function tokens(path) {
+  if (path === "") return [];
+  if (path[0] !== "/") throw new Error(`not a JSON Pointer: ${path}`);
+  return path.slice(1).split("/").map((t) => (t.includes("~") ? t.replace(/~1/g, "/").replace(/~0/g, "~") : t));
+}
+
+/**
+ * What a patch touched, for redrawing only that: the view controllers whose entry or memory
+ * entry changed (`names`), those added and removed, the top-level fields (`top`), and whether
+ * the shape of the hierarchy may have changed (`structure`).
+ */
+export class Touched {
+  constructor() {
+    this.names = new Set();
+    this.added = new Set();
+    this.removed = new Set();
+    this.top = new Set();
+    this.structure = false;
+    this.all = false;
+  }
+
+  note(op, keys) {
+    if (!keys.length) { this.all = true; this.structure = true; return; }
+    const [top, name, field] = keys;
+    this.top.add(top);
+    if (top === "viewControllers" || top === "memory") {
+      if (name === undefined) { this.all = true; this.structure = true; return; }
+      this.names.add(name);
+      if (top === "viewControllers") {
+        if (field === undefined) {
+          this.structure = true;
+          if (op === "add") { this.added.add(name); this.removed.delete(name); } else if (op === "remove") { this.removed.add(name); this.added.delete(name); }
+        } else if (STRUCTURAL.has(field)) {
+          this.structure = true;
+        }
+      }
+    } else if (top === "window" || top === "windowSubviews" || top === "allocated" || top === "application") {
+      this.structure = true;
+    }
+  }
+}
+
+const STRUCTURAL = new Set(["children", "viewControllers", "parent", "presentedViewController", "presentingViewController", "presentationStyle"]);
+
+/**
+ * Applies `ops` to `doc` in place. Returns the document (a new one when the root is replaced),
+ * the operations that undo it (to apply in the order given), and what it touched. Throws on an
+ * operation that does not fit the document: the caller then asks for the whole document.
+ */
+export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = true } = {}) {
+  const inverse = [];
+  for (const op of ops) {
+    const keys = tokens(op.path);
+    touched.note(op.op, keys);
+    if (!keys.length) {
+      if (op.op !== "replace" && op.op !== "add") throw new Error(`cannot ${op.op} the whole document`);
+      if (wantInverse) inverse.push({ op: "replace", path: "", value: doc });
+      doc = op.value;
+      continue;
+    }
+    let parent = doc;
+    for (let i = 0; i < keys.length - 1; i++) {
+      parent = Array.isArray(parent) ? parent[Number(keys[i])] : parent?.[keys[i]];
+      if (parent == null || typeof parent !== "object") throw new Error(`no ${op.path} in the document`);
+    }
+    const last = keys[keys.length - 1];
+    if (Array.isArray(parent)) {
+      const index = last === "-" ? parent.length : Number(last);
+      if (!Number.isInteger(index) || index < 0 || index > parent.length || (op.op !== "add" && index >= parent.length)) {
+        throw new Error(`index out of range: ${op.path}`);
+      }
+      if (op.op === "add") {
+        parent.splice(index, 0, op.value);
+        if (wantInverse) inverse.push({ op: "remove", path: op.path.replace(/-$/, String(index)) });
+      } else if (op.op === "remove") {
+        const [old] = parent.splice(index, 1);
+        if (wantInverse) inverse.push({ op: "add", path: op.path, value: old });
+      } else if (op.op === "replace") {
+        if (wantInverse) inverse.push({ op: "replace", path: op.path, value: parent[index] });
+        parent[index] = op.value;
+      } else {
+        throw new Error(`unsupported operation ${op.op}`);
+      }
+    } else {
+      const had = Object.prototype.hasOwnProperty.call(parent, last);
+      if (op.op === "add" || op.op === "replace") {
+        if (op.op === "replace" && !had) throw new Error(`no ${op.path} to replace`);
+        if (wantInverse) inverse.push(had ? { op: "replace", path: op.path, value: parent[last] } : { op: "remove", path: op.path });
+        parent[last] = op.value;
+      } else if (op.op === "remove") {
+        if (!had) throw new Error(`no ${op.path} to remove`);
+        if (wantInverse) inverse.push({ op: "add", path: op.path, value: parent[last] });
+        delete parent[last];
+      } else {
+        throw new Error(`unsupported operation ${op.op}`);
+      }
+    }
+  }
+  inverse.reverse();
+  return { doc, inverse, touched };
+}
+
+/** The view controllers and top-level fields `ops` will touch, before applying them. */
+export function touchedBy(ops) {
+  const touched = new Touched();
+  for (const op of ops) touched.note(op.op, tokens(op.path));
+  return touched;
+}
+
+/**
+ * The parts of `doc` that model.js's diffStates reads, limited to the view controllers named:
+ * with `copy`, a copy (taken before a step, which changes them in place).
+ */
+export function diffParts(doc, names, copy) {
+  const dup = copy ? (v) => (v === undefined ? v : structuredClone(v)) : (v) => v;
+  const vcs = {};
+  for (const name of names) {
+    const vc = doc.viewControllers?.[name];
+    if (vc) vcs[name] = dup(vc);
+  }
+  return { window: dup(doc.window), application: dup(doc.application), leaked: dup(doc.leaked), screen: dup(doc.screen), viewControllers: vcs };
+}
