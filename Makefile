@@ -37,12 +37,17 @@ test-browser:
 check: build
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
 
-## bench: measured numbers, printed (release build); `make bench QUICK=1` for a short run
-bench: deps
+## bench: measured numbers, printed (release build; Docs/Performance.md says what each is);
+## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison
+bench:
+	@sh scripts/deps.sh bench
+	$(SWIFT) build -c release --product navlab
 	$(SWIFT) build -c release --product NavLabBench
 	$(SWIFT) build -c release --product NavLabServerBench
-	.build/release/NavLabBench $(if $(QUICK),--quick,)
+	.build/release/NavLabBench --navlab .build/release/navlab $(if $(QUICK),--quick,)
 	.build/release/NavLabServerBench $(if $(QUICK),--quick,)
+	@bash scripts/bench-static.sh .build/release/navlab $(if $(QUICK),--quick,)
+	@python3 scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
 
 ## docs: build Docs/UIKit.md and the tutorials into the binary, then regenerate
 ## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what NavLab needs when it is missing: Debian packages, then (for tests) Python
-# packages. Safe to run often. `deps.sh run` installs only what running NavLab needs.
+# packages. Safe to run often. `deps.sh run` installs only what running NavLab needs;
+# `deps.sh bench` also what `make bench` compares NavLab with (nginx, and wrk to load both).
 set -e
 here="$(dirname "$0")"
 list="$here/debian-packages.txt"
@@ -9,6 +10,9 @@ for pkg in $(grep -v '^#' "$list"); do
     if [ "$1" = run ] && [ "$pkg" != make ] && [ "$pkg" != libedit-dev ] && [ "$pkg" != zlib1g-dev ] && [ "$pkg" != pkg-config ]; then continue; fi
     dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
+if [ "$1" = bench ]; then
+    for pkg in nginx wrk; do dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"; done
+fi
 if [ -n "$need" ]; then
     echo "installing:$need"
     if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO=sudo; else

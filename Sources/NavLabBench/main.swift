@@ -57,18 +57,23 @@ func replay(_ lines: [String]) -> (Double, Int) {
     return (seconds(t), failures)
 }
 
-print("NavLab benchmark (release build, \(CommandLine.arguments.contains("--quick") ? "quick" : "full"))")
+let quick = CommandLine.arguments.contains("--quick")
+/// The navlab binary `make bench` built, for the rows that measure the whole process.
+let navlab: String? = CommandLine.arguments.firstIndex(of: "--navlab").flatMap { i in
+    i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
+}
+
+print("NavLab benchmark (release build, \(quick ? "quick" : "full"))")
 print("")
 
 // 1. Replaying a long generated script through the Session (parse + apply + timeline).
-let quick = CommandLine.arguments.contains("--quick")
 let scriptLength = quick ? 5_000 : 50_000
 let script = generatedScript(commands: scriptLength)
 let (t1, failures) = replay(script)
-print("replay of a generated \(script.count)-command script: \(fmt(t1, 3)) s, \(Int(Double(script.count) / t1)) commands/s (\(failures) failed)")
+print("Session: a generated \(script.count)-command script (tabs, stacks, sheets, tree): \(fmt(t1, 3)) s, \(Int(Double(script.count) / t1)) commands/s (\(failures) failed)")
 
 // 2. Cost per command at a given number of live view controllers.
-func costPerCommand(viewControllers n: Int, ops: Int) {
+func costPerCommand(viewControllers n: Int, ops: Int) -> Double {
     let session = Session()
     _ = session.execute("initial Tab(Nav(Bottom), Other)")
     _ = session.execute("launch")
@@ -89,12 +94,64 @@ func costPerCommand(viewControllers n: Int, ops: Int) {
         default: commands.append("select UITabBarController 0")
         }
     }
-    let t = clock.measure { for c in commands { _ = session.execute(c) } }
-    let perCommand = seconds(t) / Double(ops) * 1e6
-    let json = clock.measure { _ = session.stateJSON().serialized() }
-    let undo = clock.measure { _ = session.execute("undo") }
-    print("\(live) view controllers: \(fmt(perCommand)) µs/command over \(ops) commands; building it took \(fmt(seconds(grow), 2)) s; tree --json \(fmt(seconds(json) * 1000)) ms; one undo \(fmt(seconds(undo) * 1000, 2)) ms")
+    // The median of rounds, so a burst of other work on the machine does not decide it.
+    var rounds: [Double] = []
+    for _ in 0..<5 {
+        let t = clock.measure { for c in commands { _ = session.execute(c) } }
+        rounds.append(seconds(t) / Double(ops) * 1e6)
+    }
+    rounds.sort()
+    let perCommand = rounds[rounds.count / 2]
+    var json = 0
+    let tree = clock.measure { json = session.execute("tree --json").text.utf8.count }
+    var undos: [Double] = []
+    for _ in 0..<5 {
+        undos.append(seconds(clock.measure { _ = session.execute("undo") }) * 1000)
+        _ = session.execute("redo")
+    }
+    undos.sort()
+    print("\(live) view controllers: \(fmt(perCommand)) µs/command (median of 5 rounds of \(ops)); building it took \(fmt(seconds(grow), 2)) s; `tree --json` \(fmt(seconds(tree) * 1000)) ms (\(json / 1024) KiB); `undo` \(fmt(undos[2], 3)) ms (median of 5)")
+    return perCommand
 }
 
-costPerCommand(viewControllers: 100, ops: quick ? 600 : 6_000)
-costPerCommand(viewControllers: quick ? 10_000 : 100_000, ops: quick ? 120 : 600)
+let small = costPerCommand(viewControllers: 100, ops: quick ? 600 : 6_000)
+let large = costPerCommand(viewControllers: quick ? 10_000 : 100_000, ops: quick ? 600 : 6_000)
+print("per-command cost at \(quick ? "10,000" : "100,000") vs at 100 view controllers: \(fmt(large / small, 2))×")
+
+// 3. The whole process, as a user runs it: `navlab run FILE`, output to /dev/null.
+if let navlab {
+    print("")
+    /// Runs `navlab run` on `lines`; wall time and peak resident memory (KiB) of the process.
+    func runProcess(_ lines: [String]) throws -> (seconds: Double, peakKiB: Int, status: Int32) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-bench-\(getpid()).navlab")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: navlab)
+        process.arguments = ["run", file.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVLAB_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-bench-home-\(getpid())").path
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = clock.now
+        try process.run()
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(process.processIdentifier, &status, 0, &usage)
+        return (seconds(clock.now - start), Int(usage.ru_maxrss), status)
+    }
+    // Push and pop on a stack of 100 (the replay goal's workload).
+    let pairs = quick ? 50_000 : 150_000
+    var lines = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: 98)
+    for _ in 0..<pairs { lines += ["push Extra", "pop"] }
+    let r = try runProcess(lines)
+    print("`navlab run`, push/pop at 100 view controllers: \(lines.count) commands in \(fmt(r.seconds, 2)) s (process start to exit, output to /dev/null): \(Int(Double(lines.count) / r.seconds)) commands/s; exit \(r.status >> 8)")
+    // 100,000 view controllers, then 300,000 more commands: the peak memory of the process.
+    let base = quick ? 20_000 : 100_000, more = quick ? 60_000 : 300_000
+    var big = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: base - 2)
+    for _ in 0..<(more / 2) { big += ["push Extra", "pop"] }
+    let m = try runProcess(big)
+    print("`navlab run`, \(base) view controllers then \(more) more commands: peak resident memory \(m.peakKiB / 1024) MB, \(fmt(m.seconds, 1)) s; exit \(m.status >> 8)")
+}

@@ -46,6 +46,17 @@ public struct ScriptRunner {
         self.mode = mode
     }
 
+    /// The words that read or move the timeline: a script with none of them can run in a
+    /// session that keeps only its latest step (`Session.keepsTimeline`). `load` brings lines
+    /// this cannot see; `log` is also `expect log`.
+    static let timelineWords: Set<Substring> = ["undo", "redo", "log", "save", "record", "load"]
+
+    /// Whether `text` may use the timeline (a word of it anywhere: erring on keeping it).
+    public static func needsTimeline(_ text: String) -> Bool {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == ";" })
+            .contains { timelineWords.contains($0) }
+    }
+
     /// Runs `text` as the file `file`.
     public func run(_ text: String, file: String) -> Result {
         var recordStart: (path: String, index: Int, from: String)?

@@ -76,6 +76,10 @@ public final class Session {
     /// Told when what the app's code declares changes (`State.codeScript`), so the shell can
     /// keep it with the app's data; called with the app's name and the lines.
     public var codeObserver: ((_ app: String, _ code: [String]) -> Void)?
+    /// Whether every step is kept (undo, redo, time travel, the log, `save`, `record`). A script
+    /// that uses none of them runs without (`navlab run`, `navlab check`): only the latest step
+    /// is kept, and no change is stored; a failed command still changes nothing.
+    public var keepsTimeline = true
     /// A comment line waiting for the command right below it: its narration (SPEC §2).
     private var pendingComment: String?
     private var nextSeq = 1
@@ -136,8 +140,8 @@ public final class Session {
         response.parsed = parsed
         // The narration waits out a command that failed: it belongs to the one retyped right.
         if response.status != .failed { pendingComment = nil }
-        if response.status != .failed, response.status != .quit, Session.replayable(parsed.action) {
-            typed.append(Typed(line: parsed, entry: cursor))
+        if keepsTimeline, response.status != .failed, response.status != .quit, Session.replayable(parsed.action) {
+            if keepsTimeline { typed.append(Typed(line: parsed, entry: cursor)) }
         }
         // The engine points at what it can; anything it could not place points at the verb.
         if var e = response.error, e.location.line != lineNumber || e.location.column < 1 {
@@ -205,7 +209,7 @@ public final class Session {
             let nextID = state.nextID, count = state.viewControllers.count
             outcome = try state.apply(command)
             if let problem = state.limitExceeded(sinceNextID: nextID, count: count, after: command) { throw problem }
-            delta = state.endChange()
+            delta = keepsTimeline ? state.endChange() : state.commitChange()
         } catch let e as NavLabError {
             state.discardChange()
             return failure(e, parsed: parsed)
@@ -231,6 +235,12 @@ public final class Session {
     }
 
     private func record(_ entry: Entry) {
+        guard keepsTimeline else {
+            entries = [entries[0], entry]
+            nextSeq += 1
+            cursor = 1
+            return
+        }
         if cursor < entries.count - 1 {
             entries.removeSubrange((cursor + 1)...)
             // What was typed for the undone steps is not part of the new branch.
@@ -285,12 +295,12 @@ public final class Session {
         do { result = try Session.runTurn(commands, texts: texts, on: &state) }
         catch let e as NavLabError { state.discardChange(); return failure(e, parsed: first) }
         catch { state.discardChange(); return failure(NavLabError(.invalid, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: first) }
-        let delta = state.endChange()
+        let delta = keepsTimeline ? state.endChange() : state.commitChange()
         let text = texts.joined(separator: "; ")
         let parsed = ParsedLine(action: .model(commands[0]), verb: first?.verb ?? "", text: text,
                                 comment: (try? Lexer.tokenize(line).comment) ?? nil, location: first?.location ?? SourceLocation(line: lineNumber, column: 1))
         record(Entry(seq: nextSeq, command: text, comment: parsed.comment, change: .turn(commands), status: result.status, reason: nil, events: result.events, delta: delta))
-        typed.append(Typed(line: parsed, entry: cursor))
+        if keepsTimeline { typed.append(Typed(line: parsed, entry: cursor)) }
         return Response(status: result.status, lines: result.lines, parsed: parsed)
     }
 
@@ -401,7 +411,7 @@ public final class Session {
             let old = state
             state = State()
             record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .reset, status: .done, reason: nil, events: [],
-                         delta: .replacing(old, with: state)))
+                         delta: keepsTimeline ? .replacing(old, with: state) : StateChange()))
             var lines = [OutputLine(.info, "reset: a new app, not running (undo brings the old one back)")]
             if let last = gone.last {
                 let list = gone.count == 1 ? last : gone.dropLast().joined(separator: ", ") + " and " + last

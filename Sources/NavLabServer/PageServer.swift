@@ -150,6 +150,9 @@ public final class PageServer: Sendable {
         }
         router.get("/") { request, _ in files.response(forPath: request.uri.path, headers: request.headers) }
         router.get("**") { request, _ in files.response(forPath: request.uri.path, headers: request.headers) }
+        // HEAD: what GET would answer, headers only (RFC 9110 §9.3.2).
+        router.head("/") { request, _ in StaticFiles.headOnly(files.response(forPath: request.uri.path, headers: request.headers)) }
+        router.head("**") { request, _ in StaticFiles.headOnly(files.response(forPath: request.uri.path, headers: request.headers)) }
         return router
     }
 

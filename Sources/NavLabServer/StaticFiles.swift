@@ -161,6 +161,14 @@ public struct StaticFiles: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.body))
     }
 
+    /// A GET answer as the answer to HEAD: the same status and headers, the length the body
+    /// would have, no body.
+    static func headOnly(_ response: Response) -> Response {
+        var headers = response.headers
+        if let length = response.body.contentLength { headers[.contentLength] = String(length) }
+        return Response(status: response.status, headers: headers, body: ResponseBody())
+    }
+
     /// The page's files: `--public`, `$NAVLAB_PUBLIC`, where `make install` puts them beside the
     /// installed binary (`PREFIX/bin/navlab` → `PREFIX/share/navlab/Public`), the source
     /// checkout the binary was built in, or `./Public`.

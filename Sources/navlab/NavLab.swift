@@ -26,7 +26,9 @@ struct NavLab: ParsableCommand {
         if isatty(STDIN_FILENO) == 0 {
             // Not a terminal: exactly `navlab run -` (no prompt, no editing, no colours).
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            let code = Shell.runScripts([("-", text)], session: Session(), mode: .run(keepGoing: false), json: false)
+            let session = Session()
+            session.keepsTimeline = ScriptRunner.needsTimeline(text)
+            let code = Shell.runScripts([("-", text)], session: session, mode: .run(keepGoing: false), json: false)
             throw ExitCode(code)
         }
         // One session for the prompt and the page beside it (unless --no-serve): the prompt
@@ -82,6 +84,9 @@ struct Run: ParsableCommand {
             throw ExitCode(failed ? 1 : 0)
         }
         let session = Persistence.session(persist: persist)
+        // Nothing will travel in time unless the page stays or a script can: then keep only
+        // the latest step (less memory, faster).
+        session.keepsTimeline = keepServing || scripts.contains { ScriptRunner.needsTimeline($0.1) }
         let code = Shell.runScripts(scripts, session: session, mode: .run(keepGoing: keepGoing), json: json)
         guard keepServing, serve.start(SessionHub(session: session)) != nil else { throw ExitCode(code) }
         ServeOptions.serveUntilInterrupted()
@@ -99,7 +104,9 @@ struct Check: ParsableCommand {
         let scripts = try Shell.read(files)
         var passed = 0, failed = 0
         for (file, text) in scripts {
-            var runner = ScriptRunner(session: Session(), mode: .check)
+            let session = Session()
+            session.keepsTimeline = ScriptRunner.needsTimeline(text)
+            var runner = ScriptRunner(session: session, mode: .check)
             // A failure is printed when it happens, not when the file ends.
             runner.emit = { Shell.printLine($0) }
             let result = runner.run(text, file: file)

@@ -227,3 +227,46 @@ struct NarrationTests {
         }
     }
 }
+
+@Suite("A script without undo keeps only its latest step")
+struct LeanTimelineTests {
+    @Test("the same output and the same model as a session that keeps every step; two entries; nothing typed kept", arguments: 0..<6)
+    func sameAsFull(seed: Int) {
+        var writer = CommandWriter(rng: SeededGenerator(seed: UInt64(77_000 + seed)))
+        let full = Session(), lean = Session()
+        lean.keepsTimeline = false
+        for _ in 0..<150 {
+            let line = writer.line(full.state)
+            guard !ScriptRunner.needsTimeline(line) else { continue }
+            let a = full.execute(line), b = lean.execute(line)
+            #expect(a.status == b.status && a.lines == b.lines, "seed \(77_000 + seed): `\(line)`")
+            #expect(full.seq == lean.seq)
+        }
+        #expect(full.execute("tree --json").text == lean.execute("tree --json").text)
+        #expect(lean.entries.count <= 2)
+        #expect(lean.typed.isEmpty)
+    }
+
+    @Test("a failed command still changes nothing")
+    func failureChangesNothing() {
+        let s = Session()
+        s.keepsTimeline = false
+        for line in ["initial Nav(A)", "launch", "push B"] { _ = s.execute(line) }
+        let before = s.execute("tree --json").text
+        // The second present fails after the first has changed the model (one turn).
+        #expect(s.execute("present C; present D on Nowhere").status == .failed)
+        #expect(s.execute("tree --json").text == before)
+    }
+
+    @Test("which scripts need the timeline: any undo, redo, log, save, record or load, anywhere on a line")
+    func needsTimeline() {
+        #expect(!ScriptRunner.needsTimeline("initial Nav(A)\nlaunch\npush B\nexpect top is B"))
+        // A word in a comment counts too: erring on keeping the timeline.
+        #expect(ScriptRunner.needsTimeline("push B # then undo it"))
+        #expect(ScriptRunner.needsTimeline("push B; undo"))
+        #expect(ScriptRunner.needsTimeline("expect log contains viewDidLoad B"))
+        #expect(ScriptRunner.needsTimeline("\tredo"))
+        #expect(ScriptRunner.needsTimeline("load other.navlab"))
+        #expect(!ScriptRunner.needsTimeline("push Undo\npush Logger"))
+    }
+}

@@ -62,6 +62,23 @@ struct StaticFileTests {
         }
     }
 
+    @Test("HEAD answers what GET would, headers only: 200 with the length for a file, 404 for none")
+    func head() async throws {
+        let (pub, _) = try makePublicFolder()
+        let server = makeServer(publicDirectory: pub)
+        try await server.test { client in
+            let get = try await client.execute(uri: "/js/app.js", method: .get, headers: own())
+            let head = try await client.execute(uri: "/js/app.js", method: .head, headers: own())
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+            #expect(head.headers[.eTag] == get.headers[.eTag])
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.headers[.contentLength] == String(get.body.readableBytes))
+            #expect(try await client.execute(uri: "/", method: .head, headers: own()).status == .ok)
+            #expect(try await client.execute(uri: "/nothing.js", method: .head, headers: own()).status == .notFound)
+        }
+    }
+
     @Test("text files go gzip-compressed to a client that accepts it, and decompress to the file")
     func gzipped() async throws {
         let (pub, _) = try makePublicFolder()

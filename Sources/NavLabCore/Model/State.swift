@@ -164,6 +164,13 @@ extension State {
         return change
     }
 
+    /// Stops recording and keeps what changed, without building the change (nothing will
+    /// undo it: a script without undo); returns an empty one.
+    public mutating func commitChange() -> StateChange {
+        journal.current = nil
+        return StateChange()
+    }
+
     /// Undoes what `beginChange` recorded so far and stops recording: the state is as it was.
     public mutating func discardChange() {
         let change = endChange()
