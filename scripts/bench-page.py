@@ -3,7 +3,8 @@
 Chromium, on a stack of 10,000 view controllers; and a time-travel step (click an older
 timeline entry → that step's tree drawn). Measured inside the page with performance.now():
 from just before the POST until two animation frames after the new row is in the tree (the
-frame that paints it has run). Prints numbers; asserts nothing. Skipped (said so) when
+frame that paints it has run), after the first load has settled and two warm-up pushes.
+Prints numbers; asserts nothing. Skipped (said so) when
 Chromium, chromedriver or selenium is missing.
 
 usage: bench-page.py NAVLAB [--quick]"""
@@ -48,8 +49,10 @@ def main():
         browserkit.wait_for(driver, "#tree [data-expand]", timeout=120)
         loaded = time.monotonic() - start
         browserkit.wait_for(driver, '#connection[data-state="live"]', timeout=30)
+        # Let the first load settle (the 7 MB document parsed, its garbage collected).
+        time.sleep(3)
         pushes = []
-        for i in range(samples):
+        for i in range(samples + 2):
             name = f"Bench{i}"
             ms = driver.execute_async_script("""
                 const [name, done] = arguments;
@@ -62,7 +65,8 @@ def main():
                 };
                 check();
             """, name)
-            pushes.append(ms)
+            if i >= 2:  # two warm-up pushes
+                pushes.append(ms)
         timings = driver.execute_script("return window.navlab.timings")
         # Time travel: to the step before each of the last pushes, then back to live.
         travels = []

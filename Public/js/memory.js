@@ -6,6 +6,7 @@ import { cited, esc, reconcile } from "./dom.js";
 // name → { sig, html }, kept until the view controller's memory entry is touched.
 const rowCache = new Map();
 
+const WEAK_SHOWN = 8; // weak holders listed on a row before "+ N more weak"
 const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
 
 export function renderMemory(container, summaryEl, state, view) {
@@ -41,12 +42,20 @@ export function renderMemory(container, summaryEl, state, view) {
     const cached = rowCache.get(name);
     if (cached && cached.sig === sig) { items.push({ key: name, html: cached.html }); continue; }
     const refs = memory[name]?.heldBy || [];
-    const chips = refs.map((r) => {
+    // Every strong holder; weak ones (a container's children, each with a weak `parent`)
+    // up to a few, then how many more: a stack of 10,000 is one short row.
+    const weak = refs.filter((r) => !r.strong);
+    const shownRefs = weak.length > WEAK_SHOWN ? [...refs.filter((r) => r.strong), ...weak.slice(0, WEAK_SHOWN)] : refs;
+    const chips = shownRefs.map((r) => {
       const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
       const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
       const prop = r.kind === "app" ? "" : `.${r.property}`;
       return `<span class="${cls}" title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder + prop)}</span>`;
     });
+    if (shownRefs.length < refs.length) {
+      const more = refs.length - shownRefs.length;
+      chips.push(`<span class="ref weak more" title="${more} more weak references (each child's parent)">+ ${more.toLocaleString("en-US")} more weak</span>`);
+    }
     const strong = refs.some((r) => r.strong);
     const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
     const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
