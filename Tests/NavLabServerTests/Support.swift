@@ -76,7 +76,9 @@ func parseEventStream(_ text: String) -> (messages: [SSEMessage], comments: [Str
 }
 
 /// Waits (bounded) until `condition` holds.
-func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () -> Bool) async throws {
+/// Generous by default: CPU-bound tests running beside these can keep a server task from
+/// being scheduled for seconds on a 2-core machine; a wait only lasts until the condition holds.
+func eventually(_ what: String, timeout: Duration = .seconds(120), _ condition: () -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while !condition() {
