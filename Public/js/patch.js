@@ -11,41 +11,26 @@ export function tokens(path) {
 
 /**
  * What a patch touched, for redrawing only that: the view controllers whose entry or memory
- * entry changed (`names`), those added and removed, the top-level fields (`top`), and whether
- * the shape of the hierarchy may have changed (`structure`).
+ * entry changed (`names`), those it added, or everything (`all`: the root replaced).
  */
 export class Touched {
   constructor() {
     this.names = new Set();
     this.added = new Set();
-    this.removed = new Set();
-    this.top = new Set();
-    this.structure = false;
     this.all = false;
   }
 
   note(op, keys) {
-    if (!keys.length) { this.all = true; this.structure = true; return; }
     const [top, name, field] = keys;
-    this.top.add(top);
-    if (top === "viewControllers" || top === "memory") {
-      if (name === undefined) { this.all = true; this.structure = true; return; }
-      this.names.add(name);
-      if (top === "viewControllers") {
-        if (field === undefined) {
-          this.structure = true;
-          if (op === "add") { this.added.add(name); this.removed.delete(name); } else if (op === "remove") { this.removed.add(name); this.added.delete(name); }
-        } else if (STRUCTURAL.has(field)) {
-          this.structure = true;
-        }
-      }
-    } else if (top === "window" || top === "windowSubviews" || top === "allocated" || top === "application") {
-      this.structure = true;
+    if (!keys.length || ((top === "viewControllers" || top === "memory") && name === undefined)) { this.all = true; return; }
+    if (top !== "viewControllers" && top !== "memory") return;
+    this.names.add(name);
+    if (top === "viewControllers" && field === undefined) {
+      if (op === "add") this.added.add(name);
+      else if (op === "remove") this.added.delete(name);
     }
   }
 }
-
-const STRUCTURAL = new Set(["children", "viewControllers", "parent", "presentedViewController", "presentingViewController", "presentationStyle"]);
 
 /**
  * Applies `ops` to `doc` in place. Returns the document (a new one when the root is replaced),

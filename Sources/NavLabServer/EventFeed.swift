@@ -169,12 +169,16 @@ public final class EventFeed: Sendable {
     }
 
     /// The printed line of a log element as the page rebuilds it from the element's fields
-    /// (log.js, `printedText`); a line is sent as a reference only when the two agree.
+    /// (log.js, `printedText`): the event those fields and its style describe, printed; a line
+    /// is sent as a reference only when that is the line printed.
     static func printed(_ e: Event) -> String {
-        if e.callback == "warning" { return "warning: \(e.message ?? "")" }
-        if e.isMove { return "\(e.callback.dropLast("toParent:)".count))toParent: \(e.parent ?? "nil")) \(e.viewController ?? "")" }
-        let base = e.viewController.map { "\(e.callback) \($0)" } ?? e.callback
-        return base + (e.message.map { " — \($0)" } ?? "")
+        let kind: Event.Kind
+        switch style(of: e) {
+        case .warning: kind = .warning
+        case .appDelegate: kind = .appDelegate
+        default: kind = .callback
+        }
+        return Event(kind: kind, callback: e.callback, viewController: e.viewController, parent: e.parent, message: e.message).text
     }
 
     /// The style of that line as the page gives it (log.js, `printedStyle`).
@@ -237,12 +241,7 @@ actor StateCache {
             }
             return state.map { PageDocument.state($0, seq: seq).serialized() }
         }
-        built[seq] = task
-        order.append(seq)
-        if order.count > StateCache.limit {
-            for old in order.prefix(order.count - StateCache.limit) { built[old] = nil }
-            order.removeFirst(order.count - StateCache.limit)
-        }
+        remember(seq, task)
         return await task.value
     }
 

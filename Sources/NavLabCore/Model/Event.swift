@@ -22,6 +22,16 @@ public struct Event: Hashable, Sendable {
     public var parent: String?
     public var message: String?
 
+    /// An event from its fields (as SPEC §3's log elements give them, with the kind).
+    public init(kind: Kind, callback: String, viewController: String? = nil, animated: Bool? = nil, parent: String? = nil, message: String? = nil) {
+        self.kind = kind
+        self.callback = callback
+        self.viewController = viewController
+        self.animated = animated
+        self.parent = parent
+        self.message = message
+    }
+
     public static func vc(_ callback: String, _ name: String, animated: Bool? = nil) -> Event {
         Event(kind: .callback, callback: callback, viewController: name, animated: animated)
     }
