@@ -9,4 +9,10 @@ static inline int navlab_deflate_init_gzip(z_streamp stream) {
     return deflateInit2(stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY);
 }
 
+/// A deflate stream in the gzip format at zlib's default level, for a stream of messages
+/// each flushed on its own (the page's event stream).
+static inline int navlab_deflate_init_stream(z_streamp stream) {
+    return deflateInit2(stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+}
+
 #endif

@@ -51,12 +51,24 @@ public final class EventFeed: Sendable {
         case heartbeat
     }
 
-    func response(lastEventID: Int?) -> Response {
+    /// The stream; gzip-compressed, one flush per message, when the client accepts it.
+    func response(lastEventID: Int?, gzip: Bool = false) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream; charset=utf-8"
         headers[.cacheControl] = "no-store"
+        headers[.vary] = "Accept-Encoding"
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        let deflater = gzip ? StreamDeflater() : nil
+        if deflater != nil { headers[.contentEncoding] = "gzip" }
         let body = ResponseBody { [self] writer in
+            /// Writes `buffer` as it is, or compressed and flushed.
+            func send(_ buffer: ByteBuffer) async throws {
+                if let deflater {
+                    try await writer.write(ByteBuffer(bytes: deflater.compress(Array(buffer.readableBytesView))))
+                } else {
+                    try await writer.write(buffer)
+                }
+            }
             // The subscription and the snapshot are taken at the same instant, under the hub's
             // lock (and only once the body is being written, so a client gone before that
             // costs nothing): every later line's patch applies to that document.
@@ -71,7 +83,7 @@ public final class EventFeed: Sendable {
                 let data = await states.json(seq: seq, state: state)
                 first += EventFeed.message("state", id: last, data: "{\"seq\":\(seq),\"state\":\(data)}")
             }
-            try await writer.write(ByteBuffer(string: first))
+            try await send(ByteBuffer(string: first))
             let (items, feed) = AsyncStream<Item>.makeStream()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -87,14 +99,15 @@ public final class EventFeed: Sendable {
                 }
                 for await item in items {
                     switch item {
-                    case .event(let event): try await writer.write(await messages.message(for: event, feed: self))
+                    case .event(let event): try await send(await messages.message(for: event, feed: self))
                     case .heartbeat:
-                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                        try await send(ByteBuffer(string: ": heartbeat\n\n"))
                         beats.withLock { $0 += 1 }
                     }
                 }
                 group.cancelAll()
             }
+            if let deflater { try await writer.write(ByteBuffer(bytes: deflater.finish())) }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
@@ -103,6 +116,27 @@ public final class EventFeed: Sendable {
     /// The bytes every client is sent for `event` (`make bench`).
     public func messageSize(for event: HubEvent) async -> Int {
         await messages.message(for: event, feed: self).readableBytes
+    }
+
+    /// A gzip stream as a client that accepts it gets one: feed it what the stream carried so
+    /// far, then the bytes of the next message on the wire (`make bench`).
+    public final class CompressedStream {
+        private let deflater = StreamDeflater()!
+        public init() {}
+        /// The compressed size of `text` sent next on this stream.
+        public func send(_ text: String) -> Int { deflater.compress(Array(text.utf8)).count }
+    }
+
+    /// The text every client is sent for `event` (`make bench`).
+    public func messageText(for event: HubEvent) async -> String {
+        String(buffer: await messages.message(for: event, feed: self))
+    }
+
+    /// The text of the `state` event a client that connects now gets first (`make bench`).
+    public func connectText() async -> String {
+        let (seq, state) = hub.read { ($0.seq, $0.state) }
+        let data = await states.json(seq: seq, state: state)
+        return "retry: 1000\n\n" + EventFeed.message("state", id: 0, data: "{\"seq\":\(seq),\"state\":\(data)}")
     }
 
     static func message(_ event: String, id: Int?, data: String) -> String {

@@ -87,7 +87,7 @@ public final class PageServer: Sendable {
         router.get("/api/events") { request, _ -> Response in
             let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 ?? request.uri.queryParameters["lastEventId"].flatMap { Int(String($0)) }
-            return feed.response(lastEventID: last)
+            return feed.response(lastEventID: last, gzip: StaticFiles.acceptsGzip(request.headers[.acceptEncoding]))
         }
         router.post("/api/commands") { request, _ -> Response in
             var request = request

@@ -238,6 +238,46 @@ struct EventStreamTests {
         }
     }
 
+    @Test("a client that accepts gzip gets the stream compressed, one flush per message; it decodes to the same events, whose patches give /api/state")
+    func gzipStream() async throws {
+        let server = makeServer()
+        try await server.test { client in
+            let (response, _, _) = try await stream(server, client: client, headers: own([("Accept-Encoding", "gzip, deflate, br")])) {
+                for line in seed000 { server.hub.execute(line, origin: .web) }
+            }
+            #expect(response.headers[.contentEncoding] == "gzip")
+            #expect(response.headers[.vary] == "Accept-Encoding")
+            let compressed = [UInt8](buffer: response.body)
+            let text = String(decoding: try gunzip(compressed), as: UTF8.self)
+            #expect(compressed.count * 3 < text.utf8.count, "\(compressed.count) B compressed, \(text.utf8.count) B of events")
+            let (messages, _) = parseEventStream(text)
+            #expect(messages.filter { $0.event == "command" }.count == seed000.count)
+            let followed = try follow(messages)
+            let now = try await stateNow(client)
+            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            // Without gzip in Accept-Encoding: plain text.
+            let (plain, plainMessages, _) = try await stream(server, client: client) { server.hub.execute("push Plain", origin: .web) }
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(plainMessages.first?.event == "state")
+        }
+    }
+
+    @Test("every message of a gzip stream can be decoded as soon as it arrives (Z_SYNC_FLUSH)")
+    func gzipFlushesEachMessage() throws {
+        let deflater = try #require(StreamDeflater())
+        var sent: [UInt8] = []
+        for i in 0..<5 {
+            let message = "event: command\nid: \(i)\ndata: {\"line\":\"push Item\(i)\"}\n\n"
+            sent += deflater.compress(Array(message.utf8))
+            // What arrived so far decodes to every message so far, though the stream is open.
+            let decoded = String(decoding: try inflatePartial(sent), as: UTF8.self)
+            #expect(decoded.hasSuffix(message))
+            #expect(parseEventStream(decoded).messages.count == i + 1)
+        }
+        sent += deflater.finish()
+        #expect(parseEventStream(String(decoding: try gunzip(sent), as: UTF8.self)).messages.count == 5)
+    }
+
     @Test("time travel: from the live document, the patches to the step before and of the step give that step's /api/history document")
     func timeTravel() async throws {
         let server = makeServer(seed000 + ["undo", "push More", "reset", "initial Tab(Nav(A), B)", "launch", "select UITabBarController 1"])

@@ -5,8 +5,15 @@ import Testing
 @testable import NavLabServer
 
 /// gunzip through the system's `gzip -dc`, an implementation independent of NavLab's.
-func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+func gunzip(_ bytes: [UInt8]) throws -> [UInt8] { try gzipDecode(bytes, complete: true) }
+
+/// What `gzip -dc` decodes of a stream that has not ended (it then complains of the missing
+/// end, which is expected here).
+func inflatePartial(_ bytes: [UInt8]) throws -> [UInt8] { try gzipDecode(bytes, complete: false) }
+
+private func gzipDecode(_ bytes: [UInt8], complete: Bool) throws -> [UInt8] {
     let p = Process()
+    if !complete { p.standardError = FileHandle.nullDevice }
     p.executableURL = URL(fileURLWithPath: "/bin/gzip")
     p.arguments = ["-dc"]
     let input = Pipe(), output = Pipe()
@@ -17,7 +24,7 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
     try input.fileHandleForWriting.close()
     let out = output.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    guard p.terminationStatus == 0 else { throw TestFailure("gzip -dc failed") }
+    guard p.terminationStatus == 0 || !complete else { throw TestFailure("gzip -dc failed") }
     return [UInt8](out)
 }
 
