@@ -66,13 +66,83 @@ let navlab: String? = CommandLine.arguments.firstIndex(of: "--navlab").flatMap {
 print("NavLab benchmark (release build, \(quick ? "quick" : "full"))")
 print("")
 
-// 1. Replaying a long generated script through the Session (parse + apply + timeline).
+// 1. The whole process, as a user runs it: `navlab run FILE`, output to /dev/null. First, while
+// this process is still small: Linux starts a spawned child's peak-memory count (ru_maxrss)
+// from its parent's resident size at the spawn, so a child started after the 100,000-view-
+// controller sessions below would report this process's 1 GB as its own.
+/// `--only process|session|cost`: one group of rows (for working on one of them).
+let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
+    i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
+}
+func wanted(_ group: String) -> Bool { only == nil || only == group }
+
+if let navlab, wanted("process") {
+    print("")
+    /// Runs `navlab run` on `lines`; wall time and peak resident memory (KiB) of the process.
+    func runProcess(_ lines: [String]) throws -> (seconds: Double, peakKiB: Int, status: Int32) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-bench-\(getpid()).navlab")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // posix_spawn and wait4 here, not Foundation's Process: Process reaps the child on a
+        // thread of its own, and a wait4 that loses that race gets no rusage.
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAVLAB_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-bench-home-\(getpid())").path
+        environment["NO_COLOR"] = "1"
+        let filePath: String = file.path
+        let args: [String] = [navlab, "run", filePath]
+        let pairs: [String] = environment.map { "\($0.key)=\($0.value)" }
+        let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let start = clock.now
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, navlab, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw NSError(domain: "posix_spawn", code: Int(spawned)) }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw NSError(domain: "wait4", code: Int(errno)) }
+        return (seconds(clock.now - start), Int(usage.ru_maxrss), status)
+    }
+    // Push and pop on a stack of 100 (the replay goal's workload).
+    let pairs = quick ? 50_000 : 150_000
+    var lines = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: 98)
+    for _ in 0..<pairs { lines += ["push Extra", "pop"] }
+    let r = try runProcess(lines)
+    print("`navlab run`, push/pop at 100 view controllers: \(lines.count) commands in \(fmt(r.seconds, 2)) s (process start to exit, output to /dev/null): \(Int(Double(lines.count) / r.seconds)) commands/s; exit \(r.status >> 8)")
+    // 100,000 view controllers, then 300,000 more commands: the peak memory of the process.
+    let base = quick ? 20_000 : 100_000, more = quick ? 60_000 : 300_000
+    var big = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: base - 2)
+    for _ in 0..<(more / 2) { big += ["push Extra", "pop"] }
+    var own = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &own)
+    let m = try runProcess(big)
+    print("`navlab run`, \(base) view controllers then \(more) more commands: peak resident memory \(m.peakKiB / 1024) MB, \(fmt(m.seconds, 1)) s; exit \(m.status >> 8) (this bench's own peak when it started it: \(own.ru_maxrss / 1024) MB, a floor of the figure)")
+    // `tree --json` as the whole process prints it: the same stack with and without it at the end.
+    let stack = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: base - 2)
+    var without: [Double] = [], with: [Double] = []
+    for _ in 0..<3 {
+        without.append(try runProcess(stack).seconds)
+        with.append(try runProcess(stack + ["tree --json"]).seconds)
+    }
+    without.sort(); with.sort()
+    print("`navlab run`, \(base) pushes then `tree --json` (to /dev/null): \(fmt((with[1] - without[1]) * 1000, 0)) ms more than without it (median of 3 of each: \(fmt(with[1], 2)) vs \(fmt(without[1], 2)) s)")
+    print("")
+}
+
+// 2. Replaying a long generated script through the Session (parse + apply + timeline).
+if wanted("session") {
 let scriptLength = quick ? 5_000 : 50_000
 let script = generatedScript(commands: scriptLength)
 let (t1, failures) = replay(script)
 print("Session: a generated \(script.count)-command script (tabs, stacks, sheets, tree): \(fmt(t1, 3)) s, \(Int(Double(script.count) / t1)) commands/s (\(failures) failed)")
+}
 
-// 2. Cost per command at a given number of live view controllers.
+// 3. Cost per command at a given number of live view controllers.
 func costPerCommand(viewControllers n: Int, ops: Int) -> Double {
     let session = Session()
     _ = session.execute("initial Tab(Nav(Bottom), Other)")
@@ -103,55 +173,31 @@ func costPerCommand(viewControllers n: Int, ops: Int) -> Double {
     rounds.sort()
     let perCommand = rounds[rounds.count / 2]
     var json = 0
-    let tree = clock.measure { json = session.execute("tree --json").text.utf8.count }
+    // Typed, and printed: the answer goes to /dev/null as the prompt would write it.
+    let devNull = open("/dev/null", O_WRONLY)
+    defer { close(devNull) }
+    var trees: [Double] = []
+    for _ in 0..<3 {
+        trees.append(seconds(clock.measure {
+            var text = session.execute("tree --json").text
+            json = text.withUTF8 { write(devNull, $0.baseAddress, $0.count) }
+        }))
+    }
+    trees.sort()
+    let tree = trees[1]
     var undos: [Double] = []
     for _ in 0..<5 {
         undos.append(seconds(clock.measure { _ = session.execute("undo") }) * 1000)
         _ = session.execute("redo")
     }
     undos.sort()
-    print("\(live) view controllers: \(fmt(perCommand)) µs/command (median of 5 rounds of \(ops)); building it took \(fmt(seconds(grow), 2)) s; `tree --json` \(fmt(seconds(tree) * 1000)) ms (\(json / 1024) KiB); `undo` \(fmt(undos[2], 3)) ms (median of 5)")
+    print("\(live) view controllers: \(fmt(perCommand)) µs/command (median of 5 rounds of \(ops)); building it took \(fmt(seconds(grow), 2)) s; `tree --json` \(fmt(tree * 1000)) ms (\(json / 1024) KiB, median of 3); `undo` \(fmt(undos[2], 3)) ms (median of 5)")
     return perCommand
 }
 
-let small = costPerCommand(viewControllers: 100, ops: quick ? 600 : 6_000)
-let large = costPerCommand(viewControllers: quick ? 10_000 : 100_000, ops: quick ? 600 : 6_000)
-print("per-command cost at \(quick ? "10,000" : "100,000") vs at 100 view controllers: \(fmt(large / small, 2))×")
-
-// 3. The whole process, as a user runs it: `navlab run FILE`, output to /dev/null.
-if let navlab {
-    print("")
-    /// Runs `navlab run` on `lines`; wall time and peak resident memory (KiB) of the process.
-    func runProcess(_ lines: [String]) throws -> (seconds: Double, peakKiB: Int, status: Int32) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-bench-\(getpid()).navlab")
-        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: navlab)
-        process.arguments = ["run", file.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NAVLAB_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-bench-home-\(getpid())").path
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let start = clock.now
-        try process.run()
-        var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(process.processIdentifier, &status, 0, &usage)
-        return (seconds(clock.now - start), Int(usage.ru_maxrss), status)
-    }
-    // Push and pop on a stack of 100 (the replay goal's workload).
-    let pairs = quick ? 50_000 : 150_000
-    var lines = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: 98)
-    for _ in 0..<pairs { lines += ["push Extra", "pop"] }
-    let r = try runProcess(lines)
-    print("`navlab run`, push/pop at 100 view controllers: \(lines.count) commands in \(fmt(r.seconds, 2)) s (process start to exit, output to /dev/null): \(Int(Double(lines.count) / r.seconds)) commands/s; exit \(r.status >> 8)")
-    // 100,000 view controllers, then 300,000 more commands: the peak memory of the process.
-    let base = quick ? 20_000 : 100_000, more = quick ? 60_000 : 300_000
-    var big = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: base - 2)
-    for _ in 0..<(more / 2) { big += ["push Extra", "pop"] }
-    let m = try runProcess(big)
-    print("`navlab run`, \(base) view controllers then \(more) more commands: peak resident memory \(m.peakKiB / 1024) MB, \(fmt(m.seconds, 1)) s; exit \(m.status >> 8)")
+if wanted("cost") {
+    let small = costPerCommand(viewControllers: 100, ops: quick ? 600 : 6_000)
+    let large = costPerCommand(viewControllers: quick ? 10_000 : 100_000, ops: quick ? 600 : 6_000)
+    print("per-command cost at \(quick ? "10,000" : "100,000") vs at 100 view controllers: \(fmt(large / small, 2))×")
 }
+

@@ -53,8 +53,21 @@ public struct ScriptRunner {
 
     /// Whether `text` may use the timeline (a word of it anywhere: erring on keeping it).
     public static func needsTimeline(_ text: String) -> Bool {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == ";" })
-            .contains { timelineWords.contains($0) }
+        // One pass over the bytes: a word is a run between spaces, tabs, line ends and `;`.
+        var text = text
+        return text.withUTF8 { bytes in
+            var start = 0
+            func isWord(_ end: Int) -> Bool {
+                let n = end - start
+                guard n >= 3, n <= 6 else { return false }
+                return timelineWords.contains(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            }
+            for (i, b) in bytes.enumerated() where b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ";") {
+                if isWord(i) { return true }
+                start = i + 1
+            }
+            return isWord(bytes.count)
+        }
     }
 
     /// Runs `text` as the file `file`.
@@ -120,7 +133,12 @@ public struct ScriptRunner {
                 // A failure is reported once, below, with its place (`FILE:LINE:COL: error: …`):
                 // its own error lines would say it twice.
                 let failedWithReport = response.status == .failed && response.error != nil
-                for l in response.lines where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
+                if emit != nil, let block = response.block {
+                    // Streamed whole, each of its lines indented like the others.
+                    out(OutputLine(.info, ScriptRunner.indented(block)))
+                } else {
+                    for l in response.lines where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
+                }
             }
             if let held = response.expectationHeld {
                 if held { result.passed += 1 } else { result.failed += 1 }
@@ -182,6 +200,17 @@ public struct ScriptRunner {
         default:
             return (Response(status: .done, parsed: parsed), nil)
         }
+    }
+
+    /// `text` with two spaces before each of its lines.
+    static func indented(_ text: String) -> String {
+        var out: [UInt8] = [0x20, 0x20]
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 16 + 2)
+        for b in text.utf8 {
+            out.append(b)
+            if b == 0x0A { out.append(0x20); out.append(0x20) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// What `save FILE` says when FILE exists and `--force` was not given.

@@ -28,7 +28,15 @@ public struct Response: Sendable {
         case shell
     }
     public var status: Status
-    public var lines: [OutputLine] = []
+    /// What it printed, one line each (a query's answer is split into lines when asked for).
+    public var lines: [OutputLine] {
+        get { block.map { $0.lines.map { OutputLine(.info, $0) } } ?? printed }
+        set { printed = newValue; block = nil }
+    }
+    private var printed: [OutputLine]
+    /// A query's answer as one text of `.info` lines, kept whole: `tree --json` at 100,000
+    /// view controllers is 55 MB, printed without making two million lines of it first.
+    public private(set) var block: String?
     public var error: NavLabError?
     /// For `expect`: whether it held.
     public var expectationHeld: Bool?
@@ -36,7 +44,23 @@ public struct Response: Sendable {
     /// A file the shell should write (`export FORMAT FILE`).
     public var fileToWrite: (path: String, text: String)?
 
-    public var text: String { lines.map(\.text).joined(separator: "\n") }
+    public init(status: Status, lines: [OutputLine] = [], error: NavLabError? = nil, expectationHeld: Bool? = nil,
+                parsed: ParsedLine? = nil, fileToWrite: (path: String, text: String)? = nil) {
+        self.status = status
+        self.printed = lines
+        self.error = error
+        self.expectationHeld = expectationHeld
+        self.parsed = parsed
+        self.fileToWrite = fileToWrite
+    }
+
+    /// A query that shows `text` (`.info` lines).
+    public init(shown text: String) {
+        self.init(status: .shown)
+        block = text
+    }
+
+    public var text: String { block ?? printed.map(\.text).joined(separator: "\n") }
 }
 
 /// One step of the timeline: a command that reached the model (done or ignored), or `reset`.
@@ -82,6 +106,9 @@ public final class Session {
     public var keepsTimeline = true
     /// A comment line waiting for the command right below it: its narration (SPEC §2).
     private var pendingComment: String?
+    /// Lines that change the model, parsed, by their text (at most 512; the line number is the
+    /// first one's and is set again at each use).
+    private var parsedLines: [String: ParsedLine] = [:]
     private var nextSeq = 1
 
     public init(state: State = State()) {
@@ -113,6 +140,17 @@ public final class Session {
                                        at: SourceLocation(line: lineNumber, column: Limits.lineLength + 1),
                                        suggestion: "put the commands on separate lines"), parsed: nil)
         }
+        // A line seen before (a script repeats `push Item` and `pop`) is not lexed again.
+        if var known = parsedLines[line] {
+            known.location.line = lineNumber
+            let saved = pendingComment
+            if known.comment == nil || known.comment?.isEmpty == true { known.comment = pendingComment }
+            let response = execute(known)
+            if response.status != .failed { return finish(response, parsed: known, lineNumber: lineNumber) }
+            // It failed, and changed nothing: parsed afresh, its error points at this line's
+            // own columns.
+            pendingComment = saved
+        }
         if let parts = LineParser.splitTurn(line) {
             guard parts.count <= Limits.commandsPerLine else {
                 return failure(NavLabError(.syntax, "\(parts.count) commands joined by ';' on one line; at most \(Limits.commandsPerLine) may share a line",
@@ -129,6 +167,10 @@ public final class Session {
                 pendingComment = comment.flatMap { $0.isEmpty ? nil : (pendingComment.map { $0 + "\n" } ?? "") + $0 }
                 return Response(status: .empty)
             }
+            if case .model = p.action {
+                if parsedLines.count >= 512 { parsedLines.removeAll(keepingCapacity: true) }
+                parsedLines[line] = p
+            }
             parsed = p
             if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
         } catch let e as NavLabError {
@@ -136,7 +178,13 @@ public final class Session {
         } catch {
             return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
         }
-        var response = execute(parsed)
+        return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
+    }
+
+    /// What running a parsed line leaves behind: its narration used, its typed line kept,
+    /// its error placed.
+    private func finish(_ response: Response, parsed: ParsedLine, lineNumber: Int) -> Response {
+        var response = response
         response.parsed = parsed
         // The narration waits out a command that failed: it belongs to the one retyped right.
         if response.status != .failed { pendingComment = nil }
@@ -439,14 +487,12 @@ public final class Session {
     public func stateJSON() -> JSON { state.json(seq: seq) }
 
     private func run(_ query: Query, parsed: ParsedLine) -> Response {
-        func shown(_ text: String) -> Response {
-            Response(status: .shown, lines: text.lines.map { OutputLine(.info, $0) })
-        }
+        func shown(_ text: String) -> Response { Response(shown: text) }
         switch query {
         case .tree(.compact): return shown(state.renderTree())
         case .tree(.screenstate): return shown(state.renderScreenState())
         case .tree(.uikit): return shown(state.renderPrintHierarchy())
-        case .tree(.json): return shown(stateJSON().serialized(pretty: true))
+        case .tree(.json): return shown(state.jsonText(seq: seq, pretty: true))
         case .views: return shown(state.renderViews())
         case .memory: return shown(state.renderMemory())
         case .why(let ref):
@@ -477,7 +523,7 @@ public final class Session {
             switch format {
             case .mermaid: text = state.renderMermaid()
             case .dot: text = state.renderDOT()
-            case .json: text = stateJSON().serialized(pretty: true)
+            case .json: text = state.jsonText(seq: seq, pretty: true)
             }
             guard let file else { return shown(text) }
             var r = Response(status: .shell, lines: [])
@@ -505,7 +551,7 @@ public final class Session {
 
 extension String {
     /// The lines of a text, split on its UTF-8 bytes (fast for a multi-megabyte JSON document).
-    var lines: [String] {
+    public var lines: [String] {
         var out: [String] = []
         let utf8 = self.utf8
         var start = utf8.startIndex

@@ -52,7 +52,7 @@ enum Shell {
             if result.stopped || result.quit { break }
         }
         output.flush()
-        if json { print(session.stateJSON().serialized(pretty: true)) }
+        if json { print(session.state.jsonText(seq: session.seq, pretty: true)) }
         return failed ? 1 : 0
     }
 
@@ -172,24 +172,35 @@ final class BufferedOutput {
     }
 
     func write(_ line: String) {
+        // A long text (`tree --json` of a large app) goes out as it is, not copied first.
+        if line.utf8.count >= 1 << 16 {
+            flush()
+            var line = line
+            line.withUTF8 { BufferedOutput.writeAll(UnsafeRawBufferPointer($0)) }
+            buffer.append(0x0A)
+            flush()
+            return
+        }
         buffer.append(contentsOf: line.utf8)
         buffer.append(0x0A)
         if lineBuffered || buffer.count >= 1 << 16 { flush() }
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
         // What `print` wrote before must come out first.
         fflush(nil)
-        buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if n <= 0 { break }
-                offset += n
-            }
-        }
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { BufferedOutput.writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            if n <= 0 { break }
+            offset += n
+        }
     }
 }
 

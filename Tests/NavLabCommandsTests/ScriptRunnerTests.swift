@@ -63,4 +63,23 @@ struct ScriptRunnerTests {
         let collected = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run("# A title\ninitial A\nlaunch\n\npresent B\n", file: "t.navlab")
         #expect(order.events.filter { $0.hasPrefix("out: ") }.map { String($0.dropFirst(5)) } == collected.output.map(\.text))
     }
+
+    @Test("a line run before is not parsed again, yet when it fails later its error points at that line's own column")
+    func repeatedLineFailsInPlace() {
+        let script = "initial Nav(Detail)\nlaunch\npush B on Detail\nswapRoot Other\npush B on Detail\n"
+        let r = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(script, file: "t.navlab")
+        #expect(r.stopped)
+        #expect(r.failures.count == 1)
+        // Line 5, column 11: where `Detail` is written on the line that failed.
+        #expect(r.failures.first?.hasPrefix("t.navlab:5:11: error: ") == true, "\(r.failures)")
+        #expect(r.failures.first?.contains("\n    push B on Detail\n              ^") == true, "\(r.failures)")
+    }
+
+    @Test("a repeated line keeps its own narration: the comment above it, not the first one's")
+    func repeatedLineNarration() {
+        let s = Session()
+        _ = ScriptRunner(session: s, mode: .run(keepGoing: false)).run("initial Nav(A)\nlaunch\n# first\npush B\npop\n# second\npush B\n", file: "t.navlab")
+        let comments = s.entries.filter { $0.command == "push B" }.map(\.comment)
+        #expect(comments == ["first", "second"])
+    }
 }

@@ -38,7 +38,7 @@ extension State {
             post.append(.move("didMove(toParent:)", s[x].name, parent: navName))
         }
         startTransition(.navigation(nav), animated: animated)
-        return .done(warnings + events)
+        return .done(warnings.isEmpty ? events : warnings + events)
     }
 
     /// A push or pop while another transition of this turn is animating (UIKit #95, #97).
@@ -71,7 +71,9 @@ extension State {
             post.append(.move("didMove(toParent:)", s[popped].name, parent: nil))
         }
         startTransition(.navigation(nav), animated: animated)
-        return .done(warnings + events + release(candidates: [popped]))
+        var all = warnings.isEmpty ? events : warnings + events
+        all += release(candidates: [popped])
+        return .done(all)
     }
 
     /// `popToRootViewController(animated:)`.
@@ -93,7 +95,9 @@ extension State {
             s.setChildren(of: nav, to: [stack[0]])
         }
         startTransition(.navigation(nav), animated: animated)
-        return .done(warnings + events + release(candidates: popped))
+        var all = warnings.isEmpty ? events : warnings + events
+        all += release(candidates: popped)
+        return .done(all)
     }
 
     /// `setViewControllers(_:animated:)`: the whole stack replaced, one transition (UIKit #48, #51).

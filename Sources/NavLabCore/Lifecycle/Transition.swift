@@ -33,7 +33,9 @@ extension State {
         let outgoing = before.filter { !afterSet.contains($0) && viewControllers[$0] != nil }
         let incoming = after.filter { !beforeSet.contains($0) }
 
+        // Built in one array, in place: a command's events are copied once, not per part.
         var events = pre
+        events.reserveCapacity(pre.count + 2 * incoming.count + 5 * (incoming.count + outgoing.count) + post.count)
         for id in incoming where !self[id].isViewLoaded {
             self[id].isViewLoaded = true
             events.append(.vc("loadView", self[id].name))
@@ -41,20 +43,25 @@ extension State {
         }
         let outNames = outgoing.map { self[$0].name }
         let inNames = incoming.map { self[$0].name }
-        func each(_ names: [String], _ cb: String) -> [Event] {
-            if cb == "viewIsAppearing" && !device.hasViewIsAppearing { return [] }
-            return names.map { Event.vc(cb, $0, animated: animated) }
+        let isAppearing = device.hasViewIsAppearing
+        func each(_ names: [String], _ cb: String) {
+            for n in names { events.append(.vc(cb, n, animated: animated)) }
         }
-        let willOut = each(outNames, "viewWillDisappear"), didOut = each(outNames, "viewDidDisappear")
-        let willIn = each(inNames, "viewWillAppear") + each(inNames, "viewIsAppearing")
-        let didIn = each(inNames, "viewDidAppear")
+        func willOut() { each(outNames, "viewWillDisappear") }
+        func didOut() { each(outNames, "viewDidDisappear") }
+        func willIn() {
+            each(inNames, "viewWillAppear")
+            if isAppearing { each(inNames, "viewIsAppearing") }
+        }
+        func didIn() { each(inNames, "viewDidAppear") }
         switch order {
-        case .push: events += willOut + willIn + didOut + didIn
-        case .modal: events += willOut + willIn + didIn + didOut
-        case .sequential: events += willOut + didOut + willIn + didIn
-        case .pageScroll: events += willIn + willOut + didIn + didOut
-        case .pageCurl: events += willIn + willOut + didOut + didIn
+        case .push: willOut(); willIn(); didOut(); didIn()
+        case .modal: willOut(); willIn(); didIn(); didOut()
+        case .sequential: willOut(); didOut(); willIn(); didIn()
+        case .pageScroll: willIn(); willOut(); didIn(); didOut()
+        case .pageCurl: willIn(); willOut(); didOut(); didIn()
         }
-        return events + post
+        events += post
+        return events
     }
 }

@@ -93,9 +93,12 @@ extension State {
         var stack: [VCID] = []
         if let r = window.rootViewController { stack.append(r) }
         stack += holds.map(\.viewController)
+        seen.reserveCapacity(viewControllers.count)
         while let id = stack.popLast() {
-            guard viewControllers[id] != nil, seen.insert(id).inserted else { continue }
-            stack += strongReferences(from: id, includingPresenter: false).map(\.0)
+            // What `strongReferences(from:includingPresenter: false)` lists, without the labels.
+            guard let vc = viewControllers[id], seen.insert(id).inserted else { continue }
+            stack += vc.children
+            if let c = vc.presentedChild { stack.append(c) }
         }
         return seen
     }
@@ -116,9 +119,12 @@ extension State {
     }
 
     /// `leaked`: allocated, yet held only by UIKit's leftovers. In allocation order.
-    public func leaked() -> [VCID] {
+    public func leaked() -> [VCID] { leaked(among: allocatedIDs) }
+
+    /// `leaked()` given `allocatedIDs`.
+    func leaked(among allocated: [VCID]) -> [VCID] {
         let reachable = appReachable()
-        return allocatedIDs.filter { !reachable.contains($0) }
+        return allocated.filter { !reachable.contains($0) }
     }
 
     /// Why a leaked view controller is still alive.

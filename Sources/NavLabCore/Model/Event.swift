@@ -51,15 +51,24 @@ public struct Event: Hashable, Sendable {
     public var text: String {
         switch kind {
         case .callback:
-            if isMove {
-                let base = callback.dropLast("toParent:)".count)
-                return "\(base)toParent: \(parent ?? "nil")) \(viewController ?? "")"
+            var s = ""
+            s.reserveCapacity(callback.utf8.count + (viewController?.utf8.count ?? 0) + (parent?.utf8.count ?? 3) + 12)
+            let move = isMove
+            if move {
+                s += callback.utf8.first == UInt8(ascii: "w") ? "willMove(toParent: " : "didMove(toParent: "
+                s += parent ?? "nil"
+                s += ")"
+            } else {
+                s += callback
             }
-            return "\(callback) \(viewController ?? "")" + (message.map { " — \($0)" } ?? "")
+            s += " "
+            s += viewController ?? ""
+            if !move, let message { s += " — "; s += message }
+            return s
         case .appDelegate: return callback + (message.map { " — \($0)" } ?? "")
-        case .warning: return "warning: \(message ?? "")"
-        case .leak: return "leaked: \(message ?? "")"
-        case .note: return "note: \(message ?? "")"
+        case .warning: return "warning: " + (message ?? "")
+        case .leak: return "leaked: " + (message ?? "")
+        case .note: return "note: " + (message ?? "")
         }
     }
 

@@ -21,94 +21,63 @@ public indirect enum JSON: Hashable, Sendable {
         return nil
     }
 
-    /// Compact (one line) or pretty (two-space indent).
+    /// Compact (one line) or pretty (two-space indent; arrays of scalars on one line).
     public func serialized(pretty: Bool = false) -> String {
-        var out = ""
-        write(&out, pretty: pretty, indent: 0)
-        return out
-    }
-
-    private func write(_ out: inout String, pretty: Bool, indent: Int) {
-        let nl = pretty ? "\n" : ""
-        let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
-        let closePad = pretty ? String(repeating: "  ", count: indent) : ""
-        switch self {
-        case .null: out += "null"
-        case .raw(let text): out += text
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .string(let s): JSON.escape(s, into: &out)
-        case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            // Arrays of scalars stay on one line even when pretty.
-            let flat = items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
-            if flat || !pretty {
-                out += "["
-                for (i, v) in items.enumerated() {
-                    if i > 0 { out += pretty ? ", " : "," }
-                    v.write(&out, pretty: pretty, indent: indent + 1)
-                }
-                out += "]"
-                return
-            }
-            out += "[" + nl
-            for (i, v) in items.enumerated() {
-                out += pad
-                v.write(&out, pretty: pretty, indent: indent + 1)
-                out += (i < items.count - 1 ? "," : "") + nl
-            }
-            out += closePad + "]"
-        case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            out += "{" + nl
-            for (i, (k, v)) in pairs.enumerated() {
-                out += pad
-                JSON.escape(k, into: &out)
-                out += pretty ? ": " : ":"
-                v.write(&out, pretty: pretty, indent: indent + 1)
-                out += (i < pairs.count - 1 ? "," : "") + nl
-            }
-            out += closePad + "}"
-        }
-    }
-
-    static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += s
-            out += "\""
-            return
-        }
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
+        var w = JSONWriter(pretty: pretty)
+        w.replay(self)
+        return w.text
     }
 }
 
 extension State {
     /// The document of SPEC §3 (`tree --json`, `run --json`, `GET /api/state`).
     public func json(seq: Int) -> JSON {
+        var b = JSONBuilder()
+        writeDocument(seq: seq, into: &b)
+        return b.result
+    }
+
+    /// The same document as text, written as it is produced (no value is built first).
+    public func jsonText(seq: Int, pretty: Bool = false) -> String {
+        // About 560 bytes per view controller pretty (420 compact), and each name in a list of
+        // children twice: a generous estimate is only address space.
+        var listed = 0
+        for vc in viewControllers.values where vc.children.count > 8 { listed += vc.children.count }
+        let estimate = 8192 + viewControllers.count * 1024 + listed * 2 * 48
+        return JSONWriter.text(pretty: pretty, estimatedSize: estimate) { writeDocument(seq: seq, into: &$0) }
+    }
+
+    /// SPEC §3's document, field by field, into `sink`.
+    public func writeDocument<S: JSONSink>(seq: Int, into sink: inout S) {
         let inWindow = Set(windowViewControllers())
-        let leakedIDs = leaked()
-        var vcs: [(String, JSON)] = []
-        for id in allocatedIDs {
-            vcs.append((self[id].name, json(for: id, inWindow: inWindow)))
+        let ids = allocatedIDs
+        // Every name once, by id: the long lists (a stack's children, `allocated`) then cost
+        // no lookups in the model.
+        var names = [String](repeating: "", count: nextID)
+        for (id, vc) in viewControllers where id.raw < nextID { names[id.raw] = vc.name }
+        let lookup = NameLookup(names: names)
+        sink.beginObject()
+        let top = topLevelJSON(seq: seq, application: true)
+        for (k, v) in top {
+            sink.field(k, value: v)
+            guard k == "top" else { continue }
+            sink.key("viewControllers")
+            sink.beginObject()
+            for id in ids {
+                sink.key(names[id.raw])
+                writeViewController(id, inWindow: inWindow, names: lookup, into: &sink)
+            }
+            sink.endObject()
+            sink.field("allocated", strings: ids.lazy.map { names[$0.raw] })
+            sink.field("leaked", strings: leaked(among: ids).lazy.map { names[$0.raw] })
         }
-        return jsonDocument(vcs: vcs, leakedIDs: leakedIDs, seq: seq)
+        sink.endObject()
+    }
+
+    /// Names by id, gathered once for a whole document.
+    struct NameLookup {
+        let names: [String]
+        func callAsFunction(_ id: VCID) -> String { names[id.raw] }
     }
 
     func applicationJSON() -> JSON {
@@ -126,15 +95,6 @@ extension State {
             ("stateRestorationActivity", application.data.activity.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null),
             ("defaults", .object(application.defaults.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
-    }
-
-    func jsonDocument(vcs: [(String, JSON)], leakedIDs: [VCID], seq: Int) -> JSON {
-        var top = topLevelJSON(seq: seq, application: true)
-        let vcsAt = top.firstIndex { $0.0 == "top" }! + 1
-        top.insert(("viewControllers", .object(vcs)), at: vcsAt)
-        top.insert(("allocated", .strings(allocatedIDs.map { self[$0].name })), at: vcsAt + 1)
-        top.insert(("leaked", .strings(leakedIDs.map { self[$0].name })), at: vcsAt + 2)
-        return .object(top)
     }
 
     /// The document's top-level fields but `viewControllers`, `allocated` and `leaked` (and,
@@ -161,42 +121,65 @@ extension State {
     /// (`children`, and `viewControllers` of navigation, tab bar and page view controllers) are
     /// left out: a change records those as splices (PagePatch).
     public func json(for id: VCID, inWindow: Set<VCID>, childLists: Bool = true) -> JSON {
+        var b = JSONBuilder()
+        writeViewController(id, inWindow: inWindow, childLists: childLists, into: &b)
+        return b.result
+    }
+
+    /// One entry of `viewControllers`, into `sink` (see `json(for:inWindow:childLists:)`).
+    public func writeViewController<S: JSONSink>(_ id: VCID, inWindow: Set<VCID>, childLists: Bool = true, into sink: inout S) {
+        writeViewController(id, inWindow: inWindow, childLists: childLists, names: nil, into: &sink)
+    }
+
+    func writeViewController<S: JSONSink>(_ id: VCID, inWindow: Set<VCID>, childLists: Bool = true, names lookup: NameLookup?, into sink: inout S) {
         let vc = self[id]
-        var fields: [(String, JSON)] = [
-            ("class", .string(vc.className)),
-            ("kind", .string(vc.kind.rawValue)),
-            ("parent", .str(name(vc.parent))),
-        ]
-        if childLists { fields.append(("children", .strings(vc.children.map { self[$0].name }))) }
-        fields += [
-            ("presentedViewController", .str(name(presentedViewController(of: id)))),
-            ("presentingViewController", .str(name(presentingViewController(of: id)))),
-            ("modalPresentationStyle", .string(vc.modalPresentationStyle.rawValue)),
-            ("presentationStyle", .str(vc.presentation?.style.rawValue)),
-            ("definesPresentationContext", .bool(vc.definesPresentationContext)),
-            ("restorationIdentifier", .str(vc.restorationIdentifier)),
-            ("restorationPath", .str(restorationPath(of: id))),
-            ("isViewLoaded", .bool(vc.isViewLoaded)),
-            ("inWindow", .bool(inWindow.contains(id))),
-            ("appearance", .string(inWindow.contains(id) ? "appeared" : "disappeared")),
-            ("restored", .bool(vc.restored)),
-            ("properties", .object(vc.properties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-        ]
+        let shown = inWindow.contains(id)
+        func name(_ id: VCID?) -> String? { id.map { lookup?($0) ?? self[$0].name } }
+        // `presentedViewController` and `presentingViewController`: its own, or its nearest
+        // ancestor's (UIKit #15, #16), found in one walk up.
+        var presented = vc.presentedChild, presenting = vc.presenter
+        var up = vc.parent
+        while let u = up, presented == nil || presenting == nil {
+            let a = self[u]
+            if presented == nil { presented = a.presentedChild }
+            if presenting == nil { presenting = a.presenter }
+            up = a.parent
+        }
+        sink.beginObject()
+        sink.field("class", vc.className)
+        sink.field("kind", vc.kind.rawValue)
+        sink.field("parent", name(vc.parent))
+        if childLists { sink.field("children", strings: vc.children.lazy.map { name($0)! }) }
+        sink.field("presentedViewController", name(presented))
+        sink.field("presentingViewController", name(presenting))
+        sink.field("modalPresentationStyle", vc.modalPresentationStyle.rawValue)
+        sink.field("presentationStyle", vc.presentation?.style.rawValue)
+        sink.field("definesPresentationContext", vc.definesPresentationContext)
+        sink.field("restorationIdentifier", vc.restorationIdentifier)
+        sink.field("restorationPath", vc.restorationIdentifier == nil ? nil : restorationPath(of: id))
+        sink.field("isViewLoaded", vc.isViewLoaded)
+        sink.field("inWindow", shown)
+        sink.field("appearance", shown ? "appeared" : "disappeared")
+        sink.field("restored", vc.restored)
+        sink.key("properties")
+        sink.beginObject()
+        for (k, v) in vc.properties.sorted(by: { $0.key < $1.key }) { sink.field(k, v) }
+        sink.endObject()
         switch vc.kind {
         case .navigation:
-            if childLists { fields.append(("viewControllers", .strings(vc.children.map { self[$0].name }))) }
-            fields.append(("topViewController", .str(name(vc.children.last))))
+            if childLists { sink.field("viewControllers", strings: vc.children.lazy.map { name($0)! }) }
+            sink.field("topViewController", name(vc.children.last))
         case .tabBar:
-            if childLists { fields.append(("viewControllers", .strings(vc.children.map { self[$0].name }))) }
-            fields.append(("selectedIndex", .int(vc.selectedIndex)))
+            if childLists { sink.field("viewControllers", strings: vc.children.lazy.map { name($0)! }) }
+            sink.field("selectedIndex", vc.selectedIndex)
         case .page:
-            if childLists { fields.append(("viewControllers", .strings(vc.children.map { self[$0].name }))) }
+            if childLists { sink.field("viewControllers", strings: vc.children.lazy.map { name($0)! }) }
         case .split:
-            fields.append(("viewControllers", .strings(visibleChildren(of: id).map { self[$0].name })))
+            sink.field("viewControllers", strings: visibleChildren(of: id).map { self[$0].name })
         case .plain, .container: break
         }
-        if vc.kind == .page { fields.append(("transitionStyle", .string(vc.transitionStyle.rawValue))) }
-        return .object(fields)
+        if vc.kind == .page { sink.field("transitionStyle", vc.transitionStyle.rawValue) }
+        sink.endObject()
     }
 
     /// The restoration identifiers from the window's root down to `id` (UIKit #129), or nil

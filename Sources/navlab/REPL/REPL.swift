@@ -93,6 +93,10 @@ final class REPL {
             // Long lines fold at word boundaries to the terminal's width (the terminal would
             // cut words in two); drawings — trees, views, exports — are left as they are.
             let drawing = ["tree", "views", "export"].contains(response.parsed?.verb ?? "")
+            if drawing, let block = response.block {
+                Shell.printLine(OutputLine(.info, block))
+                break
+            }
             let width = Int(navlab_terminal_columns(STDOUT_FILENO))
             var out: [OutputLine] = []
             for l in response.lines {

@@ -1,0 +1,300 @@
+/// Where a JSON document goes as it is produced, piece by piece: built into a value
+/// (`JSONBuilder`) or written straight out as text (`JSONWriter`). The documents of SPEC §3
+/// are described once, against this, and produced either way: `tree --json` at 100,000 view
+/// controllers is written without building a value of 2 million parts first.
+public protocol JSONSink {
+    mutating func beginObject()
+    mutating func endObject()
+    /// `flat`: its elements are scalars, kept on one line when pretty.
+    mutating func beginArray(flat: Bool)
+    mutating func endArray()
+    /// The next member's key (inside an object).
+    mutating func key(_ k: String)
+    mutating func string(_ s: String)
+    mutating func int(_ i: Int)
+    mutating func bool(_ b: Bool)
+    mutating func null()
+    /// A value built already.
+    mutating func value(_ v: JSON)
+}
+
+extension JSONSink {
+    public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
+
+    /// An array of strings (on one line when pretty).
+    public mutating func strings<C: Sequence>(_ items: C) where C.Element == String {
+        beginArray(flat: true)
+        for s in items { string(s) }
+        endArray()
+    }
+
+    public mutating func field(_ k: String, _ v: String?) { key(k); string(v) }
+    public mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
+    public mutating func field(_ k: String, _ v: Int) { key(k); int(v) }
+    public mutating func field(_ k: String, value v: JSON) { key(k); value(v) }
+    public mutating func field<C: Sequence>(_ k: String, strings items: C) where C.Element == String { key(k); strings(items) }
+
+    /// Writes `v` through the sink's own calls (what `value` does for a sink that streams).
+    mutating func replay(_ v: JSON) {
+        switch v {
+        case .null: null()
+        case .bool(let b): bool(b)
+        case .int(let i): int(i)
+        case .string(let s): string(s)
+        case .raw: value(v)
+        case .array(let items):
+            // Arrays of scalars stay on one line even when pretty.
+            beginArray(flat: items.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true })
+            for item in items { replay(item) }
+            endArray()
+        case .object(let pairs):
+            beginObject()
+            for (k, item) in pairs { key(k); replay(item) }
+            endObject()
+        }
+    }
+}
+
+/// Writes JSON text into UTF-8 bytes as it comes: compact (one line) or pretty (two-space
+/// indent, arrays of scalars on one line). `JSON.serialized` is this writer. A class over one
+/// growing buffer, written byte by byte: a document of 55 MB is millions of short pieces.
+public struct JSONWriter: JSONSink {
+    /// Owns the buffer (a struct cannot free it); `base` is its current address.
+    private final class Storage {
+        /// nil while writing into a buffer someone else owns.
+        var base: UnsafeMutablePointer<UInt8>?
+        init(_ base: UnsafeMutablePointer<UInt8>?) { self.base = base }
+        deinit { base?.deallocate() }
+    }
+    private let storage: Storage
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+    public let pretty: Bool
+    /// The open containers: whether each is flat (pretty: on one line), and how many members
+    /// or elements it has so far.
+    private var open: [(flat: Bool, count: Int)] = []
+    /// A key was just written: the value follows it directly.
+    private var afterKey = false
+
+    public init(pretty: Bool = false, capacity: Int = 256) {
+        self.pretty = pretty
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+        storage = Storage(base)
+    }
+
+    /// A writer into `buffer`, which it does not own: when that fills up, it goes on in a
+    /// buffer of its own (`overflowed`).
+    private init(pretty: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.pretty = pretty
+        capacity = buffer.count
+        base = buffer.baseAddress!
+        storage = Storage(nil)
+    }
+
+    /// Whether the text outgrew the buffer it was written into.
+    private var overflowed: Bool { storage.base != nil }
+
+    /// A document written by `body` straight into the storage of the string returned (no copy
+    /// of a 55 MB document, whose memory is paid for again when it is first touched). When
+    /// `estimatedSize` turns out too small, the text is copied once. Untouched capacity costs
+    /// address space only.
+    public static func text(pretty: Bool, estimatedSize: Int, _ body: (inout JSONWriter) -> Void) -> String {
+        var overflow: JSONWriter?
+        let text = String(unsafeUninitializedCapacity: max(estimatedSize, 64)) { buffer in
+            var w = JSONWriter(pretty: pretty, into: buffer)
+            body(&w)
+            if w.overflowed { overflow = w; return 0 }
+            return w.count
+        }
+        return overflow?.text ?? text
+    }
+
+    /// The text written so far.
+    public var text: String {
+        String(unsafeUninitializedCapacity: count) { buffer in
+            _ = buffer.baseAddress!.update(from: base, count: count)
+            return count
+        }
+    }
+
+    /// How many bytes have been written.
+    public var byteCount: Int { count }
+
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        let newCapacity = max(count + n, capacity * 2)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        // A buffer it does not own is left as it is.
+        if storage.base != nil { base.deallocate() }
+        base = bigger
+        storage.base = bigger
+        capacity = newCapacity
+    }
+
+    @inline(__always) private mutating func put(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if bytes.count <= 16 {
+            for b in bytes { base[count] = b; count += 1 }
+        } else {
+            (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+            count += bytes.count
+        }
+    }
+
+    private mutating func put(_ s: StaticString) {
+        s.withUTF8Buffer { put($0) }
+    }
+
+    private mutating func newline(depth: Int) {
+        reserve(1 + 2 * depth)
+        base[count] = 0x0A
+        count += 1
+        (base + count).initialize(repeating: 0x20, count: 2 * depth)
+        count += 2 * depth
+    }
+
+    /// Before a value: the comma and line break that separate it from the previous one.
+    private mutating func separate() {
+        if afterKey { afterKey = false; return }
+        let n = open.count - 1
+        guard n >= 0 else { return }
+        let last = open[n]
+        open[n].count += 1
+        if last.count > 0 {
+            put(UInt8(ascii: ","))
+            if pretty && last.flat { put(0x20) }
+        }
+        if pretty && !last.flat { newline(depth: open.count) }
+    }
+
+    public mutating func beginObject() {
+        separate()
+        put(UInt8(ascii: "{"))
+        open.append((flat: false, count: 0))
+    }
+
+    public mutating func endObject() {
+        let c = open.removeLast()
+        if pretty && c.count > 0 { newline(depth: open.count) }
+        put(UInt8(ascii: "}"))
+    }
+
+    public mutating func beginArray(flat: Bool) {
+        separate()
+        put(UInt8(ascii: "["))
+        open.append((flat: flat || !pretty, count: 0))
+    }
+
+    public mutating func endArray() {
+        let c = open.removeLast()
+        if pretty && !c.flat && c.count > 0 { newline(depth: open.count) }
+        put(UInt8(ascii: "]"))
+    }
+
+    public mutating func key(_ k: String) {
+        let n = open.count - 1
+        let c = open[n]
+        open[n].count += 1
+        if c.count > 0 { put(UInt8(ascii: ",")) }
+        if pretty { newline(depth: open.count) }
+        escape(k)
+        put(UInt8(ascii: ":"))
+        if pretty { put(0x20) }
+        afterKey = true
+    }
+
+    public mutating func string(_ s: String) { separate(); escape(s) }
+    public mutating func int(_ i: Int) {
+        separate()
+        var s = String(i)
+        s.withUTF8 { put($0) }
+    }
+    public mutating func bool(_ b: Bool) { separate(); put(b ? "true" : "false") }
+    public mutating func null() { separate(); put("null") }
+
+    public mutating func value(_ v: JSON) {
+        if case .raw(var text) = v { separate(); text.withUTF8 { put($0) } } else { replay(v) }
+    }
+
+    private mutating func escape(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            reserve(utf8.count + 2)
+            base[count] = UInt8(ascii: "\"")
+            count += 1
+            var start = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                put(UnsafeBufferPointer(rebasing: utf8[start..<i]))
+                start = i + 1
+                put(UInt8(ascii: "\\"))
+                switch b {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
+                case 0x0A: put(UInt8(ascii: "n"))
+                case 0x0D: put(UInt8(ascii: "r"))
+                case 0x09: put(UInt8(ascii: "t"))
+                default:
+                    let hex: StaticString = "0123456789abcdef"
+                    put("u00")
+                    hex.withUTF8Buffer { h in put(h[Int(b >> 4)]); put(h[Int(b & 0xF)]) }
+                }
+            }
+            put(UnsafeBufferPointer(rebasing: utf8[start...]))
+            put(UInt8(ascii: "\""))
+        }
+    }
+}
+
+/// Builds a `JSON` value from a sink's calls.
+public struct JSONBuilder: JSONSink {
+    private struct Frame {
+        var isObject: Bool
+        var pairs: [(String, JSON)] = []
+        var items: [JSON] = []
+        var key = ""
+    }
+    /// The containers open, innermost last (edited in place through the array's subscript).
+    private var stack: [Frame] = []
+    /// The value once every container opened is closed.
+    public private(set) var result: JSON = .null
+
+    public init() {}
+
+    private mutating func add(_ v: JSON) {
+        let n = stack.count - 1
+        guard n >= 0 else { result = v; return }
+        if stack[n].isObject { stack[n].pairs.append((stack[n].key, v)) } else { stack[n].items.append(v) }
+    }
+
+    public mutating func beginObject() { stack.append(Frame(isObject: true)) }
+    public mutating func endObject() {
+        let f = stack.removeLast()
+        precondition(f.isObject, "endObject closes an array")
+        add(.object(f.pairs))
+    }
+    public mutating func beginArray(flat: Bool) { stack.append(Frame(isObject: false)) }
+    public mutating func endArray() {
+        let f = stack.removeLast()
+        precondition(!f.isObject, "endArray closes an object")
+        add(.array(f.items))
+    }
+    public mutating func key(_ k: String) {
+        precondition(stack.last?.isObject == true, "a key outside an object")
+        stack[stack.count - 1].key = k
+    }
+    public mutating func string(_ s: String) { add(.string(s)) }
+    public mutating func int(_ i: Int) { add(.int(i)) }
+    public mutating func bool(_ b: Bool) { add(.bool(b)) }
+    public mutating func null() { add(.null) }
+    public mutating func value(_ v: JSON) { add(v) }
+}

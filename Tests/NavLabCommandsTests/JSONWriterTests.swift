@@ -1,0 +1,67 @@
+import NavLabCore
+import NavLabTestSupport
+import Testing
+@testable import NavLabCommands
+
+/// `tree --json` is written as it is produced (JSONWriter); `/api/state` and the page's patches
+/// build the same document as a value (JSONBuilder). Both come from one description of it.
+@Suite("The state document, written and built")
+struct JSONWriterTests {
+    @Test("the written text is the built value serialized, pretty and compact, through random sessions", arguments: 0..<4)
+    func writtenIsBuilt(seed: Int) {
+        var writer = CommandWriter(rng: SeededGenerator(seed: UInt64(7_700 + seed)))
+        let session = Session()
+        for step in 0..<80 {
+            _ = session.execute(writer.line(session.state))
+            guard step % 8 == 7 else { continue }
+            let value = session.state.json(seq: session.seq)
+            #expect(session.state.jsonText(seq: session.seq, pretty: true) == value.serialized(pretty: true), "seed \(7_700 + seed), step \(step)")
+            #expect(session.state.jsonText(seq: session.seq) == value.serialized(), "seed \(7_700 + seed), step \(step)")
+        }
+    }
+
+    @Test("pretty: two-space indent, arrays of scalars on one line, empty containers closed at once")
+    func prettyShape() {
+        let doc = JSON.object([
+            ("a", .array([.int(1), .string("x"), .null])),
+            ("b", .array([.object([("k", .bool(true))])])),
+            ("c", .object([])),
+            ("d", .array([])),
+        ])
+        #expect(doc.serialized(pretty: true) == """
+        {
+          "a": [1, "x", null],
+          "b": [
+            {
+              "k": true
+            }
+          ],
+          "c": {},
+          "d": []
+        }
+        """)
+        #expect(doc.serialized() == #"{"a":[1,"x",null],"b":[{"k":true}],"c":{},"d":[]}"#)
+    }
+
+    @Test("strings are escaped: quotes, backslashes, line ends, tabs, other control characters; the rest as it is")
+    func escaping() {
+        let s = "say \"hi\" \\ now\nthen\r\t\u{01} — é 🙂"
+        #expect(JSON.string(s).serialized() == #""say \"hi\" \\ now\nthen\r\t\u0001 — é 🙂""#)
+        // A long text crosses the writer's buffer growth.
+        let long = String(repeating: "ab\"c", count: 10_000)
+        #expect(JSON.string(long).serialized() == "\"" + String(repeating: "ab\\\"c", count: 10_000) + "\"")
+    }
+
+    @Test("tree --json prints the document whole: one text, the same as the value, parsed back by the session's lines")
+    func treeJSONIsOneBlock() {
+        let session = Session()
+        for line in ["initial Nav(Feed)", "launch", "push Detail", "present Nav(Sheet)"] { _ = session.execute(line) }
+        let r = session.execute("tree --json")
+        #expect(r.status == .shown)
+        #expect(r.block != nil)
+        #expect(r.text == session.state.json(seq: session.seq).serialized(pretty: true))
+        // Asked for line by line, it is split into its lines.
+        #expect(r.lines.map(\.text) == r.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        #expect(r.lines.allSatisfy { $0.style == .info })
+    }
+}
