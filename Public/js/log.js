@@ -3,7 +3,7 @@
 
 import { cited, esc, stickToBottom } from "./dom.js";
 
-const MAX_LINES = 6000;
+const MAX_LINES = 2000;
 
 function callbackClass(e) {
   if (e.callback === "warning") return "warning";
