@@ -84,7 +84,7 @@ public struct ScriptRunner {
             lastWasBlank = line.text.isEmpty
             if let emit { emit(line) } else { result.output.append(line) }
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = text.lines
         for (i, line) in lines.enumerated() {
             var response = session.execute(line, lineNumber: i + 1)
             if response.status == .empty {
@@ -136,6 +136,14 @@ public struct ScriptRunner {
                 if emit != nil, let block = response.block {
                     // Streamed whole, each of its lines indented like the others.
                     out(OutputLine(.info, ScriptRunner.indented(block)))
+                } else if emit != nil, !response.events.isEmpty {
+                    // Each call's line made once, indented as it is made.
+                    for l in response.linesBeforeEvents where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
+                    for e in response.events {
+                        var t = "  "
+                        e.appendText(to: &t)
+                        out(OutputLine(Session.style(of: e), t))
+                    }
                 } else {
                     for l in response.lines where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
                 }

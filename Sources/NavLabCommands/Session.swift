@@ -30,10 +30,15 @@ public struct Response: Sendable {
     public var status: Status
     /// What it printed, one line each (a query's answer is split into lines when asked for).
     public var lines: [OutputLine] {
-        get { block.map { $0.lines.map { OutputLine(.info, $0) } } ?? printed }
-        set { printed = newValue; block = nil }
+        get { block.map { $0.lines.map { OutputLine(.info, $0) } } ?? (events.isEmpty ? printed : printed + events.map(Session.line)) }
+        set { printed = newValue; block = nil; events = [] }
     }
     private var printed: [OutputLine]
+    /// A command's calls, printed after `printed` (one line each, made when asked for): a
+    /// script's transcript writes them indented without making each line twice.
+    public private(set) var events: [Event] = []
+    /// The lines printed before `events` (all of `lines` when there are none).
+    public var linesBeforeEvents: [OutputLine] { block == nil ? printed : lines }
     /// A query's answer as one text of `.info` lines, kept whole: `tree --json` at 100,000
     /// view controllers is 55 MB, printed without making two million lines of it first.
     public private(set) var block: String?
@@ -44,10 +49,11 @@ public struct Response: Sendable {
     /// A file the shell should write (`export FORMAT FILE`).
     public var fileToWrite: (path: String, text: String)?
 
-    public init(status: Status, lines: [OutputLine] = [], error: NavLabError? = nil, expectationHeld: Bool? = nil,
+    public init(status: Status, lines: [OutputLine] = [], events: [Event] = [], error: NavLabError? = nil, expectationHeld: Bool? = nil,
                 parsed: ParsedLine? = nil, fileToWrite: (path: String, text: String)? = nil) {
         self.status = status
         self.printed = lines
+        self.events = events
         self.error = error
         self.expectationHeld = expectationHeld
         self.parsed = parsed
@@ -60,7 +66,7 @@ public struct Response: Sendable {
         block = text
     }
 
-    public var text: String { block ?? printed.map(\.text).joined(separator: "\n") }
+    public var text: String { block ?? lines.map(\.text).joined(separator: "\n") }
 }
 
 /// One step of the timeline: a command that reached the model (done or ignored), or `reset`.
@@ -269,22 +275,21 @@ public final class Session {
         let status: Response.Status
         var reason: String?
         switch outcome {
-        case .done(let events):
+        case .done:
             status = .done
-            lines = events.map(Session.line)
-        case .ignored(let why, let events):
+        case .ignored(let why, _):
             status = .ignored
             reason = why
-            lines = [OutputLine(.ignored, "ignored: \(why)")] + events.map(Session.line)
+            lines = [OutputLine(.ignored, "ignored: \(why)")]
         }
         record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .command(command),
                      status: status, reason: reason, events: outcome.events, delta: delta))
-        return Response(status: status, lines: lines)
+        return Response(status: status, lines: lines, events: outcome.events)
     }
 
     private func record(_ entry: Entry) {
         guard keepsTimeline else {
-            entries = [entries[0], entry]
+            if entries.count == 2 { entries[1] = entry } else { entries = [entries[0], entry] }
             nextSeq += 1
             cursor = 1
             return
@@ -299,16 +304,17 @@ public final class Session {
         cursor = entries.count - 1
     }
 
-    public static func line(_ e: Event) -> OutputLine {
-        let style: OutputLine.Style
+    public static func line(_ e: Event) -> OutputLine { OutputLine(style(of: e), e.text) }
+
+    /// How the line of `e` is printed.
+    public static func style(of e: Event) -> OutputLine.Style {
         switch e.kind {
-        case .callback: style = .callback
-        case .appDelegate: style = .appDelegate
-        case .warning: style = .warning
-        case .note: style = .note
-        case .leak: style = .leak
+        case .callback: return .callback
+        case .appDelegate: return .appDelegate
+        case .warning: return .warning
+        case .note: return .note
+        case .leak: return .leak
         }
-        return OutputLine(style, e.text)
     }
 
     /// `A; B; C`: the commands run in one turn of the run loop. Each one's animation is still

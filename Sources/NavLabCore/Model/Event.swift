@@ -49,10 +49,16 @@ public struct Event: Hashable, Sendable {
 
     /// The line printed for it: `viewDidAppear Main`, `willMove(toParent: nil) Done`.
     public var text: String {
+        var s = ""
+        appendText(to: &s)
+        return s
+    }
+
+    /// Appends `text` to `s` (a line being built, e.g. indented, is not copied again).
+    public func appendText(to s: inout String) {
         switch kind {
         case .callback:
-            var s = ""
-            s.reserveCapacity(callback.utf8.count + (viewController?.utf8.count ?? 0) + (parent?.utf8.count ?? 3) + 12)
+            s.reserveCapacity(s.utf8.count + callback.utf8.count + (viewController?.utf8.count ?? 0) + (parent?.utf8.count ?? 3) + 12)
             let move = isMove
             if move {
                 s += callback.utf8.first == UInt8(ascii: "w") ? "willMove(toParent: " : "didMove(toParent: "
@@ -64,11 +70,10 @@ public struct Event: Hashable, Sendable {
             s += " "
             s += viewController ?? ""
             if !move, let message { s += " — "; s += message }
-            return s
-        case .appDelegate: return callback + (message.map { " — \($0)" } ?? "")
-        case .warning: return "warning: " + (message ?? "")
-        case .leak: return "leaked: " + (message ?? "")
-        case .note: return "note: " + (message ?? "")
+        case .appDelegate: s += callback; if let message { s += " — "; s += message }
+        case .warning: s += "warning: "; s += message ?? ""
+        case .leak: s += "leaked: "; s += message ?? ""
+        case .note: s += "note: "; s += message ?? ""
         }
     }
 
