@@ -21,6 +21,7 @@ export class Console {
     this.completion = null; // { start, candidates, active }
     this.pendingCarets = new Map(); // event id → error, for a caret under the column
     this.shown = new Set();         // event ids already printed
+    this.typed = [];                // lines typed here whose answers are still to come
 
     form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
     input.addEventListener("keydown", (e) => this.keydown(e));
@@ -54,6 +55,8 @@ export class Console {
     if (this.history.length > HISTORY_MAX) this.history.splice(0, this.history.length - HISTORY_MAX);
     try { localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history)); } catch { /* private mode */ }
     this.historyIndex = this.history.length;
+    // Its answers are brought into view as they come, wherever the box was scrolled.
+    for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) this.typed.push(line);
     this.input.value = "";
     this.updateHint();
     try {
@@ -102,6 +105,24 @@ export class Console {
       this.out.insertAdjacentHTML("beforeend", `<div class="co-block" data-id="${event.id ?? ""}"><div class="co-cmd"><span class="origin ${esc(event.origin)}">${esc(event.origin)}</span>${esc(event.line)}</div>${lines}</div>`);
       let excess = this.out.childElementCount - MAX_BLOCKS;
       while (excess-- > 0) this.out.firstElementChild.remove();
+    });
+    const mine = event.origin === "web" ? this.typed.indexOf((event.line || "").trim()) : -1;
+    if (mine >= 0) {
+      this.typed.splice(0, mine + 1);
+      this.reveal(this.out.lastElementChild);
+    }
+  }
+
+  /**
+   * Brings the answer to a line typed here into view, in the next frame (after the pane's own
+   * scroll to its end): all of it when it fits, else from its first line.
+   */
+  reveal(block) {
+    requestAnimationFrame(() => {
+      if (!block.isConnected) return;
+      const b = block.getBoundingClientRect(), o = this.out.getBoundingClientRect();
+      if (b.height > o.height || b.top < o.top) this.out.scrollTop += b.top - o.top;
+      else if (b.bottom > o.bottom) this.out.scrollTop += b.bottom - o.bottom;
     });
   }
 

@@ -280,3 +280,43 @@ def test_a_push_on_10000_view_controllers_shows_in_the_tree(serve, browser):
     timings = browser.execute_script("return window.navlab.timings")
     print("render timings at 10,000 view controllers (ms):", timings)
     assert console_errors(browser) == []
+
+
+def test_the_command_box_shows_the_answer_to_what_was_just_typed(serve, browser):
+    """Issue 12: after ten typed commands the last answer is inside the visible box; a long
+    answer (help) is shown from its first line; the box follows even when scrolled away."""
+    served = serve(["initial Nav(A)", "launch"])
+    open_page(browser, served)
+    box = browser.find_element(By.ID, "command")
+
+    def last_block_in_view(expect_line):
+        out = browser.find_element(By.ID, "console-out")
+        def visible(_):
+            return browser.execute_script("""
+                const [line] = arguments;
+                const out = document.getElementById('console-out');
+                const block = out.lastElementChild;
+                if (!block || !block.querySelector('.co-cmd').textContent.endsWith(line)) return false;
+                const o = out.getBoundingClientRect(), head = block.querySelector('.co-cmd').getBoundingClientRect();
+                const last = block.lastElementChild.getBoundingClientRect(), b = block.getBoundingClientRect();
+                const headIn = head.top >= o.top - 1 && head.bottom <= o.bottom + 1;
+                // All of it when it fits; else at least its first line.
+                const lastIn = b.height > o.height || (last.top >= o.top - 1 && last.bottom <= o.bottom + 1);
+                return headIn && lastIn;
+            """, expect_line)
+        WebDriverWait(browser, 5).until(visible, f"the answer to `{expect_line}` is not in view")
+        return out
+
+    lines = ["push B", "tree", "push C", "memory", "pop", "why B", "present Nav(S)", "tree --uikit", "dismiss", "push D"]
+    for line in lines:
+        box.send_keys(line + Keys.ENTER)
+        last_block_in_view(line)
+    # A long answer: its first line is shown.
+    box.send_keys("help" + Keys.ENTER)
+    last_block_in_view("help")
+    # Scrolled away to the top, the next typed answer still comes into view.
+    browser.execute_script("document.getElementById('console-out').scrollTop = 0")
+    time.sleep(0.2)
+    box.send_keys("push E" + Keys.ENTER)
+    last_block_in_view("push E")
+    assert console_errors(browser) == []
