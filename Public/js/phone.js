@@ -106,9 +106,21 @@ function content(names, vcs) {
   return out.join("");
 }
 
+/**
+ * A tab's title, as its tab bar item reads: the child's `title` property, else — for a
+ * navigation controller — its root view controller's title, else the child's class.
+ */
+export function tabTitle(name, vcs, depth = 0) {
+  const vc = vcs[name];
+  if (!vc) return name;
+  if (vc.properties?.title) return vc.properties.title;
+  if (vc.kind === "navigation" && vc.viewControllers?.length && depth < 8) return tabTitle(vc.viewControllers[0], vcs, depth + 1);
+  return vc.class;
+}
+
 function tabBar(tab, vcs) {
   const tabs = vcs[tab].viewControllers || [];
-  return `<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}"><span>${esc(t)}</span></div>`).join("")}</div>`;
+  return `<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}" data-name="${esc(t)}" title="${esc(t)}"><span>${esc(tabTitle(t, vcs))}</span></div>`).join("")}</div>`;
 }
 
 function renderLayers(el, state, onScreen) {

@@ -320,3 +320,15 @@ def test_the_command_box_shows_the_answer_to_what_was_just_typed(serve, browser)
     box.send_keys("push E" + Keys.ENTER)
     last_block_in_view("push E")
     assert console_errors(browser) == []
+
+
+def test_tab_bar_items_show_the_tabs_titles(serve, browser):
+    """Issue 12: a tab reads its child's `title`, a navigation controller's root's title or
+    class, or the child's class — not the instance's name."""
+    served = serve(["class Settings title=Preferences", "initial Tab(Nav(Feed), Nav(Search), Settings, Profile)", "launch"])
+    open_page(browser, served)
+    wait_for(browser, "#phone .tabbar .tab")
+    tabs = browser.execute_script("return [...document.querySelectorAll('#phone .tabbar .tab')].map(t => [t.textContent, t.dataset.name])")
+    assert tabs == [["Feed", "UINavigationController"], ["Search", "UINavigationController#2"],
+                    ["Preferences", "Settings"], ["Profile", "Profile"]], tabs
+    assert console_errors(browser) == []
