@@ -33,6 +33,8 @@ const store = {
   expanded: new Set(),
   flash: null,       // what the last live update changed, for a short highlight
   showAll: { timeline: false, memory: false },
+  /** Memory rows whose weak references are listed (opened by clicking their count). */
+  weakOpen: new Set(),
   lastLogEvent: 0,
 };
 const dirty = { model: true, timeline: true, header: true };
@@ -70,7 +72,7 @@ const render = frameThrottle(() => {
   if (dirty.model && state) {
     const view = {
       selected: store.selected, filter: store.filter, collapsed: store.collapsed, expanded: store.expanded,
-      flash: store.viewing ? null : store.flash, diff: store.viewing?.diff ?? null, showAllMemory: store.showAll.memory,
+      flash: store.viewing ? null : store.flash, diff: store.viewing?.diff ?? null, showAllMemory: store.showAll.memory, weakOpen: store.weakOpen,
       dirty: dirtyNames, scrollToMatch,
     };
     timed("tree", () => renderTree($("tree"), state, view));
@@ -403,8 +405,21 @@ $("tree").addEventListener("click", (e) => {
   if (row) select(row.dataset.name, $("memory"));
 });
 $("memory").addEventListener("click", (e) => {
+  const count = e.target.closest("[data-weak]");
+  if (count) {
+    const name = count.dataset.weak;
+    if (store.weakOpen.has(name)) store.weakOpen.delete(name); else store.weakOpen.add(name);
+    invalidate("model");
+    return;
+  }
   const row = e.target.closest(".mem-row[data-name]");
   if (row) select(row.dataset.name, $("tree"));
+});
+$("memory").addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-weak]")) {
+    e.preventDefault();
+    e.target.click();
+  }
 });
 $("tree-filter").addEventListener("input", (e) => {
   store.filter = e.target.value.trim();

@@ -1,12 +1,13 @@
-// The memory pane: every allocated view controller and what holds it (strong references by
-// property; weak ones dashed), the leaks grouped by their cause first.
+// The memory pane: every allocated view controller and who keeps it alive (strong references
+// by property), its weak references as a count that opens on a click (dashed), the leaks
+// grouped by their cause first.
 
 import { cited, esc, reconcile } from "./dom.js";
 
 // name → { sig, html }, kept until the view controller's memory entry is touched.
 const rowCache = new Map();
 
-const WEAK_SHOWN = 8; // weak holders listed on a row before "+ N more weak"
+const WEAK_OPEN_MAX = 500; // weak holders listed on an opened row before "+ N more"
 const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
 
 export function renderMemory(container, summaryEl, state, view) {
@@ -38,23 +39,27 @@ export function renderMemory(container, summaryEl, state, view) {
     rows = allocated.filter((n, i) => i < FIRST || leaked.has(n) || n === view.selected);
   }
   for (const name of rows) {
-    const sig = `${leaked.has(name)}${view.selected === name}${causes.size > 1}`;
+    const open = view.weakOpen?.has(name) ?? false;
+    const sig = `${leaked.has(name)}${view.selected === name}${causes.size > 1}${open}`;
     const cached = rowCache.get(name);
     if (cached && cached.sig === sig) { items.push({ key: name, html: cached.html }); continue; }
     const refs = memory[name]?.heldBy || [];
-    // Every strong holder; weak ones (a container's children, each with a weak `parent`)
-    // up to a few, then how many more: a stack of 10,000 is one short row.
+    // What keeps it alive: every strong holder. Weak references hold nothing: a count (a
+    // stack of 10,000 is one short row), listed when the count is clicked.
     const weak = refs.filter((r) => !r.strong);
-    const shownRefs = weak.length > WEAK_SHOWN ? [...refs.filter((r) => r.strong), ...weak.slice(0, WEAK_SHOWN)] : refs;
+    const shownRefs = [...refs.filter((r) => r.strong), ...(open ? weak.slice(0, WEAK_OPEN_MAX) : [])];
     const chips = shownRefs.map((r) => {
       const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
       const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
       const prop = r.kind === "app" ? "" : `.${r.property}`;
       return `<span class="${cls}" title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder + prop)}</span>`;
     });
-    if (shownRefs.length < refs.length) {
-      const more = refs.length - shownRefs.length;
-      chips.push(`<span class="ref weak more" title="${more} more weak references (each child's parent)">+ ${more.toLocaleString("en-US")} more weak</span>`);
+    if (weak.length) {
+      const n = weak.length.toLocaleString("en-US");
+      const label = open ? "hide weak" : `${n} weak`;
+      const tip = open ? "hide the weak references" : `${n} weak reference${weak.length === 1 ? "" : "s"} (they keep nothing alive): click to list them`;
+      chips.push(`<span class="ref weak count" data-weak="${esc(name)}" role="button" tabindex="0" title="${esc(tip)}">${label}</span>`);
+      if (open && weak.length > WEAK_OPEN_MAX) chips.push(`<span class="ref weak more">+ ${(weak.length - WEAK_OPEN_MAX).toLocaleString("en-US")} more weak</span>`);
     }
     const strong = refs.some((r) => r.strong);
     const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");

@@ -332,3 +332,30 @@ def test_tab_bar_items_show_the_tabs_titles(serve, browser):
     assert tabs == [["Feed", "UINavigationController"], ["Search", "UINavigationController#2"],
                     ["Preferences", "Settings"], ["Profile", "Profile"]], tabs
     assert console_errors(browser) == []
+
+
+def test_the_memory_pane_lists_strong_holders_and_counts_weak_ones(serve, browser):
+    """Issue 12: a row says who keeps it alive; weak references (each child's `parent`) are a
+    count that lists them when clicked, and hides them again."""
+    served = serve(["initial Nav(Item)", "launch"] + ["push Item"] * 19)
+    open_page(browser, served)
+    row = wait_for(browser, '#memory .mem-row[data-name="UINavigationController"]')
+
+    def chips():
+        return browser.execute_script(
+            "return [...document.querySelectorAll('#memory .mem-row[data-name=\"UINavigationController\"] .ref')].map(r => r.textContent)")
+
+    assert chips() == ["UIWindow.rootViewController", "20 weak"], chips()
+    browser.find_element(By.CSS_SELECTOR, '#memory .mem-row[data-name="UINavigationController"] [data-weak]').click()
+    WebDriverWait(browser, 3).until(lambda _: len(chips()) == 22, "the weak references are not listed")
+    listed = chips()
+    assert listed[0] == "UIWindow.rootViewController" and listed[-1] == "hide weak"
+    assert listed[1:-1] == ["Item.parent"] + [f"Item#{i}.parent" for i in range(2, 21)], listed
+    # A step elsewhere keeps it open; a click on "hide weak" closes it.
+    served.post("push More")
+    WebDriverWait(browser, 3).until(lambda _: "More.parent" in chips(), "the opened row does not follow the model")
+    browser.find_element(By.CSS_SELECTOR, '#memory .mem-row[data-name="UINavigationController"] [data-weak]').click()
+    WebDriverWait(browser, 3).until(lambda _: chips() == ["UIWindow.rootViewController", "21 weak"], "the weak references are not hidden")
+    # Clicking the count does not select the row.
+    assert "selected" not in browser.find_element(By.CSS_SELECTOR, '#memory .mem-row[data-name="UINavigationController"]').get_attribute("class")
+    assert console_errors(browser) == []
