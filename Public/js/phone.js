@@ -107,10 +107,11 @@ function content(names, vcs) {
 }
 
 /**
- * A tab's title, as its tab bar item reads: the child's `title` property, else — for a
- * navigation controller — its root view controller's title, else the child's class.
+ * The label NavLab gives a tab (a drawing choice, not a UIKit rule): the child's `title`
+ * property, else — for a navigation controller — its root view controller's label, else the
+ * child's class.
  */
-export function tabTitle(name, vcs, depth = 0) {
+function tabTitle(name, vcs, depth = 0) {
   const vc = vcs[name];
   if (!vc) return name;
   if (vc.properties?.title) return vc.properties.title;

@@ -172,7 +172,7 @@ func steadyCommands(_ ops: Int) -> [String] {
 }
 
 /// One round of `commands` on `session`: microseconds per command.
-func round(_ session: Session, _ commands: [String]) -> Double {
+func timedRound(_ session: Session, _ commands: [String]) -> Double {
     seconds(clock.measure { for c in commands { _ = session.execute(c) } }) / Double(commands.count) * 1e6
 }
 
@@ -206,11 +206,11 @@ if wanted("cost") {
     let ops = quick ? 600 : 6_000, rounds = 7
     let commands = steadyCommands(ops)
     let (small, smallGrew) = grownSession(viewControllers: 100)
-    _ = round(small, commands)
-    let smallRounds = (0..<rounds).map { _ in round(small, commands) }.sorted()
+    _ = timedRound(small, commands)
+    let smallRounds = (0..<rounds).map { _ in timedRound(small, commands) }.sorted()
     let (large, largeGrew) = grownSession(viewControllers: quick ? 10_000 : 100_000)
-    _ = round(large, commands)
-    let largeRounds = (0..<rounds).map { _ in round(large, commands) }.sorted()
+    _ = timedRound(large, commands)
+    let largeRounds = (0..<rounds).map { _ in timedRound(large, commands) }.sorted()
     let (s, l) = (smallRounds[rounds / 2], largeRounds[rounds / 2])
     report(small, grew: smallGrew, perCommand: s, rounds: rounds, ops: ops)
     report(large, grew: largeGrew, perCommand: l, rounds: rounds, ops: ops)

@@ -136,16 +136,14 @@ public struct ScriptRunner {
                 if emit != nil, let block = response.block {
                     // Streamed whole, each of its lines indented like the others.
                     out(OutputLine(.info, ScriptRunner.indented(block)))
-                } else if emit != nil, !response.events.isEmpty {
-                    // Each call's line made once, indented as it is made.
+                } else {
                     for l in response.linesBeforeEvents where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
+                    // Each call's line made once, indented as it is made.
                     for e in response.events {
                         var t = "  "
                         e.appendText(to: &t)
                         out(OutputLine(Session.style(of: e), t))
                     }
-                } else {
-                    for l in response.lines where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
                 }
             }
             if let held = response.expectationHeld {

@@ -557,7 +557,7 @@ public final class Session {
 
 extension String {
     /// The lines of a text, split on its UTF-8 bytes (fast for a multi-megabyte JSON document).
-    public var lines: [String] {
+    var lines: [String] {
         var out: [String] = []
         let utf8 = self.utf8
         var start = utf8.startIndex

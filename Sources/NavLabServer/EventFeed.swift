@@ -78,10 +78,9 @@ public final class EventFeed: Sendable {
                 hub.unsubscribe(id)
                 open.withLock { _ = $0.remove(id) }
             }
-            var first = "retry: 1000\n\n"
+            var first = EventFeed.retry
             if case .snapshot(let seq, let state, let last) = start {
-                let data = await states.json(seq: seq, state: state)
-                first += EventFeed.message("state", id: last, data: "{\"seq\":\(seq),\"state\":\(data)}")
+                first += EventFeed.stateMessage(seq: seq, id: last, document: await states.json(seq: seq, state: state))
             }
             try await send(ByteBuffer(string: first))
             let (items, feed) = AsyncStream<Item>.makeStream()
@@ -113,16 +112,15 @@ public final class EventFeed: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// The bytes every client is sent for `event` (`make bench`).
-    public func messageSize(for event: HubEvent) async -> Int {
-        await messages.message(for: event, feed: self).readableBytes
-    }
-
     /// A gzip stream as a client that accepts it gets one: feed it what the stream carried so
     /// far, then the bytes of the next message on the wire (`make bench`).
     public final class CompressedStream {
-        private let deflater = StreamDeflater()!
-        public init() {}
+        private let deflater: StreamDeflater
+        /// nil when zlib cannot start a stream.
+        public init?() {
+            guard let d = StreamDeflater() else { return nil }
+            deflater = d
+        }
         /// The compressed size of `text` sent next on this stream.
         public func send(_ text: String) -> Int { deflater.compress(Array(text.utf8)).count }
     }
@@ -132,11 +130,18 @@ public final class EventFeed: Sendable {
         String(buffer: await messages.message(for: event, feed: self))
     }
 
-    /// The text of the `state` event a client that connects now gets first (`make bench`).
+    /// What a client that connects now gets first (`make bench`).
     public func connectText() async -> String {
         let (seq, state) = hub.read { ($0.seq, $0.state) }
-        let data = await states.json(seq: seq, state: state)
-        return "retry: 1000\n\n" + EventFeed.message("state", id: 0, data: "{\"seq\":\(seq),\"state\":\(data)}")
+        return EventFeed.retry + EventFeed.stateMessage(seq: seq, id: 0, document: await states.json(seq: seq, state: state))
+    }
+
+    /// The first line of every stream: reconnect after a second.
+    static let retry = "retry: 1000\n\n"
+
+    /// The `state` event: the whole document at `seq`, with the id of the last event in it.
+    static func stateMessage(seq: Int, id: Int?, document: String) -> String {
+        message("state", id: id, data: "{\"seq\":\(seq),\"state\":\(document)}")
     }
 
     static func message(_ event: String, id: Int?, data: String) -> String {

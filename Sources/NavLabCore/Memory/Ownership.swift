@@ -56,11 +56,27 @@ extension State {
     /// presented view controller's presentation controller holding its presenter, a UIKit
     /// leftover when nothing else holds the presenter (SPEC §3 `leaked`).
     func strongReferences(from id: VCID, includingPresenter: Bool = true) -> [(VCID, String)] {
-        let vc = self[id]
-        var out: [(VCID, String)] = vc.children.map { ($0, childrenProperty(of: id)) }
-        if let c = vc.presentedChild { out.append((c, "presentedViewController")) }
-        if includingPresenter, let p = vc.presenter { out.append((p, "presentingViewController (its presentationController)")) }
+        let property = childrenProperty(of: id)
+        var out: [(VCID, String)] = []
+        State.forEachStrongReference(from: self[id], includingPresenter: includingPresenter) { target, holds in
+            switch holds {
+            case .child: out.append((target, property))
+            case .presented: out.append((target, "presentedViewController"))
+            case .presenter: out.append((target, "presentingViewController (its presentationController)"))
+            }
+        }
         return out
+    }
+
+    /// What a strong reference out of a view controller is to.
+    enum StrongHold { case child, presented, presenter }
+
+    /// Calls `body` for each strong reference out of `vc` (see `strongReferences`), without
+    /// making a list: `appReachable` walks 100,000 of them for one document.
+    static func forEachStrongReference(from vc: ViewController, includingPresenter: Bool, _ body: (VCID, StrongHold) -> Void) {
+        for c in vc.children { body(c, .child) }
+        if let c = vc.presentedChild { body(c, .presented) }
+        if includingPresenter, let p = vc.presenter { body(p, .presenter) }
     }
 
     func hasStrongHolder(_ id: VCID) -> Bool {
@@ -95,10 +111,8 @@ extension State {
         stack += holds.map(\.viewController)
         seen.reserveCapacity(viewControllers.count)
         while let id = stack.popLast() {
-            // What `strongReferences(from:includingPresenter: false)` lists, without the labels.
             guard let vc = viewControllers[id], seen.insert(id).inserted else { continue }
-            stack += vc.children
-            if let c = vc.presentedChild { stack.append(c) }
+            State.forEachStrongReference(from: vc, includingPresenter: false) { target, _ in stack.append(target) }
         }
         return seen
     }
