@@ -274,11 +274,7 @@ actor StateCache {
         let hub = self.hub
         let task = Task.detached { () -> String? in
             // Copying a State out of the lock is O(1) (it is a value); rendering happens outside.
-            let state: State? = hub.read { session in
-                if session.seq == seq { return session.state }
-                return PageDocument.index(ofSeq: seq, in: session.entries).map { session.state(at: $0) }
-            }
-            return state.map { PageDocument.state($0, seq: seq).serialized() }
+            PageServer.state(at: seq, hub: hub).map { PageDocument.state($0.1, seq: seq).serialized() }
         }
         remember(seq, task)
         return await task.value

@@ -64,23 +64,84 @@ public enum PageDocument {
     }
 
     /// One element of `heldBy`: who holds the view controller, in which property.
-    static func holder(_ state: State, _ ref: Reference) -> JSON {
-        var holder: [(String, JSON)] = [("holder", .string(state.describe(ref.holder)))]
-        switch ref.holder {
-        case .window: holder.append(("kind", .string("window")))
-        case .transitionView(let p):
-            holder.append(("kind", .string("transitionView")))
-            holder.append(("viewController", .str(state.name(p))))
-        case .viewController(let v):
-            holder.append(("kind", .string("viewController")))
-            holder.append(("viewController", .str(state.name(v))))
-        case .app(let label):
-            holder.append(("kind", .string("app")))
-            holder.append(("label", .string(label)))
+    /// `GET /api/inspect?name=NAME&seq=SEQ`: what the page's inspector shows of one view
+    /// controller beyond its entry in the state document: its retain path from a root (the
+    /// `why` answer, as a chain and as the prompt prints it), whether the app can reach it,
+    /// and what the restoration archive holds for its restoration path. Nil when no view
+    /// controller of that name is allocated.
+    public static func inspect(_ state: State, name: String, seq: Int) -> JSON? {
+        guard let vc = state.vc(named: name) else { return nil }
+        let id = vc.id
+        let path = state.retainPath(to: id) ?? []
+        let reachable = state.isAppReachable(id)
+        let restorationPath = vc.restorationIdentifier == nil ? nil : state.restorationPath(of: id)
+        var archive: JSON = .null
+        if let file = state.application.data.archive {
+            switch file {
+            case .valid(let a):
+                let entry = restorationPath.flatMap { p in a.entries.first { $0.pathText == p } }
+                archive = .object([
+                    ("exists", .bool(true)),
+                    ("damaged", .null),
+                    ("entry", entry.map(archiveEntry) ?? .null),
+                ])
+            case .damaged(let reason):
+                archive = .object([("exists", .bool(true)), ("damaged", .string(reason)), ("entry", .null)])
+            }
         }
-        holder.append(("property", .string(ref.property)))
-        holder.append(("strong", .bool(ref.isStrong)))
-        return .object(holder)
+        return .object([
+            ("seq", .int(seq)),
+            ("name", .string(name)),
+            ("retainPath", .array(path.map { ref in
+                var fields = holderFields(state, ref.holder)
+                fields.append(("property", .string(ref.property)))
+                fields.append(("target", .string(state[ref.target].name)))
+                return .object(fields)
+            })),
+            ("reachable", .bool(reachable)),
+            ("leakCause", reachable ? .null : .string(state.leakCause(id))),
+            ("why", .string(state.renderWhy(id))),
+            ("restorationPath", .str(restorationPath)),
+            ("archive", archive),
+        ])
+    }
+
+    static func archiveEntry(_ e: ArchivedViewController) -> JSON {
+        let sorted = { (d: [String: String]) -> JSON in .object(d.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) }
+        return .object([
+            ("path", .string(e.pathText)),
+            ("class", .string(e.className)),
+            ("foundBy", .string(e.foundBy)),
+            ("relation", .string(e.relationText)),
+            ("selectedIndex", e.selectedIndex.map(JSON.int) ?? .null),
+            ("encodesChildren", .bool(e.encodesChildren)),
+            ("state", sorted(e.state)),
+            ("viewState", sorted(e.viewState)),
+        ])
+    }
+
+    static func holderFields(_ state: State, _ holder: Reference.Holder) -> [(String, JSON)] {
+        var fields: [(String, JSON)] = [("holder", .string(state.describe(holder)))]
+        switch holder {
+        case .window: fields.append(("kind", .string("window")))
+        case .transitionView(let p):
+            fields.append(("kind", .string("transitionView")))
+            fields.append(("viewController", .str(state.name(p))))
+        case .viewController(let v):
+            fields.append(("kind", .string("viewController")))
+            fields.append(("viewController", .str(state.name(v))))
+        case .app(let label):
+            fields.append(("kind", .string("app")))
+            fields.append(("label", .string(label)))
+        }
+        return fields
+    }
+
+    static func holder(_ state: State, _ ref: Reference) -> JSON {
+        var fields = holderFields(state, ref.holder)
+        fields.append(("property", .string(ref.property)))
+        fields.append(("strong", .bool(ref.isStrong)))
+        return .object(fields)
     }
 
     /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.

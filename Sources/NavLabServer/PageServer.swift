@@ -145,6 +145,43 @@ public final class PageServer: Sendable {
             }
             return PageServer.jsonResponse(PageDocument.fact(fact).serialized())
         }
+        router.get("/api/inspect") { request, _ -> Response in
+            // The inspector's extras for one view controller at one step (PageDocument.inspect).
+            guard let name = request.uri.queryParameters["name"].map(String.init), !name.isEmpty else {
+                return PageServer.errorResponse(.badRequest, "expected /api/inspect?name=NAME[&seq=SEQ]")
+            }
+            let seqText = request.uri.queryParameters["seq"].map(String.init)
+            if let seqText, Int(seqText) == nil {
+                return PageServer.errorResponse(.badRequest, "expected ?seq=SEQ with SEQ a number (a step on the timeline)")
+            }
+            guard let (seq, state) = PageServer.state(at: seqText.flatMap { Int($0) }, hub: hub) else {
+                return PageServer.errorResponse(.notFound, "no step with seq \(seqText ?? "") on the timeline")
+            }
+            guard let json = PageDocument.inspect(state, name: name, seq: seq) else {
+                return PageServer.errorResponse(.notFound, "no view controller named \(name) is allocated at step \(seq)")
+            }
+            return PageServer.jsonResponse(json.serialized())
+        }
+        router.get("/api/export/:format") { request, context -> Response in
+            // What leaves the page: the session as a script (what `save` writes), or the
+            // hierarchy at a step as `export mermaid|dot` prints it.
+            let format = context.parameters.get("format") ?? ""
+            if format == "navlab" {
+                let text = hub.read { $0.script(header: "NavLab session saved from the page; replay it with `navlab run FILE` or `navlab check FILE`") }
+                return PageServer.textResponse(text, type: "text/plain; charset=utf-8")
+            }
+            guard format == "mermaid" || format == "dot" else {
+                return PageServer.errorResponse(.notFound, "no export \(format): try navlab, mermaid or dot")
+            }
+            let seqText = request.uri.queryParameters["seq"].map(String.init)
+            if let seqText, Int(seqText) == nil {
+                return PageServer.errorResponse(.badRequest, "expected ?seq=SEQ with SEQ a number (a step on the timeline)")
+            }
+            guard let (_, state) = PageServer.state(at: seqText.flatMap { Int($0) }, hub: hub) else {
+                return PageServer.errorResponse(.notFound, "no step with seq \(seqText ?? "") on the timeline")
+            }
+            return PageServer.textResponse(format == "mermaid" ? state.renderMermaid() + "\n" : state.renderDOT() + "\n", type: "text/plain; charset=utf-8")
+        }
         router.get("/api/verbs") { _, _ -> Response in
             PageServer.jsonResponse(PageDocument.verbs().serialized())
         }
@@ -157,10 +194,23 @@ public final class PageServer: Sendable {
     }
 
     static func jsonResponse(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
+        textResponse(json, type: "application/json; charset=utf-8", status: status)
+    }
+
+    static func textResponse(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentType] = type
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: json)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The state after step `seq` (the live one when nil) and its seq; nil when that step is
+    /// not on the timeline.
+    static func state(at seq: Int?, hub: SessionHub) -> (Int, State)? {
+        hub.read { session in
+            guard let seq, seq != session.seq else { return (session.seq, session.state) }
+            return PageDocument.index(ofSeq: seq, in: session.entries).map { (seq, session.state(at: $0)) }
+        }
     }
 
     static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -13,18 +13,7 @@ extension State {
                      "  UIApplicationStateRestorationSystemVersion = \(archive.systemVersion)",
                      "  UIApplicationStateRestorationUserInterfaceIdiom = \(archive.idiom)"]
         for e in archive.entries {
-            var how: String
-            switch e.restorationClass {
-            case .instance: how = "restoration class"
-            case .returnsNil: how = "restoration class returning nil"
-            case .none: how = e.storyboard ? "storyboard" : "made in code"
-            }
-            var parts = ["\(e.className)", how]
-            switch e.relation {
-            case .root: parts.append("root")
-            case .child(let i): parts.append("child \(i)")
-            case .presented(let style): parts.append("presented \(style.rawValue)")
-            }
+            var parts = ["\(e.className)", e.foundBy, e.relationText]
             if let s = e.selectedIndex { parts.append("selectedIndex=\(s)") }
             if e.encodesChildren { parts.append("encodes children") }
             let keys = (e.state.merging(e.viewState) { a, _ in a }).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }

@@ -65,6 +65,24 @@ public struct ArchivedViewController: Hashable, Sendable, Codable {
     public var viewState: [String: String]
 
     public var pathText: String { path.joined(separator: "/") }
+
+    /// How UIKit will find or make it at restoration (`archive` prints it).
+    public var foundBy: String {
+        switch restorationClass {
+        case .instance: return "restoration class"
+        case .returnsNil: return "restoration class returning nil"
+        case .none: return storyboard ? "storyboard" : "made in code"
+        }
+    }
+
+    /// Its place under its parent entry: `root`, `child 1`, `presented fullScreen`.
+    public var relationText: String {
+        switch relation {
+        case .root: return "root"
+        case .child(let i): return "child \(i)"
+        case .presented(let style): return "presented \(style.rawValue)"
+        }
+    }
 }
 
 /// A view controller's `restorationClass` (UIKit #121, #135, #136).
