@@ -8,20 +8,25 @@ function withToken(path) {
   return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
 }
 
-async function request(path, options = {}) {
+/** The body of a request as text; a refusal throws its message (the server's JSON error). */
+async function requestText(path, options = {}) {
   const headers = { ...(options.headers || {}) };
   if (token) headers["X-NavLab-Token"] = token;
   const response = await fetch(path, { ...options, headers, cache: "no-store" });
   const text = await response.text();
-  let body = null;
-  try { body = text ? JSON.parse(text) : null; } catch { body = { error: { message: text } }; }
   if (!response.ok) {
-    const message = body?.error?.message || `${response.status} ${response.statusText}`;
+    let message = `${response.status} ${response.statusText}`;
+    try { message = JSON.parse(text).error?.message || message; } catch { if (text) message = text; }
     const error = new Error(message);
     error.status = response.status;
     throw error;
   }
-  return body;
+  return text;
+}
+
+async function request(path, options = {}) {
+  const text = await requestText(path, options);
+  try { return text ? JSON.parse(text) : null; } catch { return { error: { message: text } }; }
 }
 
 export const api = {
@@ -34,6 +39,10 @@ export const api = {
   verbs: () => request("/api/verbs"),
   /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
   fact: (n) => request(`/api/facts/${encodeURIComponent(n)}`),
+  /** The inspector's extras for NAME at step SEQ: retain path, `why`, archive entry. */
+  inspect: (name, seq) => request(`/api/inspect?name=${encodeURIComponent(name)}${seq != null ? `&seq=${encodeURIComponent(seq)}` : ""}`),
+  /** The session as a script (`navlab`) or the hierarchy at SEQ (`mermaid`, `dot`), as text. */
+  exportText: (format, seq) => requestText(`/api/export/${encodeURIComponent(format)}${seq != null ? `?seq=${encodeURIComponent(seq)}` : ""}`),
   /** Runs command text (one line or several) in the shared session. */
   run: (text) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text }),
 };

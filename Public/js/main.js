@@ -5,7 +5,9 @@ import { api, connectEvents } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
 import { diffStates } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
-import { renderTree } from "./tree.js";
+import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
+import { renderInspector } from "./inspector.js";
+import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
 import { renderPhone } from "./phone.js";
 import { renderMemory } from "./memory.js";
 import { LogPane, printedStyle, printedText } from "./log.js";
@@ -28,7 +30,13 @@ const store = {
   table: null,       // GET /api/verbs
   viewing: null,     // { seq, entry, diff } while a past step is shown
   selected: null,
+  /** The tree row the arrow keys are on (Enter selects it). */
+  cursor: null,
+  /** GET /api/inspect's answer for the selected view controller at the step shown: { key, data }. */
+  inspect: { key: null, data: null },
   filter: "",
+  /** Find: the matches in tree order, and which one is current. */
+  find: { matches: [], index: -1, revealPath: null },
   collapsed: new Set(),
   expanded: new Set(),
   flash: null,       // what the last live update changed, for a short highlight
@@ -36,6 +44,7 @@ const store = {
   /** Memory rows whose weak references are listed (opened by clicking their count). */
   weakOpen: new Set(),
   lastLogEvent: 0,
+  openAtTop: true,
 };
 const dirty = { model: true, timeline: true, header: true };
 // The view controllers touched since the last render (their rows are built again); null:
@@ -70,14 +79,24 @@ const render = frameThrottle(() => {
   const state = shown();
   if (dirty.header) renderHeader();
   if (dirty.model && state) {
+    refreshFind();
+    const current = store.find.matches[store.find.index] ?? null;
     const view = {
-      selected: store.selected, filter: store.filter, collapsed: store.collapsed, expanded: store.expanded,
+      selected: store.selected, cursor: store.cursor, reveal: current, revealPath: store.find.revealPath, filter: store.filter, collapsed: store.collapsed, expanded: store.expanded,
       flash: store.viewing ? null : store.flash, diff: store.viewing?.diff ?? null, showAllMemory: store.showAll.memory, weakOpen: store.weakOpen,
       dirty: dirtyNames, scrollToMatch,
     };
     timed("tree", () => renderTree($("tree"), state, view));
+    if (store.openAtTop && state.top) {
+      // The first drawing opens at the view controller on screen (at 1,000 it is far down).
+      store.openAtTop = false;
+      $("tree").querySelector(`.row[data-name="${CSS.escape(state.top)}"]`)?.scrollIntoView({ block: "center" });
+    }
     timed("phone", () => renderPhone($("phone"), $("layers"), $("phone-device"), state));
     timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
+    timed("inspector", () => renderInspector($("inspector"), $("inspector-step"), state, store.selected,
+      store.inspect.key === inspectKey() ? store.inspect.data : null, store.history, store.weakOpen.has(store.selected)));
+    fetchInspect();
     // The rows flashed now are built again, without the flash, next time.
     if (store.flash && dirtyNames) for (const set of [store.flash.added, store.flash.changed]) for (const n of set) dirtyNames.add(n);
     store.flash = null;
@@ -380,6 +399,7 @@ $("timeline").addEventListener("keydown", (e) => {
 });
 $("viewing-live").addEventListener("click", goLive);
 $("fact-close").addEventListener("click", () => $("fact").close());
+$("script-close").addEventListener("click", () => $("script-dialog").close());
 $("fact").addEventListener("click", (e) => { if (e.target === $("fact")) $("fact").close(); });
 $("viewing-prev").addEventListener("click", () => stepBy(-1));
 $("viewing-next").addEventListener("click", () => stepBy(1));
@@ -423,12 +443,14 @@ $("memory").addEventListener("keydown", (e) => {
 });
 $("tree-filter").addEventListener("input", (e) => {
   store.filter = e.target.value.trim();
+  store.find = { matches: [], index: -1, revealPath: null };
   scrollToMatch = true;
   invalidate("model");
 });
 
-function select(name, reveal) {
-  store.selected = store.selected === name ? null : name;
+function select(name, reveal, { toggle = true } = {}) {
+  store.selected = toggle && store.selected === name ? null : name;
+  if (store.selected) store.cursor = store.selected;
   invalidate("model");
   if (store.selected) {
     requestAnimationFrame(() => requestAnimationFrame(() => {
@@ -436,6 +458,219 @@ function select(name, reveal) {
     }));
   }
 }
+
+// ---- the inspector ----
+
+const inspectKey = () => (store.selected ? `${store.docSeq}\u0001${store.selected}` : null);
+
+/** Fetches the inspector's extras (retain path, archive entry) for the selection at the step shown. */
+const fetchInspect = debounce(async () => {
+  const key = inspectKey();
+  if (!key || store.inspect.key === key || !shown()?.viewControllers?.[store.selected]) return;
+  const [seq, name] = [store.docSeq, store.selected];
+  try {
+    const data = await api.inspect(name, seq);
+    if (inspectKey() !== key) return;
+    store.inspect = { key, data };
+  } catch (error) {
+    if (inspectKey() !== key) return;
+    store.inspect = { key, data: { retainPath: [], why: error.message, reachable: false, archive: null } };
+  }
+  invalidate("model");
+}, 60);
+
+// A cited fact opened in place under a note (a <details>): its text, fetched once.
+const factTexts = new Map();
+$("inspector").addEventListener("toggle", async (e) => {
+  const details = e.target;
+  if (!details.open || !details.dataset?.factInline) return;
+  const n = details.dataset.factInline;
+  const body = details.querySelector(".fact-text");
+  try {
+    if (!factTexts.has(n)) factTexts.set(n, api.fact(n));
+    const f = await factTexts.get(n);
+    details.querySelector("summary").textContent = `UIKit #${f.number} — ${f.title}`;
+    body.classList.remove("muted");
+    body.innerHTML = f.paragraphs.map((p) => `<p>${linkify(p)}</p>`).join("");
+  } catch (error) {
+    factTexts.delete(n);
+    body.textContent = error.message;
+  }
+}, true);
+$("inspector").addEventListener("click", (e) => {
+  const count = e.target.closest("[data-weak]");
+  if (count) {
+    const name = count.dataset.weak;
+    if (store.weakOpen.has(name)) store.weakOpen.delete(name); else store.weakOpen.add(name);
+    invalidate("model");
+    return;
+  }
+  const link = e.target.closest("[data-name]");
+  if (link && link.dataset.name !== store.selected) select(link.dataset.name, $("tree"));
+});
+$("inspector").addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-weak]")) {
+    e.preventDefault();
+    e.target.click();
+  }
+});
+$("phone").addEventListener("click", (e) => {
+  const target = e.target.closest("[data-name]");
+  if (target) select(target.dataset.name, $("tree"), { toggle: false });
+});
+
+// ---- Find and the keyboard ----
+
+/** The matches of Find's text in tree order; the current one is kept when it still matches. */
+function refreshFind() {
+  const state = shown();
+  const query = store.filter.toLowerCase();
+  const before = store.find.matches[store.find.index];
+  if (!query || !state) {
+    store.find = { matches: [], index: -1, revealPath: null };
+  } else {
+    const vcs = state.viewControllers || {};
+    const matches = treeOrder(state).filter((n) => findMatch(n, vcs[n], query));
+    let index = before ? matches.indexOf(before) : -1;
+    if (index < 0 && matches.length) index = 0;
+    store.find = { matches, index, revealPath: index >= 0 ? ancestors(state, matches[index]) : null };
+    // The way to the match is open: rows folded by hand above it unfold.
+    if (store.find.revealPath) for (const n of store.find.revealPath) if (n !== matches[index]) store.collapsed.delete(n);
+  }
+  const { matches, index } = store.find;
+  $("find-count").textContent = !query ? "" : matches.length ? `${index + 1} of ${matches.length.toLocaleString("en-US")}` : "no match";
+  $("find-count").classList.toggle("none", Boolean(query) && !matches.length);
+  $("find-prev").disabled = $("find-next").disabled = matches.length < 2;
+}
+
+function findStep(delta) {
+  const { matches } = store.find;
+  if (!matches.length) return;
+  const index = (store.find.index + delta + matches.length) % matches.length;
+  // The next render keeps this one current (it is looked up by name) and opens the way to it.
+  store.find = { matches, index, revealPath: null };
+  store.cursor = matches[index];
+  scrollToMatch = true;
+  invalidate("model");
+}
+
+$("find-next").addEventListener("click", () => findStep(1));
+$("find-prev").addEventListener("click", () => findStep(-1));
+$("tree-filter").addEventListener("keydown", (e) => {
+  if (e.key === "Enter") { e.preventDefault(); findStep(e.shiftKey ? -1 : 1); }
+  if (e.key === "Escape") {
+    e.preventDefault();
+    e.stopPropagation();
+    e.target.value = "";
+    store.filter = "";
+    invalidate("model");
+    $("tree").focus();
+  }
+});
+
+/** The drawn tree rows, top to bottom. */
+const treeRows = () => [...$("tree").querySelectorAll(".row[data-name]")];
+
+function moveCursor(name) {
+  if (!name) return;
+  store.cursor = name;
+  invalidate("model");
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    $("tree").querySelector(`.row[data-name="${CSS.escape(name)}"]`)?.scrollIntoView({ block: "nearest" });
+  }));
+}
+
+$("tree").addEventListener("keydown", (e) => {
+  const state = shown();
+  if (!state) return;
+  const rows = treeRows();
+  if (!rows.length) return;
+  const names = rows.map((r) => r.dataset.name);
+  let at = names.indexOf(store.cursor);
+  const vc = state.viewControllers?.[store.cursor];
+  switch (e.key) {
+    case "ArrowDown": moveCursor(names[at < 0 ? 0 : Math.min(names.length - 1, at + 1)]); break;
+    case "ArrowUp": moveCursor(names[at < 0 ? 0 : Math.max(0, at - 1)]); break;
+    case "Home": moveCursor(names[0]); break;
+    case "End": moveCursor(names[names.length - 1]); break;
+    case "PageDown": moveCursor(names[Math.min(names.length - 1, Math.max(0, at) + 20)]); break;
+    case "PageUp": moveCursor(names[Math.max(0, at - 20)]); break;
+    case "ArrowRight":
+      if (vc && store.collapsed.has(store.cursor)) { store.collapsed.delete(store.cursor); dirtyNames = null; invalidate("model"); }
+      else if (at >= 0) moveCursor(names[Math.min(names.length - 1, at + 1)]);
+      break;
+    case "ArrowLeft": {
+      const kids = vc ? (vc.children?.length || 0) + (vc.presentedViewController ? 1 : 0) : 0;
+      if (vc && kids && !store.collapsed.has(store.cursor)) { store.collapsed.add(store.cursor); dirtyNames = null; invalidate("model"); }
+      else if (vc) moveCursor(vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null));
+      break;
+    }
+    case "Enter": case " ":
+      if (store.cursor) select(store.cursor, $("memory"), { toggle: false });
+      break;
+    default: return;
+  }
+  e.preventDefault();
+});
+$("tree").addEventListener("focus", () => {
+  if (!store.cursor) moveCursor(store.selected || treeRows()[0]?.dataset.name);
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
+  const active = document.activeElement;
+  if (active && (active.tagName === "INPUT" || active.tagName === "TEXTAREA")) return;
+  e.preventDefault();
+  $("tree-filter").focus();
+  $("tree-filter").select();
+});
+
+// ---- export, share, open ----
+
+document.addEventListener("click", async (e) => {
+  const item = e.target.closest("[data-export]");
+  if (!item) return;
+  $("export-menu").open = false;
+  try {
+    await exportHierarchy(item.dataset.export, { state: shown(), seq: store.viewing ? store.docSeq : null });
+  } catch (error) {
+    showProblem("Cannot export", error.message);
+  }
+});
+document.addEventListener("click", (e) => {
+  const menu = $("export-menu");
+  if (menu.open && !e.target.closest("#export-menu")) menu.open = false;
+});
+$("share").addEventListener("click", async () => {
+  try {
+    await shareLink();
+  } catch (error) {
+    showProblem("Cannot make a share link", error.message);
+  }
+});
+$("open-script").addEventListener("change", async (e) => {
+  const file = e.target.files?.[0];
+  e.target.value = "";
+  $("export-menu").open = false;
+  if (file) openScriptDialog(await file.text(), { source: `the file ${file.name}` });
+});
+let dragDepth = 0;
+const carriesFile = (e) => [...(e.dataTransfer?.types || [])].includes("Files");
+document.addEventListener("dragenter", (e) => { if (carriesFile(e)) { dragDepth++; $("drop-hint").hidden = false; } });
+document.addEventListener("dragleave", (e) => { if (carriesFile(e) && --dragDepth <= 0) { dragDepth = 0; $("drop-hint").hidden = true; } });
+document.addEventListener("dragover", (e) => { if (carriesFile(e)) e.preventDefault(); });
+document.addEventListener("drop", async (e) => {
+  if (!carriesFile(e)) return;
+  e.preventDefault();
+  dragDepth = 0;
+  $("drop-hint").hidden = true;
+  const file = e.dataTransfer.files?.[0];
+  if (!file) return;
+  if (!/\.navlab$|\.txt$/i.test(file.name) && file.type && !file.type.startsWith("text/")) {
+    openScriptDialog(null, { source: `the file ${file.name}`, error: `${file.name} is not a .navlab script (it is ${file.type}): drop a text file of NavLab commands` });
+    return;
+  }
+  openScriptDialog(await file.text(), { source: `the file ${file.name}` });
+});
 
 // ---- start ----
 
@@ -456,6 +691,8 @@ async function start() {
     console.warn("verbs:", error.message);
   }
   $("command").focus();
+  const shared = await readShared(location.hash);
+  if (shared) openScriptDialog(shared.text, { source: "the link you opened", error: shared.error });
 }
 
 start();

@@ -21,7 +21,7 @@ export function renderMemory(container, summaryEl, state, view) {
     ? `${allocated.length} allocated${leaked.size ? ` · ${leaked.size} leaked` : ""}`
     : "";
   if (!allocated.length) {
-    container.innerHTML = `<div class="empty">Nothing is allocated.</div>`;
+    container.innerHTML = `<div class="empty">${state.application?.state === "notRunning" ? "The app is not running: nothing is allocated." : "Nothing is allocated."}</div>`;
     return;
   }
   const items = [];

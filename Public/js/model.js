@@ -81,7 +81,6 @@ export function diffStates(before, after) {
     if (fields.length) changed.set(name, fields);
   }
   const lines = [];
-  const show = (v) => (Array.isArray(v) ? `[${v.join(", ")}]` : v === null ? "nil" : typeof v === "object" ? JSON.stringify(v) : String(v));
   const rootA = before?.window?.rootViewController ?? null;
   const rootB = after?.window?.rootViewController ?? null;
   if (rootA !== rootB) lines.push({ kind: "mod", text: `window.rootViewController: ${show(rootA)} → ${show(rootB)}` });
@@ -90,18 +89,50 @@ export function diffStates(before, after) {
   if (tvA !== tvB) lines.push({ kind: tvB > tvA ? "del" : "mod", text: `UITransitionViews in the window: ${tvA} → ${tvB}` });
   const appA = before?.application?.state, appB = after?.application?.state;
   if (appA !== appB) lines.push({ kind: "mod", text: `application state: ${appA ?? "—"} → ${appB}` });
-  if (added.length) lines.push({ kind: "add", text: `+ allocated: ${added.join(", ")}` });
-  if (removed.length) lines.push({ kind: "del", text: `− deallocated: ${removed.join(", ")}` });
+  if (added.length) lines.push({ kind: "add", text: `+ allocated: ${names(added)}` });
+  if (removed.length) lines.push({ kind: "del", text: `− deallocated: ${names(removed)}` });
   const leakA = new Set(before?.leaked || []);
   const newLeaks = (after?.leaked || []).filter((n) => !leakA.has(n));
-  if (newLeaks.length) lines.push({ kind: "del", text: `leaked: ${newLeaks.join(", ")}` });
-  const screenA = JSON.stringify(before?.screen || []), screenB = JSON.stringify(after?.screen || []);
-  if (screenA !== screenB) lines.push({ kind: "mod", text: `screen: ${show(after?.screen || [])}` });
+  if (newLeaks.length) lines.push({ kind: "del", text: `leaked: ${names(newLeaks)}` });
+  elementLines(lines, "screen", before?.screen || [], after?.screen || []);
   for (const [name, fields] of changed) {
     for (const f of fields) {
       if (f.key === "inWindow") continue; // appearance says it
-      lines.push({ kind: "mod", text: `${name}.${f.key}: ${show(f.from)} → ${show(f.to)}` });
+      if (Array.isArray(f.from) || Array.isArray(f.to)) elementLines(lines, `${name}.${f.key}`, f.from || [], f.to || []);
+      else if (isObject(f.from) || isObject(f.to)) keyLines(lines, `${name}.${f.key}`, f.from || {}, f.to || {});
+      else lines.push({ kind: "mod", text: `${name}.${f.key}: ${show(f.from)} → ${show(f.to)}` });
     }
   }
   return { added: new Set(added), removed, changed, lines };
+}
+
+const LISTED = 12; // names written out in one line before "and N more"
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const show = (v) => (v === null || v === undefined ? "nil" : isObject(v) || Array.isArray(v) ? JSON.stringify(v) : String(v));
+const names = (list) => (list.length > LISTED ? `${list.slice(0, LISTED).join(", ")} and ${list.length - LISTED} more` : list.join(", "));
+
+/**
+ * An array's change as its elements: those added, those removed, and, when the same elements
+ * only changed places, the new order (short lists only). Never the whole array: a push on a
+ * stack of 10,000 is one line, `+ Details`.
+ */
+function elementLines(lines, label, from, to) {
+  const a = new Set(from), b = new Set(to);
+  const plus = to.filter((x) => !a.has(x));
+  const minus = from.filter((x) => !b.has(x));
+  if (plus.length) lines.push({ kind: "add", text: `${label}: + ${names(plus)}${plus.length === 1 ? ` (at ${to.indexOf(plus[0])})` : ""}` });
+  if (minus.length) lines.push({ kind: "del", text: `${label}: − ${names(minus)}` });
+  if (!plus.length && !minus.length) {
+    lines.push({ kind: "mod", text: to.length <= LISTED ? `${label}: reordered to ${names(to)}` : `${label}: reordered (${to.length} elements)` });
+  }
+}
+
+/** An object's change (a view controller's `properties`) as the keys set, changed and removed. */
+function keyLines(lines, label, from, to) {
+  for (const key of Object.keys(to)) {
+    if (!(key in from)) lines.push({ kind: "add", text: `${label}.${key}: + ${show(to[key])}` });
+    else if (JSON.stringify(from[key]) !== JSON.stringify(to[key])) lines.push({ kind: "mod", text: `${label}.${key}: ${show(from[key])} → ${show(to[key])}` });
+  }
+  for (const key of Object.keys(from)) if (!(key in to)) lines.push({ kind: "del", text: `${label}.${key}: − ${show(from[key])}` });
 }

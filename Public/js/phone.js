@@ -98,10 +98,10 @@ function content(names, vcs) {
   const props = Object.entries(vc?.properties || {}).map(([k, v]) => `${k}=${v}`).join(" · ");
   const cls = vc && vc.class !== leaf && !leaf.startsWith(vc.class + "#") ? vc.class : "";
   const where = containers.length ? `in ${containers.join(" › ")}` : "";
-  out.push(`<div class="content"><div class="vc-name">${esc(leaf)}</div>`
+  out.push(`<div class="content" data-name="${esc(leaf)}"><div class="vc-name">${esc(leaf)}</div>`
     + (cls || where ? `<div class="vc-class">${esc([cls, where].filter(Boolean).join(" "))}</div>` : "")
     + (props ? `<div class="props">${esc(props)}</div>` : "")
-    + children.map((c) => `<div class="child">${esc(c)}</div>`).join("") + `</div>`);
+    + children.map((c) => `<div class="child" data-name="${esc(c)}">${esc(c)}</div>`).join("") + `</div>`);
   if (tab) out.push(tabBar(tab, vcs));
   return out.join("");
 }

@@ -33,7 +33,7 @@ export function renderTimeline(container, countEl, history, viewingSeq, showAll)
     const note = e.reason ? `ignored: ${e.reason}` : e.comment || "";
     return { key: e.seq, html: `<div class="${classes.join(" ")}" data-seq="${e.seq}" title="${esc(e.command || "start")}">`
       + `<span class="seq">${e.seq}</span><span class="st ${esc(kind)}">${STATUS[kind] || "●"}</span>`
-      + `<span class="cmd">${esc(command)}</span><span class="n">${calls ? `${calls} ev` : ""}</span>`
+      + `<span class="cmd">${esc(command)}</span><span class="n"${calls ? ` title="${calls} call${calls === 1 ? "" : "s"} UIKit made (lifecycle callbacks, app delegate, warnings)"` : ""}>${calls ? `${calls} call${calls === 1 ? "" : "s"}` : ""}</span>`
       + (note ? `<span class="comment">${esc(note)}</span>` : "") + `</div>` };
   });
   if (head) html.unshift({ key: "§head", html: head });

@@ -40,13 +40,14 @@ export function renderTree(container, state, view) {
   const held = new Map();
   for (const h of state.holds || []) held.set(h.viewController, [...(held.get(h.viewController) || []), h.label]);
   const filter = (view.filter || "").toLowerCase();
+  const matches = (name) => filter && findMatch(name, vcs[name], filter);
   let rows = 0;
 
   const rowHTML = (name, guide, connector, isPresented) => {
     const vc = vcs[name];
     const parentVC = vc.parent && vcs[vc.parent];
     // What the row shows besides its own entry: it is built again when any of it changes.
-    const sig = [guide, connector, isPresented, leaked.has(name), view.selected === name, filter && name.toLowerCase().includes(filter),
+    const sig = [guide, connector, isPresented, leaked.has(name), view.selected === name, view.cursor === name, view.reveal === name, matches(name),
       view.flash?.added.has(name) ? "a" : view.flash?.changed.has(name) ? "c" : "", view.diff?.added.has(name) ? "a" : view.diff?.changed.has(name) ? "c" : "",
       view.collapsed.has(name), presented.has(name), state.window?.rootViewController === name, state.top === name,
       (held.get(name) || []).join("\u0001"), parentVC?.kind === "tabBar" ? `${parentVC.viewControllers.indexOf(name)}:${parentVC.selectedIndex}` : ""].join("\u0002");
@@ -62,7 +63,9 @@ export function renderTree(container, state, view) {
     if (isPresented) classes.push("presented");
     if (leaked.has(name)) classes.push("leaked");
     if (view.selected === name) classes.push("selected");
-    if (filter && name.toLowerCase().includes(filter)) classes.push("match");
+    if (view.cursor === name) classes.push("cursor");
+    if (matches(name)) classes.push("match");
+    if (view.reveal === name) classes.push("current-match");
     if (view.flash?.added.has(name)) classes.push("added");
     else if (view.flash?.changed.has(name)) classes.push("changed");
     if (view.diff?.added.has(name)) classes.push("diff-added");
@@ -92,7 +95,7 @@ export function renderTree(container, state, view) {
     rows++;
     // Very deep hierarchies: keep the last levels of the guide, say how deep it is.
     const shownGuide = guide.length > 96 ? `<span title="depth ${guide.length / 3}">⋯${guide.length / 3} </span>${guide.slice(-48)}` : guide;
-    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"><span class="guide">${shownGuide}${connector}</span>`
+    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"${view.selected === name ? ` aria-selected="true"` : ""}><span class="guide">${shownGuide}${connector}</span>`
       + `<span class="icon"${twisty}>${kids && view.collapsed.has(name) ? "▸" : icon}</span>`
       + `<span class="name">${esc(name)}</span>${cls}<span class="tags">${tags.join("")}</span></div>`;
   };
@@ -107,9 +110,17 @@ export function renderTree(container, state, view) {
     const items = [];
     const folded = children.length > BIG && !view.expanded.has(name);
     if (folded) {
-      children.slice(0, ENDS).forEach((c) => items.push({ name: c }));
-      items.push({ more: children.length - 2 * ENDS });
-      children.slice(-ENDS).forEach((c) => items.push({ name: c }));
+      // Its ends, and the child on the way to the current Find match; "… N more" between.
+      const keep = new Set();
+      for (let i = 0; i < ENDS; i++) { keep.add(i); keep.add(children.length - 1 - i); }
+      const toMatch = view.revealPath ? children.findIndex((c) => view.revealPath.has(c)) : -1;
+      if (toMatch >= 0) keep.add(toMatch);
+      let last = -1;
+      for (const i of [...keep].sort((a, b) => a - b)) {
+        if (i > last + 1) items.push({ more: i - last - 1, at: last + 1 });
+        items.push({ name: children[i] });
+        last = i;
+      }
     } else {
       children.forEach((c) => items.push({ name: c }));
     }
@@ -118,7 +129,7 @@ export function renderTree(container, state, view) {
       const last = i === items.length - 1;
       const g = guide + childGuide;
       if (item.more) {
-        push(`§more:${name}`, `<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
+        push(`§more:${name}:${item.at}`, `<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
         return;
       }
       const conn = item.presented ? `<span class="p">└┄▸ </span>` : last ? "└─ " : "├─ ";
@@ -137,8 +148,49 @@ export function renderTree(container, state, view) {
     walk(h.root, "", "", "", vcs[h.root]?.presentationStyle != null);
   }
   reconcile(container, items.filter((it) => it.html));
-  if (filter && view.scrollToMatch) container.querySelector(".row.match")?.scrollIntoView({ block: "nearest" });
+  if (view.reveal && view.scrollToMatch) container.querySelector(".row.current-match")?.scrollIntoView({ block: "center" });
   return rows;
+}
+
+/** Whether Find's `query` (lower case) matches a view controller: its name or its class. */
+export function findMatch(name, vc, query) {
+  return name.toLowerCase().includes(query) || (vc?.class || "").toLowerCase().includes(query);
+}
+
+/**
+ * Every view controller in the order the tree draws them when nothing is folded: each
+ * hierarchy from its root, children before what it presents. Find counts and steps in it.
+ */
+export function treeOrder(state) {
+  const vcs = state.viewControllers || {};
+  const presented = presentations(state);
+  const out = [];
+  const seen = new Set();
+  for (const h of hierarchies(state)) {
+    const stack = [h.root];
+    while (stack.length) {
+      const name = stack.pop();
+      if (seen.has(name) || !vcs[name]) continue;
+      seen.add(name);
+      out.push(name);
+      if (presented.has(name)) stack.push(presented.get(name));
+      const children = vcs[name].children || [];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
+  }
+  return out;
+}
+
+/** `name` and the view controllers above it, through `parent` and the presenter. */
+export function ancestors(state, name) {
+  const vcs = state.viewControllers || {};
+  const out = new Set();
+  for (let n = name; n && vcs[n] && !out.has(n);) {
+    out.add(n);
+    const vc = vcs[n];
+    n = vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null);
+  }
+  return out;
 }
 
 function windowBlock(state) {

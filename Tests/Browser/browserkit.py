@@ -133,8 +133,9 @@ def serve():
         stop(served.process)
 
 
-@pytest.fixture
-def browser():
+def new_driver(downloads=None):
+    """A fresh headless Chromium (its own profile: nothing shared with another driver).
+    `downloads`: a folder that takes the page's downloads without asking."""
     options = Options()
     options.binary_location = CHROMIUM
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -144,10 +145,30 @@ def browser():
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(20)
     driver.set_script_timeout(20)
+    if downloads:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads, "eventsEnabled": True})
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = new_driver()
     try:
         yield driver
     finally:
         driver.quit()
+
+
+def downloaded(folder, name, timeout=10):
+    """The bytes of `folder/name` once the browser has finished writing it."""
+    path = os.path.join(folder, name)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if os.path.exists(path) and not os.path.exists(path + ".crdownload") and os.path.getsize(path) > 0:
+            with open(path, "rb") as f:
+                return f.read()
+        time.sleep(0.05)
+    pytest.fail(f"the page did not download {name} (in {folder}: {os.listdir(folder)})")
 
 
 def wait_for(driver, css, timeout=10):
