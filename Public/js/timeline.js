@@ -13,7 +13,7 @@ const isCall = (e) => e.callback !== "note" && e.callback !== "leak";
 export function renderTimeline(container, countEl, history, viewingSeq, showAll) {
   if (!history) { container.innerHTML = `<div class="empty">Loading…</div>`; return; }
   const all = history.entries || [];
-  countEl.textContent = all.length > 1 ? `${all.length - 1} steps` : "";
+  countEl.textContent = all.length > 1 ? `${(all.length - 1).toLocaleString("en-US")} step${all.length === 2 ? "" : "s"}` : "";
   let entries = all;
   let head = "";
   if (!showAll && all.length > RECENT) {
