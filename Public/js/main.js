@@ -33,7 +33,7 @@ const store = {
   /** The tree row the arrow keys are on (Enter selects it). */
   cursor: null,
   /** GET /api/inspect's answer for the selected view controller at the step shown: { key, data }. */
-  inspect: { key: null, data: null },
+  inspect: { key: null, name: null, data: null },
   filter: "",
   /** Find: the matches in tree order, and which one is current. */
   find: { matches: [], index: -1, revealPath: null },
@@ -94,8 +94,7 @@ const render = frameThrottle(() => {
     }
     timed("phone", () => renderPhone($("phone"), $("layers"), $("phone-device"), state));
     timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
-    timed("inspector", () => renderInspector($("inspector"), $("inspector-step"), state, store.selected,
-      store.inspect.key === inspectKey() ? store.inspect.data : null, store.history, store.weakOpen.has(store.selected)));
+    drawInspector(state);
     fetchInspect();
     // The rows flashed now are built again, without the flash, next time.
     if (store.flash && dirtyNames) for (const set of [store.flash.added, store.flash.changed]) for (const n of set) dirtyNames.add(n);
@@ -471,13 +470,39 @@ const fetchInspect = debounce(async () => {
   try {
     const data = await api.inspect(name, seq);
     if (inspectKey() !== key) return;
-    store.inspect = { key, data };
+    store.inspect = { key, name, data };
   } catch (error) {
     if (inspectKey() !== key) return;
-    store.inspect = { key, data: { retainPath: [], why: error.message, reachable: false, archive: null } };
+    store.inspect = { key, name, data: { retainPath: [], why: error.message, reachable: false, archive: null } };
   }
   invalidate("model");
 }, 60);
+
+// What the inspector was last drawn from: it is drawn again only when one of these changed
+// (not for a cursor move or a step elsewhere that left it as it was), and then keeps the
+// facts that were open and where it was scrolled to.
+let inspectorDrawn = [];
+
+function drawInspector(state) {
+  const name = store.selected;
+  // While the next step's extras are fetched, the last ones for the same view controller stay
+  // (a moment later they are replaced), rather than blinking to "…".
+  const extra = store.inspect.key === inspectKey() ? store.inspect.data : store.inspect.name === name ? store.inspect.data : null;
+  const entries = store.history?.entries;
+  const inputs = [state, state?.seq, name, name && state?.viewControllers?.[name], extra, store.weakOpen.has(name), entries, entries?.length];
+  if (inputs.length === inspectorDrawn.length && inputs.every((v, i) => v === inspectorDrawn[i])) return;
+  const pane = $("inspector");
+  const sameName = inspectorDrawn[2] === name;
+  inspectorDrawn = inputs;
+  const open = sameName ? [...pane.querySelectorAll("details[data-fact-inline][open]")].map((d) => d.dataset.factInline) : [];
+  const scroll = sameName ? pane.scrollTop : 0;
+  timed("inspector", () => renderInspector(pane, $("inspector-step"), state, name, extra, store.history, store.weakOpen.has(name)));
+  for (const n of open) {
+    const details = pane.querySelector(`details[data-fact-inline="${CSS.escape(n)}"]`);
+    if (details) details.open = true;
+  }
+  pane.scrollTop = scroll;
+}
 
 // A cited fact opened in place under a note (a <details>): its text, fetched once.
 const factTexts = new Map();

@@ -43,6 +43,11 @@ def wait_inspector(driver, name, timeout=5):
         lambda d: (inspector_text(d, ".in-name") or "") == name, f"the inspector does not show {name}")
 
 
+def row_classes(driver, name):
+    """The tree row's classes, read in one go (rows are redrawn as the model moves)."""
+    return driver.execute_script("const r = document.querySelector(`#tree .row[data-name=\"${arguments[0]}\"]`); return r ? [...r.classList] : null", name) or []
+
+
 def spec_state(served):
     """/api/state without the page's extras and the step number: what a replay must equal."""
     doc = served.get_json("/api/state")
@@ -71,9 +76,8 @@ def test_the_inspector_reads_a_restored_view_controllers_selected_row(serve, bro
     assert restoration["path"] == "UITabBarController/CountryNC/UYLTableViewController"
     assert restoration["selectedRow"] == "France" and restoration["contentOffset"] == "0,480"
     # Its retain path from the window, drawn.
-    chain = browser.find_element(By.CSS_SELECTOR, "#inspector .chain")
-    assert chain.get_attribute("data-chain") == "UITabBarController CountryNC UYLTableViewController"
-    assert browser.find_element(By.CSS_SELECTOR, "#inspector .chain .node").text == "UIWindow"
+    assert browser.execute_script("return document.querySelector('#inspector .chain').dataset.chain") == "UITabBarController CountryNC UYLTableViewController"
+    assert inspector_text(browser, ".chain .node") == "UIWindow"
     # At a timeline step, that step's values: at step 6 (the first launch) nothing was restored
     # and no row was selected.
     browser.find_element(By.CSS_SELECTOR, '#timeline .entry[data-seq="6"]').click()
@@ -93,14 +97,17 @@ def test_the_retain_path_of_a_view_controller_leaked_by_a_root_swap_is_drawn(ser
     # Selected from the memory pane this time (any pane selects).
     wait_for(browser, '#memory .mem-row[data-name="Details"]').click()
     wait_inspector(browser, "Details")
-    chain = wait_for(browser, "#inspector .chain[data-chain]")
+    wait_for(browser, "#inspector .chain[data-chain]")
     # #4/#82: the UITransitionView left in the window holds the presented navigation
     # controller, which holds Details in its stack.
-    assert chain.get_attribute("data-chain") == "UINavigationController Details"
-    nodes = [n.text for n in browser.find_elements(By.CSS_SELECTOR, "#inspector .chain .node")]
+    assert browser.execute_script("return document.querySelector('#inspector .chain').dataset.chain") == "UINavigationController Details"
+    def texts(css):
+        return browser.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText)", css)
+
+    nodes = texts("#inspector .chain .node")
     assert nodes[0].startswith("UITransitionView") and nodes[1:] == ["UINavigationController", "Details"]
-    assert "tv" in browser.find_element(By.CSS_SELECTOR, "#inspector .chain .node").get_attribute("class").split()
-    edges = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#inspector .chain .edge")]
+    assert browser.execute_script("return document.querySelector('#inspector .chain .node').classList.contains('tv')")
+    edges = texts("#inspector .chain .edge")
     assert edges[0].startswith(".subview") and edges[1].startswith(".viewControllers")
     verdict = inspector_text(browser, ".in-cause")
     assert "leaked" in verdict and "UITransitionView" in verdict and "#4" in verdict and "#82" in verdict
@@ -112,8 +119,13 @@ def test_the_retain_path_of_a_view_controller_leaked_by_a_root_swap_is_drawn(ser
     fact.find_element(By.TAG_NAME, "summary").click()
     WebDriverWait(browser, 5).until(lambda d: "UITransitionView" in fact.find_element(By.CSS_SELECTOR, ".fact-text").text)
     assert fact.find_element(By.TAG_NAME, "summary").text.startswith("UIKit #4 — ")
+    # A step elsewhere redraws the inspector at the new step; the fact stays open.
+    served.post("present Sheet")
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "inspector-step").text == "step 8")
+    WebDriverWait(browser, 5).until(lambda d: "UITransitionView" in (inspector_text(d, 'details[data-fact-inline="4"][open] .fact-text') or ""))
     # A chain node selects that view controller.
-    browser.find_element(By.CSS_SELECTOR, '#inspector .chain .node[data-name="UINavigationController"]').click()
+    # (clicked from script: the pane may be redrawn between finding the node and a click)
+    browser.execute_script("""document.querySelector('#inspector .chain .node[data-name="UINavigationController"]').click()""")
     wait_inspector(browser, "UINavigationController")
     assert console_errors(browser) == []
 
@@ -127,18 +139,18 @@ def test_find_reaches_a_folded_row_with_a_count_and_next_and_previous(serve, bro
     find.send_keys("Item#100")
     WebDriverWait(browser, 5).until(lambda d: tree_row(d, "Item#100") is not None, "Find did not unfold the stack to its match")
     assert browser.find_element(By.ID, "find-count").text == "1 of 1"
-    assert "current-match" in tree_row(browser, "Item#100").get_attribute("class").split()
+    assert "current-match" in row_classes(browser, "Item#100")
     # Still folded around it: the rows between are "… N more".
     assert tree_row(browser, "Item#60") is None
     # "Item#15" matches Item#15 and Item#150…159: 11, in stack order; Enter goes to the next.
     find.clear()
     find.send_keys("Item#15")
     WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "find-count").text == "1 of 11")
-    assert "current-match" in tree_row(browser, "Item#15").get_attribute("class").split()
+    assert "current-match" in row_classes(browser, "Item#15")
     find.send_keys(Keys.ENTER)
     WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "find-count").text == "2 of 11")
     WebDriverWait(browser, 5).until(lambda d: tree_row(d, "Item#150") is not None)
-    assert "current-match" in tree_row(browser, "Item#150").get_attribute("class").split()
+    assert "current-match" in row_classes(browser, "Item#150")
     browser.find_element(By.ID, "find-next").click()
     WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "find-count").text == "3 of 11")
     WebDriverWait(browser, 5).until(lambda d: tree_row(d, "Item#151") is not None)
@@ -174,8 +186,7 @@ def test_the_keyboard_moves_through_the_tree_and_enter_opens_the_inspector(serve
     tree = browser.find_element(By.ID, "tree")
 
     def cursor():
-        rows = browser.find_elements(By.CSS_SELECTOR, "#tree .row.cursor")
-        return rows[0].get_attribute("data-name") if rows else None
+        return browser.execute_script("const r = document.querySelector('#tree .row.cursor'); return r ? r.dataset.name : null")
 
     order = [r.get_attribute("data-name") for r in browser.find_elements(By.CSS_SELECTOR, "#tree .row[data-name]")]
     assert order == ["UITabBarController", "UINavigationController", "Feed", "Post", "Settings"], order
@@ -185,7 +196,7 @@ def test_the_keyboard_moves_through_the_tree_and_enter_opens_the_inspector(serve
     WebDriverWait(browser, 3).until(lambda _: cursor() == "Post")
     tree.send_keys(Keys.ENTER)
     wait_inspector(browser, "Post")
-    assert "selected" in tree_row(browser, "Post").get_attribute("class").split()
+    assert "selected" in row_classes(browser, "Post")
     # Left goes to the parent; Left again folds it; Right unfolds it.
     tree.send_keys(Keys.ARROW_LEFT)
     WebDriverWait(browser, 3).until(lambda _: cursor() == "UINavigationController")
