@@ -48,6 +48,14 @@ public protocol HubObserver: AnyObject, Sendable {
     func hubRan(_ session: Session, move: StepMove) -> String?
 }
 
+/// Told of every line that moved the session — a step, `undo`, `redo`, `reset`, `app` — and of
+/// every comment line (it belongs to the step below it), under the hub's lock, in order: what
+/// is needed to run the session again from where it started. Lines that moved nothing
+/// (questions, errors) are left out: run again they would move nothing either.
+public protocol HubJournal: AnyObject, Sendable {
+    func hubKept(_ line: String)
+}
+
 /// The one Session shared by the prompt and the web server, safe to use from any thread.
 /// Every line runs under one lock, in arrival order; observers get every HubEvent in order.
 public final class SessionHub: Sendable {
@@ -61,6 +69,13 @@ public final class SessionHub: Sendable {
         /// The id of the newest event no longer in `recent` (0: none dropped yet).
         var droppedThrough = 0
         var observer: (any HubObserver)?
+        var journal: (any HubJournal)?
+
+        /// Hands `line` to the journal when it moved the session or is a comment.
+        func keep(_ line: String, _ move: StepMove) {
+            guard let journal else { return }
+            if move != .none || line.drop(while: { $0 == " " || $0 == "\t" }).first == "#" { journal.hubKept(line) }
+        }
 
         mutating func publish(_ event: HubEvent) {
             recent.append(event)
@@ -90,6 +105,7 @@ public final class SessionHub: Sendable {
                                  lines: response.lines, seq: s.session.seq, changed: move != .none,
                                  attachment: s.observer?.hubRan(s.session, move: move))
             s.nextEventID += 1
+            s.keep(line, move)
             if response.status != .empty { s.publish(event) }
             return (response, event)
         }
@@ -105,8 +121,10 @@ public final class SessionHub: Sendable {
             configure(&runner)
             let ran = Lines(cursor: session.cursor, seq: session.seq)
             let observer = s.observer
+            let keep = s.keep
             runner.onLine = { line, response in
                 let move = StepMove.between(cursor: ran.cursor, seq: ran.seq, and: session)
+                keep(line, move)
                 ran.cursor = session.cursor
                 ran.seq = session.seq
                 ran.list.append((line, response, session.seq, move, observer?.hubRan(session, move: move)))
@@ -125,6 +143,11 @@ public final class SessionHub: Sendable {
     /// Reads the session under the lock (render JSON, history, completion candidates).
     public func read<T: Sendable>(_ body: (Session) -> T) -> T {
         inner.withLock { body($0.session) }
+    }
+
+    /// The journal told of every line that moves the session from now on (nil: none).
+    public func setJournal(_ journal: (any HubJournal)?) {
+        inner.withLock { $0.journal = journal }
     }
 
     /// The observer told of every line from now on: the one installed, when it is an `O`;

@@ -165,8 +165,17 @@ public struct AppStore: Sendable {
         return pid
     }
 
-    static func isAlive(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
+    /// Whether process `pid` is running (as any user). A zombie — ended, not yet reaped by
+    /// its parent (`/proc/PID/stat` says `Z`) — is not.
+    public static func isAlive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+           let close = stat.lastIndex(of: ")") {
+            // "PID (COMMAND) STATE …": the command may hold spaces and parentheses.
+            let state = stat[stat.index(after: close)...].drop(while: { $0 == " " }).first
+            if state == "Z" || state == "X" { return false }
+        }
+        return true
     }
 
     /// A state for a new session with every stored app loaded (`app` is the current one).

@@ -21,10 +21,14 @@ struct NavLab: ParsableCommand {
 
     @OptionGroup var serve: ServeOptions
 
+    @Flag(help: "Bring back the last prompt session that ended without `quit` or Ctrl-D (a crash, a closed terminal, kill -9): its commands run again on the device as it was when it began, timeline and undo included.")
+    var resume = false
+
     /// Plain `navlab`: the prompt.
     func run() throws {
         if isatty(STDIN_FILENO) == 0 {
             // Not a terminal: exactly `navlab run -` (no prompt, no editing, no colours).
+            if resume { throw ValidationError("--resume brings back a prompt session: run it on a terminal") }
             let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             let session = Session()
             session.keepsTimeline = ScriptRunner.needsTimeline(text)
@@ -34,10 +38,10 @@ struct NavLab: ParsableCommand {
         // One session for the prompt and the page beside it (unless --no-serve): the prompt
         // shows what the page runs. Each app's archive and defaults live under $NAVLAB_HOME,
         // so they outlive NavLab.
-        let hub = SessionHub(session: Persistence.session(persist: true))
+        let (hub, journal, notes) = try Resume.start(resume: resume)
         let page = serve.start(hub)
         defer { _ = page }
-        throw ExitCode(REPL(hub: hub).run())
+        throw ExitCode(REPL(hub: hub, journal: journal, startNotes: notes).run())
     }
 }
 
@@ -64,6 +68,9 @@ struct Run: ParsableCommand {
     var markdown = false
 
     @OptionGroup var serve: ServeOptions
+
+    @Flag(help: "Bring back the last prompt session that ended without `quit` or Ctrl-D (a crash, a closed terminal, kill -9): its commands run again on the device as it was when it began, timeline and undo included.")
+    var resume = false
 
     func validate() throws {
         if markdown && (json || keepServing || persist || keepGoing) {

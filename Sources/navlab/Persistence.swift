@@ -9,8 +9,14 @@ enum Persistence {
     /// in memory (what `run` and `check` use, so a script gives the same result every time).
     static func session(persist: Bool) -> Session {
         guard persist else { return Session() }
+        return session(startingFrom: AppStore.defaultHome())
+    }
+
+    /// A session whose apps start as they are in `start` (a journal's copy of the device, or
+    /// `$NAVLAB_HOME` itself) and are written to `$NAVLAB_HOME` from then on.
+    static func session(startingFrom start: String) -> Session {
         let store = AppStore(home: AppStore.defaultHome())
-        let session = Session(state: store.initialState())
+        let session = Session(state: AppStore(home: start).initialState())
         store.attach(to: session) { message in
             FileHandle.standardError.write(Data(("navlab: " + message + "\n").utf8))
         }

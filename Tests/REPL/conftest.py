@@ -22,7 +22,7 @@ TIMEOUT = 10
 class Prompt:
     """One running `navlab` on a terminal."""
 
-    def __init__(self, home, cwd, colour=False, extra_env=None):
+    def __init__(self, home, cwd, colour=False, extra_env=None, args=()):
         env = {
             "HOME": str(home),
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -33,7 +33,7 @@ class Prompt:
             env["NO_COLOR"] = "1"
         env.update(extra_env or {})
         self.home = home
-        self.child = pexpect.spawn(NAVLAB, [], env=env, cwd=str(cwd), dimensions=(40, 160),
+        self.child = pexpect.spawn(NAVLAB, list(args), env=env, cwd=str(cwd), dimensions=(40, 160),
                                    encoding="utf-8", timeout=TIMEOUT, codec_errors="replace")
         self.transcript = ""
         self.prompt()
@@ -97,11 +97,11 @@ def workdir(tmp_path):
 
 @pytest.fixture
 def start(home, workdir):
-    """start(colour=False, env=None) -> Prompt; every prompt started is stopped afterwards."""
+    """start(colour=False, env=None, args=()) -> Prompt; every prompt started is stopped afterwards."""
     started = []
 
-    def _start(colour=False, env=None):
-        p = Prompt(home, workdir, colour=colour, extra_env=env)
+    def _start(colour=False, env=None, args=()):
+        p = Prompt(home, workdir, colour=colour, extra_env=env, args=args)
         started.append(p)
         return p
 

@@ -11,11 +11,18 @@ final class REPL {
     let hub: SessionHub
     let colour: Bool
     let historyPath: String
+    /// Keeps the session on disk as it goes (nil: it could not be made; the session still runs).
+    let journal: Journal?
+    /// Said after the banner: a resumed session, or one that could be.
+    let startNotes: [OutputLine]
     /// `record FILE`: where to write, as typed, and the index into `session.typed` it starts at.
     private var recording: (path: String, shown: String, index: Int)?
 
-    init(hub: SessionHub, colour: Bool = Shell.useColour, historyPath: String = REPL.defaultHistoryPath) {
+    init(hub: SessionHub, journal: Journal? = nil, startNotes: [OutputLine] = [], colour: Bool = Shell.useColour,
+         historyPath: String = REPL.defaultHistoryPath) {
         self.hub = hub
+        self.journal = journal
+        self.startNotes = startNotes
         self.colour = colour
         self.historyPath = historyPath
     }
@@ -41,7 +48,10 @@ final class REPL {
         }
         editor.announce = { [colour] events in REPL.render(events, colour: colour, newline: "\r\n") }
         let (subscription, follower) = announcements.follow(hub)
-        func finish() {
+        // `quit` and Ctrl-D end the session as asked: its journal goes. A signal (SIGTERM, a
+        // closed terminal's SIGHUP) leaves it for `navlab --resume`.
+        func finish(asked: Bool) {
+            if asked { journal?.finish() } else { journal?.leave() }
             stopRecording(atExit: true)
             editor.saveHistory()
             editor.close()
@@ -53,20 +63,25 @@ final class REPL {
         print("NavLab — iOS view-controller hierarchies. `help` lists the verbs; Tab completes; Ctrl-D quits.")
         // What an earlier session left on the simulated device ($NAVLAB_HOME).
         if let summary = hub.read({ $0.state.deviceSummary() }) { Shell.printLine(OutputLine(.note, "note: " + summary)) }
+        for note in startNotes { Shell.printLine(note) }
         while true {
             // What the page ran while a command of ours was running.
             let waiting = announcements.take()
             if !waiting.isEmpty { print(REPL.render(waiting, colour: colour, newline: "\n"), terminator: "") }
             _ = Signals.takeInterrupt()
-            if let signo = Signals.terminating { finish(); Signals.dieOf(signo) }
+            if let signo = Signals.terminating { finish(asked: false); Signals.dieOf(signo) }
 
             switch editor.readLine() {
             case .line(let text):
                 editor.addHistory(text)
-                if !handle(text, promptWidth: editor.promptWidth) { finish(); return 0 }
+                if !handle(text, promptWidth: editor.promptWidth) { finish(asked: true); return 0 }
             case .endOfFile:
                 print()
-                finish()
+                // Ctrl-D, or the terminal went away (a closed window: its SIGHUP may come after
+                // the read failed); only Ctrl-D is asked for.
+                var mode = termios()
+                finish(asked: Signals.terminating == nil && tcgetattr(STDIN_FILENO, &mode) == 0)
+                if let signo = Signals.terminating { Signals.dieOf(signo) }
                 return 0
             case .interrupted:
                 // Ctrl-C: the line is dropped, a fresh prompt follows; SIGTERM: the loop ends above.
