@@ -24,7 +24,7 @@ if [ -n "$need" ]; then
 fi
 [ "$1" = run ] && exit 0
 missing=""
-for mod in pytest pexpect selenium; do
+for mod in pytest pexpect selenium pyte; do
     python3 -c "import $mod" 2>/dev/null || missing="$missing $mod"
 done
 if [ -n "$missing" ]; then

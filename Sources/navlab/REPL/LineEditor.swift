@@ -57,6 +57,10 @@ final class LineEditor {
     private var cancelAfterRedraw = false
     /// A UTF-8 character read in part.
     private var pending: [UInt8] = []
+    /// Bytes read from the terminal while waiting for its cursor report, to be taken as keys.
+    private var typedAhead: [UInt8] = []
+    /// The terminal's width when the line was last drawn (a resize is seen against it).
+    private var knownWidth = max(1, Int(navlab_terminal_columns(STDOUT_FILENO)))
     /// Enter, held back while the line is redrawn without its hint.
     private var heldBack: wchar_t?
     /// Standard input and output are both terminals.
@@ -291,7 +295,7 @@ final class LineEditor {
                     out.pointee = redrawKey
                     return 1
                 }
-                if Signals.takeResize() { el_resize(el) }
+                if Signals.takeResize() { redrawAfterResize(el, before: before, editing: editing && !searching) }
                 // Back from Ctrl-Z: the shell wrote over the line; draw it again where the
                 // cursor is now (libedit's own reader does the same on SIGCONT).
                 if Signals.takeContinue() { navlab_el_refresh(el) }
@@ -306,21 +310,26 @@ final class LineEditor {
                     }
                 }
             }
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return -1
-            }
-            if fds[1].revents != 0 { pipe.drain() }
-            guard fds[0].revents != 0 else { continue }
             var byte: UInt8 = 0
-            let n = read(STDIN_FILENO, &byte, 1)
-            if n == 0 { out.pointee = 0; return 0 }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return -1
+            if !typedAhead.isEmpty {
+                // Keys that came while the terminal was asked where the cursor is.
+                byte = typedAhead.removeFirst()
+            } else {
+                var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, 2, -1)
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    return -1
+                }
+                if fds[1].revents != 0 { pipe.drain() }
+                guard fds[0].revents != 0 else { continue }
+                let n = read(STDIN_FILENO, &byte, 1)
+                if n == 0 { out.pointee = 0; return 0 }
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return -1
+                }
             }
             pending.append(byte)
             switch UTF8Decoding.decode(pending) {
@@ -349,6 +358,91 @@ final class LineEditor {
     /// standard input or output is not a terminal.
     private func isEditing(_ el: OpaquePointer) -> Bool {
         terminal && navlab_el_editing(el) != 0
+    }
+
+    /// The terminal changed size (SIGWINCH). Some terminals reflow what they show to the new
+    /// width (tmux, VTE, iTerm2), others leave it as it was (xterm); libedit, told the new size,
+    /// draws the line again as if the cursor were on the prompt's first row, which it is not when
+    /// the line wrapped — leaving a stale copy, or drawing over the output above. So: ask the
+    /// terminal where the cursor is (DSR), see which of the two layouts it matches, go up to the
+    /// prompt's first row, clear to the end of the screen, and have libedit draw it all again.
+    /// A terminal that does not answer within 200 ms is taken not to reflow (readline does the same).
+    private func redrawAfterResize(_ el: OpaquePointer, before: String, editing: Bool) {
+        let newWidth = max(1, Int(navlab_terminal_columns(STDOUT_FILENO)))
+        let oldWidth = knownWidth
+        knownWidth = newWidth
+        guard editing else { el_resize(el); return }
+        let offset = promptWidth + Wrap.cells(before)
+        var rowsUp = offset / oldWidth
+        if offset / oldWidth != offset / newWidth, let column = cursorColumn() {
+            if column - 1 == offset % newWidth {
+                rowsUp = offset / newWidth                 // reflowed, the cursor where it was in the text
+            } else if column == 1, offset % newWidth != 0 {
+                rowsUp = offset / newWidth + 1             // reflowed, the cursor put on the next row (tmux)
+            }
+        }
+        let text = (rowsUp > 0 ? "\u{1B}[\(rowsUp)A" : "") + "\r\u{1B}[J"
+        fputs(text, navlab_stdout())
+        fflush(navlab_stdout())
+        el_resize(el)
+        navlab_el_refresh(el)
+    }
+
+    /// The cursor's column (1-based) as the terminal reports it (`ESC [ 6 n` → `ESC [ row ; col R`),
+    /// or nil when it does not answer in time. Keys typed meanwhile are kept for `readCharacter`.
+    private func cursorColumn() -> Int? {
+        fputs("\u{1B}[6n", navlab_stdout())
+        fflush(navlab_stdout())
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(0.2)
+        while true {
+            let left = Int(deadline.timeIntervalSinceNow * 1000)
+            if left <= 0 { break }
+            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&fd, 1, Int32(left))
+            if ready < 0, errno == EINTR { continue }
+            if ready <= 0 { break }
+            var chunk = [UInt8](repeating: 0, count: 64)
+            let n = read(STDIN_FILENO, &chunk, chunk.count)
+            if n <= 0 { break }
+            received.append(contentsOf: chunk[0..<n])
+            if let (column, range) = LineEditor.cursorReport(in: received) {
+                received.removeSubrange(range)
+                typedAhead.append(contentsOf: received)
+                return column
+            }
+        }
+        typedAhead.append(contentsOf: received)
+        return nil
+    }
+
+    /// The column of the first `ESC [ row ; col R` in `bytes`, and where it lies.
+    static func cursorReport(in bytes: [UInt8]) -> (Int, Range<Int>)? {
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == UInt8(ascii: "[") {
+                var j = i + 2
+                var numbers = [0]
+                var digits = 0
+                while j < bytes.count {
+                    let b = bytes[j]
+                    if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                        numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(b - UInt8(ascii: "0"))
+                        digits += 1
+                    } else if b == UInt8(ascii: ";") {
+                        numbers.append(0)
+                    } else {
+                        break
+                    }
+                    j += 1
+                }
+                if j < bytes.count, bytes[j] == UInt8(ascii: "R"), numbers.count == 2, digits >= 2 {
+                    return (numbers[1], i..<(j + 1))
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// Prints commands the page ran above the prompt, then draws the prompt and the line again.
