@@ -7,6 +7,7 @@
 
 import { cited, esc } from "./dom.js";
 import { KIND_ICONS } from "./model.js";
+import { holderChips } from "./memory.js";
 
 const LIST_ENDS = 10; // a long array shows this many at each end
 
@@ -91,21 +92,7 @@ function retainChain(name, extra, leaked, state) {
 }
 
 function holders(name, state, weakOpen) {
-  const refs = state.memory?.[name]?.heldBy || [];
-  const strong = refs.filter((r) => r.strong);
-  const weak = refs.filter((r) => !r.strong);
-  const chip = (r) => {
-    const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : r.kind === "app" ? "app" : r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
-    const label = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : `${r.holder}.${r.property}`;
-    const link = r.kind === "viewController" ? ` data-name="${esc(r.viewController)}"` : "";
-    return `<span class="${cls}"${link}>${esc(label)}</span>`;
-  };
-  const out = strong.length ? strong.map(chip) : [`<span class="ref weak">nothing strong</span>`];
-  if (weak.length) {
-    out.push(`<span class="ref weak count" data-weak="${esc(name)}" role="button" tabindex="0">${weakOpen ? "hide weak" : `${weak.length.toLocaleString("en-US")} weak`}</span>`);
-    if (weakOpen) out.push(...weak.slice(0, 200).map(chip));
-  }
-  return `<div class="refs">${out.join("")}</div>`;
+  return `<div class="refs">${holderChips(name, state.memory?.[name]?.heldBy || [], weakOpen).join("")}</div>`;
 }
 
 function presentation(name, vc, state) {

@@ -423,23 +423,28 @@ $("tree").addEventListener("click", (e) => {
   const row = e.target.closest(".row[data-name]");
   if (row) select(row.dataset.name, $("memory"));
 });
-$("memory").addEventListener("click", (e) => {
+/** A click on a "N weak" count (memory pane, inspector) lists or hides those references; true when it was one. */
+function toggleWeak(e) {
   const count = e.target.closest("[data-weak]");
-  if (count) {
-    const name = count.dataset.weak;
-    if (store.weakOpen.has(name)) store.weakOpen.delete(name); else store.weakOpen.add(name);
-    invalidate("model");
-    return;
-  }
-  const row = e.target.closest(".mem-row[data-name]");
-  if (row) select(row.dataset.name, $("tree"));
-});
-$("memory").addEventListener("keydown", (e) => {
+  if (!count) return false;
+  const name = count.dataset.weak;
+  if (store.weakOpen.has(name)) store.weakOpen.delete(name); else store.weakOpen.add(name);
+  invalidate("model");
+  return true;
+}
+/** Enter or Space on a focused "N weak" count clicks it. */
+function weakKey(e) {
   if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-weak]")) {
     e.preventDefault();
     e.target.click();
   }
+}
+$("memory").addEventListener("click", (e) => {
+  if (toggleWeak(e)) return;
+  const row = e.target.closest(".mem-row[data-name]");
+  if (row) select(row.dataset.name, $("tree"));
 });
+$("memory").addEventListener("keydown", weakKey);
 $("tree-filter").addEventListener("input", (e) => {
   store.filter = e.target.value.trim();
   store.find = { matches: [], index: -1, revealPath: null };
@@ -523,22 +528,11 @@ $("inspector").addEventListener("toggle", async (e) => {
   }
 }, true);
 $("inspector").addEventListener("click", (e) => {
-  const count = e.target.closest("[data-weak]");
-  if (count) {
-    const name = count.dataset.weak;
-    if (store.weakOpen.has(name)) store.weakOpen.delete(name); else store.weakOpen.add(name);
-    invalidate("model");
-    return;
-  }
+  if (toggleWeak(e)) return;
   const link = e.target.closest("[data-name]");
   if (link && link.dataset.name !== store.selected) select(link.dataset.name, $("tree"));
 });
-$("inspector").addEventListener("keydown", (e) => {
-  if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-weak]")) {
-    e.preventDefault();
-    e.target.click();
-  }
-});
+$("inspector").addEventListener("keydown", weakKey);
 $("phone").addEventListener("click", (e) => {
   const target = e.target.closest("[data-name]");
   if (target) select(target.dataset.name, $("tree"), { toggle: false });

@@ -46,26 +46,11 @@ export function renderMemory(container, summaryEl, state, view) {
     const refs = memory[name]?.heldBy || [];
     // What keeps it alive: every strong holder. Weak references hold nothing: a count (a
     // stack of 10,000 is one short row), listed when the count is clicked.
-    const weak = refs.filter((r) => !r.strong);
-    const shownRefs = [...refs.filter((r) => r.strong), ...(open ? weak.slice(0, WEAK_OPEN_MAX) : [])];
-    const chips = shownRefs.map((r) => {
-      const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
-      const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
-      const prop = r.kind === "app" ? "" : `.${r.property}`;
-      return `<span class="${cls}" title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder + prop)}</span>`;
-    });
-    if (weak.length) {
-      const n = weak.length.toLocaleString("en-US");
-      const label = open ? "hide weak" : `${n} weak`;
-      const tip = open ? "hide the weak references" : `${n} weak reference${weak.length === 1 ? "" : "s"} (they keep nothing alive): click to list them`;
-      chips.push(`<span class="ref weak count" data-weak="${esc(name)}" role="button" tabindex="0" title="${esc(tip)}">${label}</span>`);
-      if (open && weak.length > WEAK_OPEN_MAX) chips.push(`<span class="ref weak more">+ ${(weak.length - WEAK_OPEN_MAX).toLocaleString("en-US")} more weak</span>`);
-    }
-    const strong = refs.some((r) => r.strong);
+    const chips = holderChips(name, refs, open);
     const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
     const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
     const html = `<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
-      + `<span class="h">${strong ? "" : `<span class="ref weak">nothing strong</span>`}${chips.join("")}</span>`
+      + `<span class="h">${chips.join("")}</span>`
       // One cause for every leak is said once, above; several are said on each row.
       + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${cited(memory[name]?.leakCause || "")}</span>` : "") + `</div>`;
     rowCache.set(name, { sig, html });
@@ -75,4 +60,31 @@ export function renderMemory(container, summaryEl, state, view) {
     items.push({ key: "§more", html: `<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>` });
   }
   reconcile(container, items);
+}
+
+/**
+ * Who holds `name`, as chips: every strong holder (or "nothing strong"); then, when `open`,
+ * its weak references (at most WEAK_OPEN_MAX); then their count, `data-weak`, which lists or
+ * hides them.
+ * A view controller holding it carries `data-name`, for the panes that select by a click.
+ */
+export function holderChips(name, refs, open) {
+  const weak = refs.filter((r) => !r.strong);
+  const strong = refs.filter((r) => r.strong);
+  const chips = [...strong, ...(open ? weak.slice(0, WEAK_OPEN_MAX) : [])].map((r) => {
+    const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
+    const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
+    const prop = r.kind === "app" ? "" : `.${r.property}`;
+    const link = r.kind === "viewController" && r.viewController ? ` data-name="${esc(r.viewController)}"` : "";
+    return `<span class="${cls}"${link} title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder)}<wbr>${esc(prop)}</span>`;
+  });
+  if (!strong.length) chips.unshift(`<span class="ref weak">nothing strong</span>`);
+  if (weak.length) {
+    const n = weak.length.toLocaleString("en-US");
+    const label = open ? "hide weak" : `${n} weak`;
+    const tip = open ? "hide the weak references" : `${n} weak reference${weak.length === 1 ? "" : "s"} (they keep nothing alive): click to list them`;
+    chips.push(`<span class="ref weak count" data-weak="${esc(name)}" role="button" tabindex="0" title="${esc(tip)}">${label}</span>`);
+    if (open && weak.length > WEAK_OPEN_MAX) chips.push(`<span class="ref weak more">+ ${(weak.length - WEAK_OPEN_MAX).toLocaleString("en-US")} more weak</span>`);
+  }
+  return chips;
 }

@@ -243,4 +243,7 @@ extension String {
         while s.last == " " || s.last == "\t" || s.last == "\r" { s.removeLast() }
         return String(s)
     }
+
+    /// A comment line of a script (`# …` after any spaces): narration, attached to the command below.
+    public var isCommentLine: Bool { drop(while: { $0 == " " || $0 == "\t" }).first == "#" }
 }

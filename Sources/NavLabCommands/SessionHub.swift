@@ -74,7 +74,7 @@ public final class SessionHub: Sendable {
         /// Hands `line` to the journal when it moved the session or is a comment.
         func keep(_ line: String, _ move: StepMove) {
             guard let journal else { return }
-            if move != .none || line.drop(while: { $0 == " " || $0 == "\t" }).first == "#" { journal.hubKept(line) }
+            if move != .none || line.isCommentLine { journal.hubKept(line) }
         }
 
         mutating func publish(_ event: HubEvent) {

@@ -150,12 +150,10 @@ public final class PageServer: Sendable {
             guard let name = request.uri.queryParameters["name"].map(String.init), !name.isEmpty else {
                 return PageServer.errorResponse(.badRequest, "expected /api/inspect?name=NAME[&seq=SEQ]")
             }
-            let seqText = request.uri.queryParameters["seq"].map(String.init)
-            if let seqText, Int(seqText) == nil {
-                return PageServer.errorResponse(.badRequest, "expected ?seq=SEQ with SEQ a number (a step on the timeline)")
-            }
-            guard let (seq, state) = PageServer.state(at: seqText.flatMap { Int($0) }, hub: hub) else {
-                return PageServer.errorResponse(.notFound, "no step with seq \(seqText ?? "") on the timeline")
+            let (seq, state): (Int, State)
+            switch PageServer.state(at: request, hub: hub) {
+            case .success(let found): (seq, state) = found
+            case .failure(let refusal): return refusal.response
             }
             guard let json = PageDocument.inspect(state, name: name, seq: seq) else {
                 return PageServer.errorResponse(.notFound, "no view controller named \(name) is allocated at step \(seq)")
@@ -173,12 +171,10 @@ public final class PageServer: Sendable {
             guard format == "mermaid" || format == "dot" else {
                 return PageServer.errorResponse(.notFound, "no export \(format): try navlab, mermaid or dot")
             }
-            let seqText = request.uri.queryParameters["seq"].map(String.init)
-            if let seqText, Int(seqText) == nil {
-                return PageServer.errorResponse(.badRequest, "expected ?seq=SEQ with SEQ a number (a step on the timeline)")
-            }
-            guard let (_, state) = PageServer.state(at: seqText.flatMap { Int($0) }, hub: hub) else {
-                return PageServer.errorResponse(.notFound, "no step with seq \(seqText ?? "") on the timeline")
+            let state: State
+            switch PageServer.state(at: request, hub: hub) {
+            case .success(let found): state = found.1
+            case .failure(let refusal): return refusal.response
             }
             return PageServer.textResponse(format == "mermaid" ? state.renderMermaid() + "\n" : state.renderDOT() + "\n", type: "text/plain; charset=utf-8")
         }
@@ -202,6 +198,24 @@ public final class PageServer: Sendable {
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A request the route answers with an error instead.
+    struct Refusal: Error {
+        let response: Response
+    }
+
+    /// The state at the step a request's `?seq=SEQ` names (the live one without it) and its
+    /// seq; 400 when SEQ is not a number, 404 when that step is not on the timeline.
+    static func state(at request: Request, hub: SessionHub) -> Result<(Int, State), Refusal> {
+        let seqText = request.uri.queryParameters["seq"].map(String.init)
+        if let seqText, Int(seqText) == nil {
+            return .failure(Refusal(response: errorResponse(.badRequest, "expected ?seq=SEQ with SEQ a number (a step on the timeline)")))
+        }
+        guard let found = state(at: seqText.flatMap { Int($0) }, hub: hub) else {
+            return .failure(Refusal(response: errorResponse(.notFound, "no step with seq \(seqText ?? "") on the timeline; GET /api/history lists the steps")))
+        }
+        return .success(found)
     }
 
     /// The state after step `seq` (the live one when nil) and its seq; nil when that step is

@@ -69,9 +69,6 @@ struct Run: ParsableCommand {
 
     @OptionGroup var serve: ServeOptions
 
-    @Flag(help: "Bring back the last prompt session that ended without `quit` or Ctrl-D (a crash, a closed terminal, kill -9): its commands run again on the device as it was when it began, timeline and undo included.")
-    var resume = false
-
     func validate() throws {
         if markdown && (json || keepServing || persist || keepGoing) {
             throw ValidationError("--markdown goes alone: it runs each script in a fresh session and prints the article")

@@ -104,7 +104,7 @@ final class Journal: HubJournal, @unchecked Sendable {
         var started: Date
         /// The journal's lines (commands and their comments).
         var lines: [String]
-        var commands: Int { lines.filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("#") }.count }
+        var commands: Int { lines.filter { !$0.isCommentLine }.count }
     }
 
     /// The journals of NavLabs that ended without `quit` (their process is gone) and ran at

@@ -449,7 +449,7 @@ final class LineEditor {
     private func show(_ events: [HubEvent], _ el: OpaquePointer, before: String) {
         let columns = max(1, Int(navlab_terminal_columns(STDOUT_FILENO)))
         // Up to the first row of the prompt (the cursor may be on a later one), and clear.
-        let rowsAbove = (promptWidth + before.count) / columns
+        let rowsAbove = (promptWidth + Wrap.cells(before)) / columns
         var text = rowsAbove > 0 ? "\u{1B}[\(rowsAbove)A" : ""
         text += "\r\u{1B}[J" + announce(events)
         fputs(text, navlab_stdout())
