@@ -262,13 +262,21 @@ function posts(text) {
   const bytes = new TextEncoder();
   const parts = [];
   let lines = ["reset"], size = 6, offset = -1, next = 0;
+  // `import uikit <<END` … `END` is one command: never split inside it.
+  let inside = null;
   for (const line of text.split("\n")) {
     const n = bytes.encode(line).length + 1;
-    if (size + n > POST_MAX && lines.length) {
+    if (inside) {
+      if (line.trim() === inside) inside = null;
+    } else if (size + n > POST_MAX && lines.length) {
       parts.push({ body: lines.join("\n"), offset });
       offset = next;
       lines = [];
       size = 0;
+    }
+    if (!inside) {
+      const m = /^\s*import\s+\S+\s+<<(\S+)\s*(#.*)?$/i.exec(line);
+      if (m) inside = m[1];
     }
     lines.push(line);
     size += n;

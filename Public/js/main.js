@@ -8,6 +8,7 @@ import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
 import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
+import { setUpImport } from "./importing.js";
 import { renderPhone } from "./phone.js";
 import { renderMemory } from "./memory.js";
 import { LogPane, printedStyle, printedText } from "./log.js";
@@ -672,6 +673,7 @@ $("open-script").addEventListener("change", async (e) => {
   $("export-menu").open = false;
   if (file) openScriptDialog(await file.text(), { source: `the file ${file.name}` });
 });
+setUpImport();
 let dragDepth = 0;
 const carriesFile = (e) => [...(e.dataTransfer?.types || [])].includes("Files");
 document.addEventListener("dragenter", (e) => { if (carriesFile(e)) { dragDepth++; $("drop-hint").hidden = false; } });

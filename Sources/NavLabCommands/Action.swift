@@ -35,6 +35,9 @@ public enum Meta: Hashable, Sendable {
     case undo, redo, reset, quit
     /// File work the shell does: `record FILE`, `record stop`, `save FILE`, `load FILE`.
     case record(String), recordStop, save(String, replace: Bool), load(String)
+    /// `import uikit|screenstate FILE` (or `-`: lines pasted at the prompt): the shell reads
+    /// them and runs `import FORMAT <<END` with them.
+    case importFile(ImportedHierarchy.Format, String)
 }
 
 /// `expect [not] FACT`.

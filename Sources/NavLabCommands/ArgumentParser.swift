@@ -6,6 +6,9 @@ public struct Arguments {
     public var tokens: [Token]
     public var index = 0
     let lineEnd: SourceLocation
+    /// The lines after `VERB … <<WORD` up to the line `WORD` (`import uikit <<END`), and the
+    /// line number of the first.
+    public var heredoc: (terminator: String, body: String, firstLine: Int)?
 
     init(verb: Token, tokens: [Token], lineEnd: SourceLocation) {
         self.verb = verb

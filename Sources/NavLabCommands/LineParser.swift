@@ -8,6 +8,16 @@ public struct ParsedLine: Hashable, Sendable {
     public var text: String
     public var comment: String?
     public var location: SourceLocation
+
+    /// The text on one line: a here-document (`import uikit <<END` …) as its first line and
+    /// how many lines follow.
+    public var headline: String { ParsedLine.headline(text) }
+
+    public static func headline(_ text: String) -> String {
+        guard let newline = text.firstIndex(of: "\n") else { return text }
+        let more = text[newline...].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } - 1
+        return String(text[..<newline]) + " … (\(more) line\(more == 1 ? "" : "s"))"
+    }
 }
 
 public enum LineParser {
@@ -16,6 +26,10 @@ public enum LineParser {
         // vi's way out (`:` is a symbol of the language, so it is not a word to look up).
         if [":q", ":q!", ":wq", ":x"].contains(line.split(separator: " ").joined()) {
             return try parse("quit", lineNumber: lineNumber, firstColumn: firstColumn)
+        }
+        // `import uikit <<END`, then the lines up to `END`: the first line is the command.
+        if let newline = line.firstIndex(of: "\n") {
+            return try parseHeredoc(header: String(line[..<newline]), rest: String(line[line.index(after: newline)...]), lineNumber: lineNumber)
         }
         let (tokens, comment) = try Lexer.tokenize(line, lineNumber: lineNumber, firstColumn: firstColumn)
         guard let first = tokens.first else { return nil }
@@ -31,6 +45,28 @@ public enum LineParser {
         if let hash = commentStart(line) { text = String(line[..<hash]) }
         while text.last == " " || text.last == "\t" || text.last == "\r" { text.removeLast() }
         while text.first == " " || text.first == "\t" { text.removeFirst() }
+        return ParsedLine(action: action, verb: verb.name, text: text, comment: comment, location: first.location)
+    }
+
+    static func parseHeredoc(header: String, rest: String, lineNumber: Int) throws -> ParsedLine? {
+        guard let word = Heredoc.terminator(opening: header) else {
+            throw NavLabError(.syntax, "a command is one line; only `import FORMAT <<END` continues on the lines after it",
+                              at: SourceLocation(line: lineNumber, column: header.count + 1), suggestion: "put each command on its own line")
+        }
+        var body = rest.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        guard let last = body.last, Heredoc.closes(last, word) else {
+            throw Heredoc.unterminatedError(word, line: lineNumber)
+        }
+        body.removeLast()
+        let (tokens, comment) = try Lexer.tokenize(header, lineNumber: lineNumber)
+        guard let first = tokens.first, let verb = VerbTable.verb(named: first.text) else { return nil }
+        let end = SourceLocation(line: lineNumber, column: tokens.last?.endColumn ?? 1)
+        var args = Arguments(verb: first, tokens: Array(tokens.dropFirst()), lineEnd: end)
+        args.heredoc = (word, body.joined(separator: "\n"), lineNumber + 1)
+        let action = try verb.parse(&args)
+        var head = header
+        if let hash = commentStart(header) { head = String(header[..<hash]) }
+        let text = head.trimmingSpaces + "\n" + body.joined(separator: "\n") + "\n" + word
         return ParsedLine(action: action, verb: verb.name, text: text, comment: comment, location: first.location)
     }
 

@@ -85,8 +85,18 @@ public struct ScriptRunner {
             if let emit { emit(line) } else { result.output.append(line) }
         }
         let lines = text.lines
-        for (i, line) in lines.enumerated() {
-            var response = session.execute(line, lineNumber: i + 1)
+        // `import uikit <<END` and its lines up to END run as one command.
+        let chunks = lines.contains(where: { $0.utf8.contains(UInt8(ascii: "<")) }) ? Heredoc.chunks(lines)
+            : lines.enumerated().map { Heredoc.Chunk(text: $1, line: $0 + 1, lineCount: 1, unterminated: nil) }
+        for chunk in chunks {
+            let line = chunk.text
+            var response: Response
+            if let word = chunk.unterminated {
+                let e = Heredoc.unterminatedError(word, line: chunk.line)
+                response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e)
+            } else {
+                response = session.execute(line, lineNumber: chunk.line)
+            }
             if response.status == .empty {
                 // The transcript carries the script's narration: its comment lines as written,
                 // a blank line between blocks.
@@ -129,7 +139,7 @@ public struct ScriptRunner {
                 }
             }
             if case .run = mode, echo {
-                out(OutputLine(.info, "> " + (response.parsed?.text ?? line.trimmingSpaces)))
+                out(OutputLine(.info, "> " + (response.parsed?.headline ?? ParsedLine.headline(line.trimmingSpaces))))
                 // A failure is reported once, below, with its place (`FILE:LINE:COL: error: …`):
                 // its own error lines would say it twice.
                 let failedWithReport = response.status == .failed && response.error != nil
@@ -151,7 +161,8 @@ public struct ScriptRunner {
             }
             if response.status == .quit { result.quit = true; break }
             guard response.status == .failed, let error = response.error else { continue }
-            let report = ScriptRunner.format(error, file: file, sourceLine: line)
+            let sourceLine = lines.indices.contains(error.location.line - 1) ? lines[error.location.line - 1] : line
+            let report = ScriptRunner.format(error, file: file, sourceLine: sourceLine)
             result.failures.append(report)
             if case .check = mode {
                 out(OutputLine(.failed, report))
@@ -203,6 +214,36 @@ public struct ScriptRunner {
             do { try writeFile(path, session.script(fromTyped: index), from) } catch { return fail("cannot write \(path): \(error)") }
             recordStart = nil
             return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.replayableLines(fromTyped: index).count) lines to \(path)")], parsed: parsed), nil)
+        case .importFile(let format, let path):
+            guard path != "-" else {
+                return fail("`import \(format.rawValue) -` reads lines pasted at the prompt", "in a script, put the printout between `import \(format.rawValue) <<END` and a line END")
+            }
+            guard let readFile else { return fail("import is not available here") }
+            let name: String, body: String
+            do {
+                (name, body) = try readFile(path, file)
+            } catch let e as NavLabError {
+                return fail(e.message, e.suggestion)
+            } catch {
+                return fail("cannot read \(path): \(error)")
+            }
+            // Run as `import FORMAT <<END`, so that `save` keeps the lines; an error names the
+            // imported file's line.
+            let header = parsed.location.line
+            var r = session.execute(Heredoc.wrap(body, header: "import \(format.rawValue)"), lineNumber: header)
+            if var e = r.error {
+                let bodyLines = body.lines
+                let index = e.location.line - header - 1
+                if bodyLines.indices.contains(index) {
+                    e.message = "\(name):\(index + 1):\(max(1, e.location.column)): \(e.message) (`\(bodyLines[index].trimmingSpaces.prefix(60))`)"
+                }
+                e.location = parsed.location
+                r.error = e
+                r.lines = [OutputLine(.error, "error: \(e.message)")] + (e.suggestion.map { [OutputLine(.error, "  " + $0)] } ?? [])
+            }
+            // Echoed as typed (`import uikit FILE`); the session keeps the lines themselves.
+            r.parsed = parsed
+            return (r, nil)
         default:
             return (Response(status: .done, parsed: parsed), nil)
         }

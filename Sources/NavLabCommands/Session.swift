@@ -141,6 +141,10 @@ public final class Session {
     }
 
     private func executeLine(_ line: String, lineNumber: Int) -> Response {
+        // `import uikit <<END` and its lines: one command, whose lines are each held to the limit.
+        if line.utf8.contains(0x0A) {
+            return executeHeredoc(line, lineNumber: lineNumber)
+        }
         if line.utf8.count > Limits.lineLength, line.count > Limits.lineLength {
             return failure(NavLabError(.syntax, "this line is \(line.count) characters long; a line may be at most \(Limits.lineLength)",
                                        at: SourceLocation(line: lineNumber, column: Limits.lineLength + 1),
@@ -187,6 +191,23 @@ public final class Session {
         return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
     }
 
+    private func executeHeredoc(_ text: String, lineNumber: Int) -> Response {
+        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.count > Limits.lineLength {
+            return failure(NavLabError(.syntax, "this line is \(line.count) characters long; a line may be at most \(Limits.lineLength)",
+                                       at: SourceLocation(line: lineNumber + i, column: Limits.lineLength + 1),
+                                       suggestion: "is it one line of the printout?"), parsed: nil)
+        }
+        do {
+            guard var parsed = try LineParser.parse(text, lineNumber: lineNumber) else { return Response(status: .empty) }
+            if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
+            return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
+        } catch let e as NavLabError {
+            return failure(e, parsed: nil)
+        } catch {
+            return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
+        }
+    }
+
     /// What running a parsed line leaves behind: its narration used, its typed line kept,
     /// its error placed.
     private func finish(_ response: Response, parsed: ParsedLine, lineNumber: Int) -> Response {
@@ -198,7 +219,9 @@ public final class Session {
             if keepsTimeline { typed.append(Typed(line: parsed, entry: cursor)) }
         }
         // The engine points at what it can; anything it could not place points at the verb.
-        if var e = response.error, e.location.line != lineNumber || e.location.column < 1 {
+        // (A here-document's errors point at its own lines.)
+        let span = parsed.text.utf8.contains(0x0A) ? parsed.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } : 1
+        if var e = response.error, !(lineNumber..<(lineNumber + span)).contains(e.location.line) || e.location.column < 1 {
             e.location = parsed.location
             response.error = e
         }
@@ -282,7 +305,7 @@ public final class Session {
             reason = why
             lines = [OutputLine(.ignored, "ignored: \(why)")]
         }
-        record(Entry(seq: nextSeq, command: parsed.text, comment: parsed.comment, change: .command(command),
+        record(Entry(seq: nextSeq, command: parsed.headline, comment: parsed.comment, change: .command(command),
                      status: status, reason: reason, events: outcome.events, delta: delta))
         return Response(status: status, lines: lines, events: outcome.events)
     }
@@ -438,7 +461,7 @@ public final class Session {
 
     private func run(_ meta: Meta, parsed: ParsedLine) -> Response {
         switch meta {
-        case .record, .recordStop, .save, .load:
+        case .record, .recordStop, .save, .load, .importFile:
             // The shell reads and writes files; the session only says what was asked.
             return Response(status: .shell, lines: [])
         case .quit:

@@ -101,7 +101,7 @@ public final class SessionHub: Sendable {
             let before = s.session.seq, cursor = s.session.cursor
             let response = s.session.execute(line, lineNumber: lineNumber)
             let move = StepMove.between(cursor: cursor, seq: before, and: s.session)
-            let event = HubEvent(id: s.nextEventID, origin: origin, line: line, status: response.status,
+            let event = HubEvent(id: s.nextEventID, origin: origin, line: ParsedLine.headline(line), status: response.status,
                                  lines: response.lines, seq: s.session.seq, changed: move != .none,
                                  attachment: s.observer?.hubRan(s.session, move: move))
             s.nextEventID += 1
@@ -131,7 +131,7 @@ public final class SessionHub: Sendable {
             }
             let result = runner.run(text, file: file)
             for (line, response, seq, move, attachment) in ran.list {
-                let event = HubEvent(id: s.nextEventID, origin: origin, line: line, status: response.status,
+                let event = HubEvent(id: s.nextEventID, origin: origin, line: ParsedLine.headline(line), status: response.status,
                                      lines: response.lines, seq: seq, changed: move != .none, attachment: attachment)
                 s.nextEventID += 1
                 s.publish(event)

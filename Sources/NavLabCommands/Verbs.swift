@@ -374,6 +374,27 @@ public enum VerbTable {
              arguments: [.spec]) { a in
             let s = try a.spec(); try a.end(); return .model(.swapRoot(s))
         },
+        Verb(name: "import", group: .window, syntax: "import uikit|screenstate FILE|-|<<END",
+             summary: "the app runs with the hierarchy a real app printed — `_printHierarchy`'s lines (classes, containers, selected tabs, presentations, loaded and appeared states, addresses) or ScreenState's summary — from FILE, from lines pasted at the prompt (`-`, then an empty line), or from the lines up to END; nothing is imported if one line cannot be read",
+             uikit: "po [UIViewController _printHierarchy] in the debugger", examples: ["import uikit hierarchy.txt", "import uikit -", "import screenstate <<END"],
+             arguments: [.keyword(ImportedHierarchy.Format.allCases.map(\.rawValue)), .file]) { a in
+            let t = try a.word("uikit or screenstate")
+            guard let format = ImportedHierarchy.Format(rawValue: t.text.lowercased()) else {
+                let near = Suggest.nearest(to: t.text, in: ImportedHierarchy.Format.allCases.map(\.rawValue))
+                throw a.error("'\(t.text)' is not a printout NavLab reads", suggestion: near.map { "did you mean \($0)?" } ?? "uikit (what _printHierarchy prints) or screenstate", at: t.location)
+            }
+            if let p = a.peek, p.kind == .word, p.text.hasPrefix("<<") {
+                a.index += 1
+                try a.end()
+                guard let doc = a.heredoc, p.text == "<<" + doc.terminator else {
+                    throw a.error("the printout goes on the lines after `\(p.text)`, up to a line `\(p.text.dropFirst(2))`", suggestion: "at the prompt, `import \(format.rawValue) -` reads pasted lines", at: p.location)
+                }
+                return .model(.importHierarchy(try ImportedHierarchy.parse(doc.body, format: format, firstLine: doc.firstLine)))
+            }
+            let path = try a.path()
+            try a.end()
+            return .meta(.importFile(format, path))
+        },
     ]
 
     static let memoryVerbs: [Verb] = [

@@ -13,10 +13,15 @@ enum CommandRunner {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         }
-        for (i, line) in lines.enumerated() {
-            let lineNumber = i + 1
+        // `import uikit <<END` … `END` is one command.
+        for chunk in Heredoc.chunks(lines) {
+            let line = chunk.text
+            let lineNumber = chunk.line
             let status: Response.Status, printedLines: [OutputLine], nlError: NavLabError?, eventID: Int?
-            if let refused = refusal(line, lineNumber: lineNumber) {
+            if let word = chunk.unterminated {
+                let e = Heredoc.unterminatedError(word, line: lineNumber)
+                (status, printedLines, nlError, eventID) = (.failed, [OutputLine(.error, "error: \(e.message)")], e, nil)
+            } else if let refused = refusal(line, lineNumber: lineNumber) {
                 (status, printedLines, nlError, eventID) = (.failed, [OutputLine(.error, "error: \(refused.message)")], refused, nil)
             } else {
                 let (r, event) = hub.execute(line, origin: .web, lineNumber: lineNumber)
@@ -56,6 +61,9 @@ enum CommandRunner {
         let what: String
         switch meta {
         case .record, .recordStop, .save, .load: what = "`\(parsed.verb)` reads and writes files: use it at the prompt or in a script"
+        case .importFile(let format, _):
+            return NavLabError(.invalid, "`import \(format.rawValue) FILE` reads a file: use it at the prompt or in a script", at: parsed.location,
+                               suggestion: "on the page, Import… takes the pasted printout (or type `import \(format.rawValue) <<END`, the lines, then END)")
         case .quit: what = "`quit` ends the prompt: type it there (or press Ctrl-C where navlab runs)"
         case .undo, .redo, .reset: return nil
         }

@@ -228,8 +228,10 @@ public final class EventFeed: Sendable {
     /// What the line did to the timeline: `append` (a new step: a model command or `reset`),
     /// `move` (`undo`, `redo`), or `none`.
     static func timelineChange(of event: HubEvent) -> String {
-        guard event.status == .done || event.status == .ignored,
-              let parsed = try? LineParser.parse(event.line) else { return "none" }
+        guard event.status == .done || event.status == .ignored else { return "none" }
+        // An import's lines are summed up in its first (`import uikit <<END … (4 lines)`): a step.
+        if event.line.lowercased().hasPrefix("import "), event.line.contains(" <<") { return "append" }
+        guard let parsed = try? LineParser.parse(event.line) else { return "none" }
         switch parsed.action {
         case .model, .meta(.reset): return "append"
         case .meta(.undo), .meta(.redo): return event.status == .done ? "move" : "none"

@@ -99,7 +99,13 @@ public struct CommandWriter {
         case 36: return pick(["device iPad", "device iPhone", "device iPhone iOS=12", "app Other", "app App"])
         case 37: return "\(pick(["push", "present"])) \(plainSpec(st)); \(pick(["pop", "dismiss", "push B"]))"
         case 38: return chance(0.2) ? "reset" : "initial \(spec(st))"
-        default: return pick(["launch", "present \(plainSpec(st))"])
+        default:
+            // The state's own printout, imported back (a round trip), or a launch or a present.
+            if chance(0.3), st.isRunning, st.window.rootViewController != nil {
+                return chance(0.7) ? "import uikit <<END\n" + st.renderPrintHierarchy() + "\nEND"
+                    : "import screenstate <<END\n" + st.renderScreenState() + "\nEND"
+            }
+            return pick(["launch", "present \(plainSpec(st))"])
         }
     }
 }

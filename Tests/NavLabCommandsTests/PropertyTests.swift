@@ -34,6 +34,14 @@ struct PropertyTests {
             if r.status == .failed, s.state != before { report("the failed line changed the state: \(r.text)") }
             if r.status == .shown, s.state != before { report("a query changed the state") }
             for v in s.state.invariantViolations() { report(v) }
+            // The state's own printout imports back to the same printout.
+            if line.hasPrefix("import ") {
+                let printed = String(line.drop { $0 != "\n" }.dropFirst().dropLast("\nEND".count))
+                if r.status == .failed { report("importing the state's own printout failed: \(r.text)") }
+                else if (line.hasPrefix("import uikit") ? s.state.renderPrintHierarchy() : s.state.renderScreenState()) != printed {
+                    report("the import did not rebuild its printout")
+                }
+            }
             // undo∘redo is the identity.
             if step % 5 == 4, r.status != .failed {
                 let here = s.state, json = s.stateJSON().serialized()

@@ -44,6 +44,9 @@ public enum Command: Hashable, Sendable {
     /// `appDelegate restores ID [as CLASS | nil]`.
     case appDelegateRestores(identifier: String, className: String?, returnsNil: Bool)
 
+    /// `import uikit|screenstate`: the app runs with a hierarchy a real app printed.
+    case importHierarchy(ImportedHierarchy)
+
     case hold(NameRef, label: String?)
     case release(NameRef)
     case set(NameRef, settings: [Setting])

@@ -76,6 +76,9 @@ public struct ViewController: Hashable, Sendable {
     public var restored: Bool = false
     /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).
     public var properties: [String: String] = [:]
+    /// How a real app printed it, when it was imported (`import uikit`): its class as printed
+    /// and its addresses, which NavLab prints instead of counted ones.
+    public var imported: ImportedIdentity?
 
     public init(id: VCID, name: String, className: String, kind: Kind) {
         self.id = id
@@ -122,5 +125,31 @@ extension ViewController {
 
     mutating func setChildrenUnrecorded(_ kids: [VCID]) {
         children = kids
+    }
+}
+
+/// What an imported view controller keeps of its printout. A reference, so that the instances
+/// NavLab makes itself pay one word for it.
+public final class ImportedIdentity: Hashable, Sendable {
+    public let printedClass: String
+    public let address: String?
+    public let viewAddress: String?
+    public let presentationControllerAddress: String?
+
+    public init(printedClass: String, address: String?, viewAddress: String?, presentationControllerAddress: String?) {
+        self.printedClass = printedClass
+        self.address = address
+        self.viewAddress = viewAddress
+        self.presentationControllerAddress = presentationControllerAddress
+    }
+
+    public static func == (a: ImportedIdentity, b: ImportedIdentity) -> Bool {
+        a.printedClass == b.printedClass && a.address == b.address && a.viewAddress == b.viewAddress
+            && a.presentationControllerAddress == b.presentationControllerAddress
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(printedClass)
+        h.combine(address)
     }
 }

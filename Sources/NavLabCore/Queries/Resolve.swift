@@ -49,13 +49,21 @@ extension State {
     /// Swift classes print module-qualified (UIKit #160); UIKit's own do not.
     public func qualifiedClassName(_ id: VCID) -> String {
         let vc = self[id]
+        if let printed = vc.imported?.printedClass { return printed }
         return vc.isAppClass ? "\(appName).\(vc.className)" : vc.className
     }
 
-    /// Deterministic, counted addresses (a real run's are random).
-    public func address(of id: VCID) -> String { hex(0x7f9a_0000_0000 + id.raw * 0x1000) }
-    public func viewAddress(of id: VCID) -> String { hex(0x7f9b_0000_0000 + id.raw * 0x1000) }
-    public func presentationControllerAddress(of id: VCID) -> String { hex(0x6000_0300_0000 + id.raw * 0x100) }
+    /// Deterministic, counted addresses (a real run's are random); an imported view
+    /// controller keeps the ones its app printed.
+    public func address(of id: VCID) -> String {
+        viewControllers[id]?.imported?.address ?? hex(0x7f9a_0000_0000 + id.raw * 0x1000)
+    }
+    public func viewAddress(of id: VCID) -> String {
+        viewControllers[id]?.imported?.viewAddress ?? hex(0x7f9b_0000_0000 + id.raw * 0x1000)
+    }
+    public func presentationControllerAddress(of id: VCID) -> String {
+        viewControllers[id]?.imported?.presentationControllerAddress ?? hex(0x6000_0300_0000 + id.raw * 0x100)
+    }
 
     private func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
 }

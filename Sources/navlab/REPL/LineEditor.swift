@@ -53,6 +53,8 @@ final class LineEditor {
     private var requestedHint: String?
     /// Off while a line is being accepted or cancelled, so the hint does not stay in the scrollback.
     private var hintsOff = false
+    /// The prompt of a command's next line (`...> `), while one is read.
+    private var continuation: String?
     /// After the redraw that removes the hint on Ctrl-C, reading stops.
     private var cancelAfterRedraw = false
     /// A UTF-8 character read in part.
@@ -135,8 +137,11 @@ final class LineEditor {
     }
 
     /// Reads one line. Drawing the prompt, editing, history and completion happen inside.
-    func readLine() -> Input {
-        hintsOff = false
+    /// `continuing`: the next line of a command that goes on (`import uikit <<END`), after
+    /// `...> ` and without hints.
+    func readLine(continuing: Bool = false) -> Input {
+        hintsOff = continuing
+        continuation = continuing ? "...> " : nil
         cancelAfterRedraw = false
         pending = []
         heldBack = nil
@@ -186,6 +191,15 @@ final class LineEditor {
     /// `navlab (STATE)> `; colour codes go between \u{1} bytes (EL_PROMPT_ESC) so they take no room.
     private func prompt() -> UnsafeMutablePointer<CChar>? {
         let state = hub.read { $0.state.application.state }
+        if let continuation {
+            // The prompt's width, so that pasted lines line up under the first.
+            let width = max(continuation.count, Prompt.text(state).count)
+            let plain = String(repeating: " ", count: width - continuation.count) + continuation
+            promptWidth = plain.count
+            free(promptText)
+            promptText = strdup(colour ? "\u{1}\u{1B}[2m\u{1}" + plain + "\u{1}\u{1B}[0m\u{1}" : plain)
+            return promptText
+        }
         let plain = Prompt.text(state)
         promptWidth = plain.count
         let text = colour ? Prompt.coloured(state, literal: "\u{1}") : plain

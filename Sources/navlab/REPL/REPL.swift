@@ -17,6 +17,8 @@ final class REPL {
     let startNotes: [OutputLine]
     /// `record FILE`: where to write, as typed, and the index into `session.typed` it starts at.
     private var recording: (path: String, shown: String, index: Int)?
+    /// The line editor while the prompt runs (`import … -` reads pasted lines with it).
+    private var editor: LineEditor?
 
     init(hub: SessionHub, journal: Journal? = nil, startNotes: [OutputLine] = [], colour: Bool = Shell.useColour,
          historyPath: String = REPL.defaultHistoryPath) {
@@ -46,6 +48,7 @@ final class REPL {
             Shell.printError("navlab: libedit could not start on this terminal")
             return 1
         }
+        self.editor = editor
         editor.announce = { [colour] events in REPL.render(events, colour: colour, newline: "\r\n") }
         let (subscription, follower) = announcements.follow(hub)
         // `quit` and Ctrl-D end the session as asked: its journal goes. A signal (SIGTERM, a
@@ -55,6 +58,7 @@ final class REPL {
             stopRecording(atExit: true)
             editor.saveHistory()
             editor.close()
+            self.editor = nil
             follower.cancel()
             hub.unsubscribe(subscription)
             fflush(nil)
@@ -72,8 +76,16 @@ final class REPL {
             if let signo = Signals.terminating { finish(asked: false); Signals.dieOf(signo) }
 
             switch editor.readLine() {
-            case .line(let text):
+            case .line(var text):
                 editor.addHistory(text)
+                // `import uikit <<END`: its lines follow, up to END.
+                if let word = Heredoc.terminator(opening: text) {
+                    guard let body = readBlock(editor, pasted: false, until: { Heredoc.closes($0, word) }) else {
+                        print("(import cancelled)")
+                        continue
+                    }
+                    text += "\n" + body.map { $0 + "\n" }.joined() + word
+                }
                 if !handle(text, promptWidth: editor.promptWidth) { finish(asked: true); return 0 }
             case .endOfFile:
                 print()
@@ -94,16 +106,32 @@ final class REPL {
     func handle(_ line: String, promptWidth: Int) -> Bool {
         // The session attaches a comment line to the command below it (SPEC §2).
         let (response, _) = hub.execute(line, origin: .repl)
+        show(response, line: line, promptWidth: promptWidth)
+        return response.status != .quit
+    }
+
+    /// Prints what a line did: its error with a caret, its lines folded to the terminal.
+    func show(_ response: Response, line: String, promptWidth: Int, source: (name: String, lines: [String], offset: Int)? = nil) {
         switch response.status {
-        case .quit:
-            return false
-        case .empty:
+        case .quit, .empty:
             break
         case .shell:
-            fileVerb(response)
+            fileVerb(response, promptWidth: promptWidth)
         default:
             if let e = response.error, e.kind != .expectation, e.location.column >= 1 {
-                printCaret(line: line, column: e.location.column, promptWidth: promptWidth)
+                if line.contains("\n") {
+                    // A line of the printout: named, shown, and the caret under it.
+                    let lines = source?.lines ?? line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                    let index = e.location.line - 1 - (source?.offset ?? 0)
+                    if lines.indices.contains(index) {
+                        let name = source?.name ?? "the import"
+                        Shell.printLine(OutputLine(.error, "  \(name), line \(index + 1): " + lines[index]))
+                        let pad = Wrap.cells("  \(name), line \(index + 1): ") + Wrap.cells(String(lines[index].prefix(max(0, e.location.column - 1))))
+                        Shell.printLine(OutputLine(.error, String(repeating: " ", count: pad) + "^"))
+                    }
+                } else {
+                    printCaret(line: line, column: e.location.column, promptWidth: promptWidth)
+                }
             }
             // Long lines fold at word boundaries to the terminal's width (the terminal would
             // cut words in two); drawings — trees, views, exports — are left as they are.
@@ -126,7 +154,68 @@ final class REPL {
             for l in out { Shell.printLine(l) }
         }
         fflush(nil)
-        return true
+    }
+
+    // MARK: - import
+
+    /// Lines typed or pasted after `import … <<END` (up to END) or `import … -` (up to an
+    /// empty line or Ctrl-D); nil when Ctrl-C (or, for END, Ctrl-D) gives up.
+    func readBlock(_ editor: LineEditor, pasted: Bool, until end: (String) -> Bool) -> [String]? {
+        var lines: [String] = []
+        while true {
+            switch editor.readLine(continuing: true) {
+            case .line(let l):
+                if pasted, l.trimmingCharacters(in: .whitespaces).isEmpty {
+                    // Blank lines before the printout are the paste's, not its end.
+                    if lines.isEmpty { continue }
+                    return lines
+                }
+                if end(l) { return lines }
+                lines.append(l)
+            case .endOfFile:
+                print()
+                return pasted && !lines.isEmpty ? lines : nil
+            case .interrupted:
+                print()
+                return nil
+            }
+        }
+    }
+
+    /// `import FORMAT FILE` or `import FORMAT -`: the lines, read here, run as `import FORMAT
+    /// <<END` so that the session keeps them (`save` writes them, the journal has them).
+    func importFile(_ format: ImportedHierarchy.Format, _ path: String, promptWidth: Int) {
+        let name: String, body: String
+        if path == "-" {
+            guard let editor else { return }
+            Shell.printLine(OutputLine(.info, format == .uikit
+                ? "paste what `po [UIViewController _printHierarchy]` printed, then an empty line (Ctrl-C cancels):"
+                : "paste what ScreenState's printSummary() printed, then an empty line (Ctrl-C cancels):"))
+            guard let lines = readBlock(editor, pasted: true, until: { _ in false }) else {
+                print("(import cancelled)")
+                return
+            }
+            name = "the pasted text"
+            body = lines.joined(separator: "\n")
+        } else {
+            do {
+                let file = try ScriptFiles.read(path, from: "")
+                name = file.name
+                body = file.text
+            } catch let e as NavLabError {
+                fail(e.message, e.suggestion)
+                return
+            } catch {
+                fail("cannot read \(path): \(error.localizedDescription)")
+                return
+            }
+        }
+        let text = Heredoc.wrap(body, header: "import \(format.rawValue)")
+        let (response, _) = hub.execute(text, origin: .repl)
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        // The printout's lines are counted from 1, after the `import … <<END` line.
+        show(response, line: text, promptWidth: promptWidth, source: (name, lines, 1))
     }
 
     /// A caret under the column the error names (the line is on screen just above, after the
@@ -146,7 +235,7 @@ final class REPL {
 
     // MARK: - record, save, load
 
-    func fileVerb(_ response: Response) {
+    func fileVerb(_ response: Response, promptWidth: Int) {
         if let (path, text) = response.fileToWrite {
             // `export FORMAT FILE`
             do {
@@ -185,6 +274,8 @@ final class REPL {
             }
         case .load(let path):
             load(path)
+        case .importFile(let format, let path):
+            importFile(format, path, promptWidth: promptWidth)
         default:
             break
         }

@@ -1,0 +1,62 @@
+// Import…: a real app's printout (`_printHierarchy` or ScreenState's summary) pasted on the
+// page becomes `import FORMAT <<END`, its lines, `END`, run in the shared session like any
+// command (undo steps back over it; `save` keeps the lines).
+import { api } from "./api.js";
+import { $, esc } from "./dom.js";
+
+/** `header <<END`, the lines, `END`, with a terminator that no line of the text is. */
+export function heredoc(header, text) {
+  const body = text.replace(/\s+$/, "");
+  const lines = new Set(body.split("\n").map((l) => l.trim()));
+  let word = "END";
+  for (let n = 2; lines.has(word); n++) word = `END${n}`;
+  return `${header} <<${word}\n${body}\n${word}`;
+}
+
+export function openImportDialog() {
+  const dialog = $("import-dialog");
+  $("import-note").innerHTML = "";
+  $("import-run").disabled = false;
+  if (!dialog.open) dialog.showModal();
+  $("import-text").focus();
+}
+
+async function runImport() {
+  const text = $("import-text").value;
+  const format = $("import-format").value;
+  if (!text.trim()) {
+    $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
+    return;
+  }
+  $("import-run").disabled = true;
+  const answer = await api.run(heredoc(`import ${format}`, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  $("import-run").disabled = false;
+  if (answer.status === "failed") {
+    const e = answer.error || {};
+    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1.
+    const line = e.line > 1 ? e.line - 1 : null;
+    const source = line ? text.split("\n")[line - 1] : null;
+    $("import-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(e.message || "the import failed")}</span>`
+      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (e.column || 1) - 1))}^</pre>` : "")
+      + (e.suggestion ? `<span class="muted">${esc(e.suggestion)}</span><br>` : "")
+      + `<span class="muted">Nothing was imported.</span>`;
+    return;
+  }
+  $("import-dialog").close();
+  $("import-text").value = "";
+}
+
+export function setUpImport() {
+  $("import").addEventListener("click", openImportDialog);
+  $("import-close").addEventListener("click", () => $("import-dialog").close());
+  $("import-cancel").addEventListener("click", () => $("import-dialog").close());
+  $("import-run").addEventListener("click", runImport);
+  $("import-text").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); runImport(); }
+  });
+  $("import-format").addEventListener("change", () => {
+    $("import-text").placeholder = $("import-format").value === "uikit"
+      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
+      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+  });
+}

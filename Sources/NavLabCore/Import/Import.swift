@@ -1,0 +1,174 @@
+/// `import uikit` / `import screenstate`: the app runs with the hierarchy a real app printed,
+/// as if it had got there itself, so that the user goes on from it (`swapRoot Main`, `why X`).
+extension State {
+    mutating func importHierarchy(_ h: ImportedHierarchy) throws -> Outcome {
+        var events: [Event] = []
+        let wasRunning = isRunning
+        // The printout is the app's state now: the process that was running is replaced, as a
+        // killed one is (no callback, no deinit).
+        endProcess()
+        if let colon = h.colonInViewDescription, colon != device.printsColonInViewDescription {
+            // One printout comes from one iOS (UIKit #161): the device follows it.
+            let ios = colon ? 17 : 16
+            device = Device(idiom: device.idiom, iOS: ios)
+            events.append(.note("the view descriptions have \(colon ? "a" : "no") colon, as iOS \(colon ? "17 and later" : "16 and earlier") print them (UIKit #161): the device is now `device \(device.idiom.rawValue) iOS=\(ios)`"))
+        }
+        application.state = .active
+        window = Window()
+        window.isKey = true
+
+        // The instances, in the printout's order (pre-order: what the app made first is unknown).
+        var ids: [VCID] = []
+        ids.reserveCapacity(h.nodes.count)
+        for n in h.nodes {
+            let id = makeInstance(className: n.className, kind: n.kind)
+            ids.append(id)
+            self[id].imported = ImportedIdentity(printedClass: n.printedClass, address: n.address, viewAddress: n.viewAddress,
+                                                 presentationControllerAddress: n.presentationControllerAddress)
+        }
+        var guesses: [String] = []
+        var presentedInOrder: [VCID] = []
+        for (i, n) in h.nodes.enumerated() {
+            let id = ids[i]
+            for c in n.children {
+                self[ids[c]].parent = id
+                appendChild(ids[c], to: id)
+            }
+            if n.kind == .tabBar, n.children.count > 1 {
+                // The selected tab is the one that appeared; when the tab bar is covered, the
+                // printout does not say (its loaded tabs are all `disappeared`).
+                if let shown = n.children.firstIndex(where: { h.nodes[$0].appeared == true }) {
+                    self[id].selectedIndex = shown
+                } else {
+                    let loaded = n.children.firstIndex { h.nodes[$0].viewLoaded == true } ?? 0
+                    self[id].selectedIndex = loaded
+                    guesses.append("\(self[id].name)'s selected tab is not printed (no tab appeared); NavLab took \(self[ids[n.children[loaded]]].name) (index \(loaded)): `select \(self[id].name) N` changes it")
+                }
+            }
+            if n.isPresented, let presenter = n.parent {
+                let style = presentationStyle(of: n, presenter: h.nodes[presenter])
+                if h.format == .screenstate {
+                    guesses.append("ScreenState does not print presentation styles: \(self[id].name) is presented with the device's default, .\(style.rawValue)")
+                }
+                self[id].presenter = ids[presenter]
+                self[ids[presenter]].presentedChild = id
+                self[id].presentation = Presentation(requestedStyle: style, style: style, calledOn: ids[presenter], animated: true)
+                presentedInOrder.append(id)
+            }
+        }
+        window.rootViewController = ids[0]
+        window.subviews = [.rootView] + presentedInOrder.map { .transitionView(presented: $0) }
+
+        // Views: as printed; ScreenState does not say, so the views in the window are loaded.
+        let shown = Set(windowViewControllers())
+        for (i, n) in h.nodes.enumerated() {
+            self[ids[i]].isViewLoaded = n.viewLoaded ?? shown.contains(ids[i])
+        }
+        if h.format == .uikit {
+            try checkAppearance(h, ids: ids, shown: shown)
+        }
+        if initial == nil, let spec = spec(of: ids[0]) {
+            var claimed: Set<VCID> = []
+            if (try? validate(spec, claimed: &claimed)) != nil {
+                initial = spec
+                events.append(.note("`initial \(spec.text)`: the imported root is the Initial UI that `relaunch` makes (the storyboard's is not in the printout)"))
+            }
+        }
+        let count = h.nodes.count
+        let what = h.format == .uikit ? "_printHierarchy" : "ScreenState"
+        events.insert(.note("imported \(count) view controller\(count == 1 ? "" : "s") from a \(what) printout: "
+                            + (wasRunning ? "they replace the running app's view controllers (no callback ran, no deinit)" : "the app runs with them (no callback ran)")
+                            + ". `tree` shows them; go on from here"), at: 0)
+        let modules = Set(h.nodes.compactMap { n -> String? in
+            guard n.printedClass != n.className, let dot = n.printedClass.lastIndex(of: ".") else { return nil }
+            return String(n.printedClass[..<dot])
+        })
+        if let other = modules.sorted().first(where: { $0 != appName && $0 != "SwiftUI" && $0 != "UIKit" }) {
+            events.append(.note("the printout's classes are in the module \(other); view controllers made from now on print as \(appName).Class (`app \(other)` before `import` makes them agree)"))
+        }
+        events += guesses.map { .note($0) }
+        return .done(events)
+    }
+
+    /// The style a presentation controller's class stands for (UIKit #157): the "over" styles
+    /// print the same class as their opaque ones and keep the presenter's views in the window.
+    func presentationStyle(of n: ImportedHierarchy.Node, presenter: ImportedHierarchy.Node) -> ModalPresentationStyle {
+        let presenterShows = presenter.appeared == true
+        switch n.presentationControllerClass {
+        case "_UIFullscreenPresentationController"?: return presenterShows ? .overFullScreen : .fullScreen
+        case "_UICurrentContextPresentationController"?: return presenterShows ? .overCurrentContext : .currentContext
+        case "UIPopoverPresentationController"?: return .popover
+        case "_UIFormSheetPresentationController"?: return .formSheet
+        case "_UIPageSheetPresentationController"?, "UISheetPresentationController"?:
+            return device.iOS >= 18 ? .formSheet : .pageSheet
+        default:
+            return ModalPresentationStyle.automatic.resolved(on: device)
+        }
+    }
+
+    /// Each printed state must be what the model derives from the structure: `appeared`
+    /// exactly when the view is in the window (UIKit #153), `not in the window` for the others.
+    func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws {
+        let cannot = "NavLab cannot rebuild a hierarchy its model would not reach; `tree --uikit` after importing without this line shows what it would print"
+        for (i, n) in h.nodes.enumerated() {
+            let inWindow = shown.contains(ids[i])
+            let name = self[ids[i]].name
+            let at = SourceLocation(line: n.line, column: 1)
+            if n.viewLoaded == false, n.appeared == true {
+                throw NavLabError(.invalid, "\(name) is printed as \(n.stateWord!) but its view is not loaded", at: at,
+                                  suggestion: "a view controller appears only once its view is loaded (UIKit #61); is the line cut?")
+            }
+            if let appeared = n.appeared, appeared != inWindow {
+                throw NavLabError(.invalid, "\(name) is printed as \(n.stateWord!), but NavLab puts its view \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
+                                  at: at, suggestion: n.stateWord == "appearing" || n.stateWord == "disappearing"
+                                    ? "the printout was taken during a transition; print it again once the animation has ended" : cannot)
+            }
+            if n.viewLoaded == true, n.printedNotInWindow == inWindow {
+                throw NavLabError(.invalid, "\(name)'s view is printed \(n.printedNotInWindow ? "as not in the window" : "in the window"), but NavLab puts it \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
+                                  at: at, suggestion: cannot)
+            }
+        }
+    }
+
+    /// Why the model puts a view controller's view in the window or not, in a few words.
+    func whyInWindow(_ id: VCID, inWindow: Bool) -> String {
+        if inWindow { return "it is shown by its container and nothing covers it full screen" }
+        var child = id
+        while let p = self[child].parent {
+            let parent = self[p]
+            switch parent.kind {
+            case .navigation where parent.children.last != child:
+                return "\(parent.name) shows only the top of its stack, \(self[parent.children.last!].name)"
+            case .tabBar where parent.children.indices.contains(parent.selectedIndex) && parent.children[parent.selectedIndex] != child:
+                return "\(parent.name) shows only its selected tab"
+            default: break
+            }
+            child = p
+        }
+        if let covering = (window.subviews.compactMap { s -> VCID? in
+            if case .transitionView(let p) = s, self[p].presentation?.style.removesPresentersView == true { return p }
+            return nil
+        }).last {
+            return "\(self[covering].name) is presented \(self[covering].presentation!.style.rawValue), which removes the views below it (UIKit #19)"
+        }
+        return "it is not shown by its container"
+    }
+
+    /// The spec that would make `id`'s tree, if the spec language can say it.
+    func spec(of id: VCID) -> Spec? {
+        let vc = self[id]
+        let at = SourceLocation(column: 1)
+        guard State.isIdentifier(vc.className) else { return nil }
+        switch vc.kind {
+        case .plain:
+            return vc.children.isEmpty ? .instance(className: vc.className, at: at) : nil
+        default:
+            let word = ContainerWord.allCases.first { $0.kind == vc.kind }!
+            let children = vc.children.compactMap { spec(of: $0) }
+            guard children.count == vc.children.count else { return nil }
+            let cls: String? = vc.kind.uikitClass == vc.className ? nil : vc.className
+            if word == .Root, cls == nil { return nil }
+            return .container(word, className: cls, children: children, at: at)
+        }
+    }
+}

@@ -1,0 +1,436 @@
+/// A hierarchy read from what a real app printed: `[UIViewController _printHierarchy]`
+/// (UIKit #152–#162) or the ScreenState utility's summary. `import` rebuilds it in the model.
+public struct ImportedHierarchy: Hashable, Sendable {
+    public enum Format: String, Hashable, Sendable, CaseIterable {
+        case uikit, screenstate
+    }
+
+    /// One view controller as printed.
+    public struct Node: Hashable, Sendable {
+        /// The class as printed (`App.Register`, `UINavigationController`, a mangled name).
+        public var printedClass: String
+        /// The class without its module (`Register`): the instance's class and name.
+        public var className: String
+        public var kind: Kind
+        public var address: String?
+        public var viewClass: String?
+        public var viewAddress: String?
+        /// `(view not loaded)` when false; nil when the format does not say (ScreenState).
+        public var viewLoaded: Bool?
+        /// `appeared`/`appearing` (true), `disappeared`/`disappearing` (false); nil when not printed.
+        public var appeared: Bool?
+        /// The state word as printed, for messages.
+        public var stateWord: String?
+        /// ` not in the window` printed after the view.
+        public var printedNotInWindow = false
+        public var children: [Int] = []
+        /// The node it is a child of, or that presents it.
+        public var parent: Int?
+        public var presented: Int?
+        public var isPresented = false
+        public var presentationControllerClass: String?
+        public var presentationControllerAddress: String?
+        /// Its line in the text, for errors.
+        public var line: Int
+    }
+
+    public var format: Format
+    /// Pre-order: the root first, each node before its children, then what it presents (#156).
+    public var nodes: [Node]
+    /// A colon in the view descriptions (iOS 17 and later, UIKit #161); nil when none is printed.
+    public var colonInViewDescription: Bool?
+    /// The first line of the text (the line after `import … <<END`).
+    public var firstLine: Int
+
+    public init(format: Format, nodes: [Node], colonInViewDescription: Bool?, firstLine: Int) {
+        self.format = format
+        self.nodes = nodes
+        self.colonInViewDescription = colonInViewDescription
+        self.firstLine = firstLine
+    }
+}
+
+// MARK: Reading `_printHierarchy`
+
+extension ImportedHierarchy {
+    /// Reads `text`, whose first line is line `firstLine` of its file. Every line it cannot
+    /// read is an error that names it; nothing is returned half read.
+    public static func parse(_ text: String, format: Format, firstLine: Int = 1) throws -> ImportedHierarchy {
+        switch format {
+        case .uikit: return try parseUIKit(text, firstLine: firstLine)
+        case .screenstate: return try parseScreenState(text, firstLine: firstLine)
+        }
+    }
+
+    static func lines(of text: String) -> [Substring] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+    }
+
+    static func parseUIKit(_ text: String, firstLine: Int) throws -> ImportedHierarchy {
+        var nodes: [Node] = []
+        /// The last node read at each depth: the parent or presenter of what follows.
+        var lastAtDepth: [Int] = []
+        var colon: Bool?
+        for (i, raw) in lines(of: text).enumerated() {
+            let lineNumber = firstLine + i
+            var s = raw
+            while s.last == " " || s.last == "\t" { s.removeLast() }
+            if s.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            // What the debugger's console shows around the output.
+            let trimmed = s.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("e ") { continue }
+            var node = try parseUIKitLine(s, line: lineNumber, colon: &colon)
+            let depth = node.depth
+            let index = nodes.count
+            if nodes.isEmpty {
+                guard depth.level == 0, !depth.presented else {
+                    throw NavLabError(.syntax, "the first line must be the root view controller, with no '   | ' or '   + ' before it",
+                                      at: SourceLocation(line: lineNumber, column: 1),
+                                      suggestion: "paste everything _printHierarchy printed, from its first line")
+                }
+            } else {
+                guard depth.level >= 1 else {
+                    throw NavLabError(.syntax, "a second root view controller: only the first line may start without '   | ' or '   + '",
+                                      at: SourceLocation(line: lineNumber, column: 1),
+                                      suggestion: "import one window's hierarchy at a time")
+                }
+                guard depth.level <= lastAtDepth.count else {
+                    throw NavLabError(.syntax, "this line is indented \(depth.level) levels, one more than its parent allows (\(lastAtDepth.count))",
+                                      at: SourceLocation(line: lineNumber, column: 1),
+                                      suggestion: "each level adds one '   | ' (or '   + ' for a presented view controller)")
+                }
+                let owner = lastAtDepth[depth.level - 1]
+                node.node.parent = owner
+                if depth.presented {
+                    if let other = nodes[owner].presented {
+                        throw NavLabError(.invalid, "\(nodes[owner].className) (line \(nodes[owner].line)) already presents \(nodes[other].className) (line \(nodes[other].line)); a view controller presents at most one",
+                                          at: SourceLocation(line: lineNumber, column: 1), suggestion: "check the '   + ' lines' indentation")
+                    }
+                    nodes[owner].presented = index
+                } else {
+                    guard nodes[owner].presented == nil else {
+                        throw NavLabError(.syntax, "a child after what its parent presents: _printHierarchy prints the children first (UIKit #156)",
+                                          at: SourceLocation(line: lineNumber, column: 1), suggestion: "check the indentation of this line and the '   + ' line above it")
+                    }
+                    nodes[owner].children.append(index)
+                }
+            }
+            lastAtDepth.removeSubrange(depth.level...)
+            lastAtDepth.append(index)
+            nodes.append(node.node)
+        }
+        guard !nodes.isEmpty else {
+            throw NavLabError(.syntax, "there is no view controller to import",
+                              at: SourceLocation(line: firstLine, column: 1),
+                              suggestion: "paste what `po [UIViewController _printHierarchy]` printed (`<UINavigationController 0x…>, state: appeared, view: …`)")
+        }
+        var h = ImportedHierarchy(format: .uikit, nodes: nodes, colonInViewDescription: colon, firstLine: firstLine)
+        try h.inferKinds()
+        return h
+    }
+
+    /// One line: `PREFIX<Class 0xADDR>, state: S, view: VIEW[, presented with: <PC 0xADDR>]`.
+    static func parseUIKitLine(_ s: Substring, line: Int, colon: inout Bool?) throws -> (node: Node, depth: (level: Int, presented: Bool)) {
+        func column(_ i: Substring.Index) -> Int { s.distance(from: s.startIndex, to: i) + 1 }
+        func fail(_ message: String, at i: Substring.Index, _ suggestion: String) -> NavLabError {
+            NavLabError(.syntax, message, at: SourceLocation(line: line, column: column(i)), suggestion: suggestion)
+        }
+        var rest = s[...]
+        var level = 0, presented = false
+        while true {
+            if rest.hasPrefix("   | ") { level += 1; rest = rest.dropFirst(5); continue }
+            if rest.hasPrefix("   + ") { level += 1; presented = true; rest = rest.dropFirst(5) }
+            break
+        }
+        let format = "`<Class 0xADDR>, state: appeared, view: <UIView 0xADDR>`"
+        guard rest.first == "<" else {
+            throw fail("expected '<' and a view controller's class", at: rest.startIndex,
+                       "each line reads " + format + ", after '   | ' or '   + ' for each level")
+        }
+        // <Class 0xADDR> (or <Class: 0xADDR>, or <Class> with addresses removed, UIKit #163)
+        let (cls, address, afterVC) = try object(in: rest, line: line, lineStart: s.startIndex, what: "view controller")
+        rest = rest[afterVC...]
+        guard rest.hasPrefix(", state: ") else {
+            throw fail("expected ', state: ' after the view controller", at: rest.startIndex, "each line reads " + format)
+        }
+        rest = rest.dropFirst(", state: ".count)
+        let states = ["appeared", "disappeared", "appearing", "disappearing"]
+        guard let word = states.first(where: { rest.hasPrefix($0 + ",") || rest == $0 }) else {
+            let got = rest.prefix { $0 != "," && $0 != " " }
+            throw fail("'\(got)' is not a state", at: rest.startIndex,
+                       Suggest.nearest(to: String(got), in: states).map { "did you mean \($0)?" } ?? "appeared, disappeared, appearing or disappearing (UIKit #153)")
+        }
+        rest = rest.dropFirst(word.count)
+        guard rest.hasPrefix(", view: ") else {
+            throw fail("expected ', view: ' after the state", at: rest.startIndex, "each line reads " + format)
+        }
+        rest = rest.dropFirst(", view: ".count)
+        var node = Node(printedClass: cls, className: simpleName(cls), kind: .plain, line: line)
+        node.address = address
+        node.stateWord = word
+        node.appeared = word == "appeared" || word == "appearing"
+        if rest.hasPrefix("(view not loaded)") {
+            node.viewLoaded = false
+            rest = rest.dropFirst("(view not loaded)".count)
+        } else if rest.first == "<" {
+            let (viewClass, viewAddress, afterView) = try object(in: rest, line: line, lineStart: s.startIndex, what: "view")
+            let hasColon = rest[rest.startIndex..<afterView].contains(":")
+            if address != nil || viewAddress != nil {
+                if let c = colon, c != hasColon {
+                    // Both are accepted (UIKit #161), but one printout comes from one iOS.
+                    throw fail("this view description " + (hasColon ? "has a" : "has no") + " colon after its class, unlike the lines above",
+                               at: rest.startIndex, "one printout comes from one iOS version: iOS 17 and later print `<UIView: 0x…>`, earlier ones `<UIView 0x…>` (UIKit #161)")
+                }
+                colon = hasColon
+            }
+            node.viewLoaded = true
+            node.viewClass = viewClass
+            node.viewAddress = viewAddress
+            rest = rest[afterView...]
+            if rest.hasPrefix(" not in the window") {
+                node.printedNotInWindow = true
+                rest = rest.dropFirst(" not in the window".count)
+            }
+        } else {
+            throw fail("expected the view: `<UIView 0xADDR>` or `(view not loaded)`", at: rest.startIndex, "each line reads " + format)
+        }
+        if presented {
+            guard rest.hasPrefix(", presented with: ") else {
+                throw fail("a presented view controller ('   + ') ends with ', presented with: <PresentationController 0xADDR>'",
+                           at: rest.startIndex, "UIKit #155: `…, presented with: <_UIFullscreenPresentationController 0x…>`")
+            }
+            rest = rest.dropFirst(", presented with: ".count)
+            let (pc, pcAddress, afterPC) = try object(in: rest, line: line, lineStart: s.startIndex, what: "presentation controller")
+            guard ImportedHierarchy.presentationControllerClasses.contains(pc) else {
+                throw fail("NavLab does not know the presentation controller \(pc)", at: rest.index(after: rest.startIndex),
+                           "it reads " + ImportedHierarchy.presentationControllerClasses.joined(separator: ", ") + " (UIKit #157); a custom presentation controller is not modelled")
+            }
+            node.isPresented = true
+            node.presentationControllerClass = pc
+            node.presentationControllerAddress = pcAddress
+            rest = rest[afterPC...]
+        } else if rest.hasPrefix(", presented with: ") {
+            throw fail("'presented with:' on a line that does not start with '   + '", at: rest.startIndex,
+                       "a presented view controller's line starts with '   + ' (UIKit #155)")
+        }
+        guard rest.isEmpty else {
+            throw fail("unexpected text after the line's end: '\(rest.prefix(30))'", at: rest.startIndex, "each line reads " + format)
+        }
+        return (node, (level, presented))
+    }
+
+    static let presentationControllerClasses = ["_UIFullscreenPresentationController", "_UIPageSheetPresentationController",
+                                                "_UIFormSheetPresentationController", "UIPopoverPresentationController",
+                                                "_UICurrentContextPresentationController", "UISheetPresentationController"]
+
+    /// `<Class 0xADDR>` at the start of `s`: the class, the address, and where it ends.
+    static func object(in s: Substring, line: Int, lineStart: Substring.Index, what: String) throws -> (String, String?, Substring.Index) {
+        func column(_ i: Substring.Index) -> Int { s.base.distance(from: lineStart, to: i) + 1 }
+        guard let close = s.firstIndex(of: ">") else {
+            throw NavLabError(.syntax, "the \(what)'s '<' is never closed", at: SourceLocation(line: line, column: column(s.startIndex)),
+                              suggestion: "`<Class 0xADDR>`")
+        }
+        let inner = s[s.index(after: s.startIndex)..<close]
+        var parts = inner.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = parts.first else {
+            throw NavLabError(.syntax, "an empty '<>' where a \(what) belongs", at: SourceLocation(line: line, column: column(s.startIndex)),
+                              suggestion: "`<Class 0xADDR>`")
+        }
+        var cls = String(first)
+        if cls.hasSuffix(":") { cls.removeLast() }
+        parts.removeFirst()
+        var address: String?
+        if let a = parts.first {
+            guard parts.count == 1, a.hasPrefix("0x"), a.count > 2, a.dropFirst(2).allSatisfy(\.isHexDigit) else {
+                throw NavLabError(.syntax, "'\(parts.joined(separator: " "))' is not an address", at: SourceLocation(line: line, column: column(a.startIndex)),
+                                  suggestion: "`<\(cls) 0x7fb1c8d0a6e0>`: the class, a space (or ': '), then the address in hex")
+            }
+            address = String(a)
+        }
+        guard !cls.isEmpty, cls.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "$" }) else {
+            throw NavLabError(.syntax, "'\(cls)' is not a class name", at: SourceLocation(line: line, column: column(s.index(after: s.startIndex))),
+                              suggestion: "`<\(what == "view" ? "UIView" : "App.Register") 0x…>`")
+        }
+        return (cls, address, s.index(after: close))
+    }
+
+    /// `App.Register` → `Register`; a mangled or unqualified name stays as it is.
+    static func simpleName(_ printed: String) -> String {
+        guard let dot = printed.lastIndex(of: ".") else { return printed }
+        let last = String(printed[printed.index(after: dot)...])
+        return State.isIdentifier(last) ? last : printed.replacing(".", with: "_")
+    }
+
+    // MARK: Kinds
+
+    /// Which container each node is: UIKit's classes by name; the app's subclasses by the class
+    /// of their view (UIKit #162) and their children.
+    mutating func inferKinds() throws {
+        for i in nodes.indices {
+            let n = nodes[i]
+            if let word = ContainerWord.allCases.first(where: { $0.kind.uikitClass == n.printedClass }) {
+                nodes[i].kind = word.kind
+                continue
+            }
+            switch n.viewClass {
+            case "UILayoutContainerView":
+                nodes[i].kind = looksLikeTabBar(i) ? .tabBar : .navigation
+            case "_UIPageViewControllerContentView": nodes[i].kind = .page
+            case "_UISplitViewControllerPanelImplView": nodes[i].kind = .split
+            default:
+                if n.children.isEmpty {
+                    nodes[i].kind = .plain
+                } else if n.viewLoaded == false {
+                    // No view to tell by: the class's name.
+                    let name = n.className.lowercased()
+                    nodes[i].kind = name.contains("tab") ? .tabBar : name.contains("nav") ? .navigation
+                        : name.contains("split") ? .split : name.contains("page") ? .page : .container
+                } else {
+                    nodes[i].kind = .container
+                }
+            }
+        }
+    }
+
+    /// A UILayoutContainerView is a navigation or a tab bar controller's: a tab bar shows one
+    /// child that need not be the last; a navigation controller only its last.
+    func looksLikeTabBar(_ i: Int) -> Bool {
+        let n = nodes[i]
+        if n.className.lowercased().contains("tab") { return true }
+        if n.className.lowercased().contains("nav") { return false }
+        guard let shown = n.children.firstIndex(where: { nodes[$0].appeared == true }) else { return false }
+        return shown != n.children.count - 1
+    }
+}
+
+// MARK: Reading ScreenState
+
+extension ImportedHierarchy {
+    /// The ScreenState utility's summary: `Class (Role): {` … `}`, and `v Presented v` between
+    /// the root's tree and each presented one's.
+    static func parseScreenState(_ text: String, firstLine: Int) throws -> ImportedHierarchy {
+        var nodes: [Node] = []
+        var open: [Int] = []          // nodes whose `{` is not closed yet
+        var treeRoots: [Int] = []
+        var expectingTree = true      // at the start, and after `v Presented v`
+        var lastLine = firstLine
+        for (i, raw) in lines(of: text).enumerated() {
+            let lineNumber = firstLine + i
+            lastLine = lineNumber
+            let t = raw.trimmingCharacters(in: " \t")
+            if t.isEmpty { continue }
+            let location = SourceLocation(line: lineNumber, column: raw.count - raw.drop(while: { $0 == " " || $0 == "\t" }).count + 1)
+            if t == "v Presented v" {
+                guard open.isEmpty, !treeRoots.isEmpty, !expectingTree else {
+                    throw NavLabError(.syntax, "'v Presented v' " + (open.isEmpty ? "before any tree" : "inside an open '{'"), at: location,
+                                      suggestion: "it comes between the root's tree and the presented one's, after the closing '}'")
+                }
+                expectingTree = true
+                continue
+            }
+            if t == "}" {
+                guard open.popLast() != nil else {
+                    throw NavLabError(.syntax, "a '}' that closes nothing", at: location, suggestion: "each `Class (Role): {` has one '}'")
+                }
+                continue
+            }
+            var body = t[...]
+            let opens = body.hasSuffix(": {")
+            if opens { body = body.dropLast(3) }
+            guard body.hasSuffix(")"), let paren = body.lastIndex(of: "(") else {
+                throw NavLabError(.syntax, "expected `Class (Role)`, `Class (Role): {`, `}` or `v Presented v`", at: location,
+                                  suggestion: "ScreenState lines read like `Countries (Navigation Child)`")
+            }
+            let cls = body[..<paren].trimmingCharacters(in: " ")
+            let role = String(body[body.index(after: paren)..<body.index(before: body.endIndex)])
+            let roles = ["Root", "Presented", "Navigation Child", "Tab Child", "Page Child", "Split Child", "Child"]
+            guard roles.contains(role) else {
+                throw NavLabError(.syntax, "'\(role)' is not a ScreenState role", at: location,
+                                  suggestion: Suggest.nearest(to: role, in: roles).map { "did you mean \($0)?" } ?? roles.joined(separator: ", "))
+            }
+            guard !cls.isEmpty, cls.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+                throw NavLabError(.syntax, "'\(cls)' is not a class name", at: location, suggestion: "ScreenState prints class names, like `Countries`")
+            }
+            var node = Node(printedClass: cls, className: simpleName(cls), kind: .plain, line: lineNumber)
+            let index = nodes.count
+            if let parent = open.last {
+                guard role != "Root", role != "Presented" else {
+                    throw NavLabError(.syntax, "a (\(role)) inside another view controller's '{'", at: location,
+                                      suggestion: "close the tree with '}' first; a presented tree follows `v Presented v`")
+                }
+                let kind: Kind = role == "Navigation Child" ? .navigation : role == "Tab Child" ? .tabBar
+                    : role == "Page Child" ? .page : role == "Split Child" ? .split : .container
+                if let first = nodes[parent].children.first, nodes[parent].kind != kind {
+                    throw NavLabError(.invalid, "a (\(role)) beside a (\(roleName(nodes[parent].kind))) (line \(nodes[first].line)): one container's children share a role",
+                                      at: location, suggestion: "check the roles of \(nodes[parent].className)'s children")
+                }
+                nodes[parent].kind = kind
+                nodes[parent].children.append(index)
+                node.parent = parent
+            } else {
+                guard expectingTree else {
+                    throw NavLabError(.syntax, "a second tree without `v Presented v` before it", at: location,
+                                      suggestion: "ScreenState prints `v Presented v` between trees")
+                }
+                let want = treeRoots.isEmpty ? "Root" : "Presented"
+                guard role == want else {
+                    throw NavLabError(.syntax, "the \(treeRoots.isEmpty ? "first" : "presented") tree's view controller is (\(want)), not (\(role))", at: location,
+                                      suggestion: "`\(cls) (\(want))`")
+                }
+                if let previous = treeRoots.last {
+                    // Presented by the screen below it (a child's presentation goes up to it, UIKit #164).
+                    node.parent = previous
+                    node.isPresented = true
+                    nodes[previous].presented = index
+                }
+                treeRoots.append(index)
+                expectingTree = false
+            }
+            nodes.append(node)
+            if opens { open.append(index) }
+        }
+        guard open.isEmpty else {
+            throw NavLabError(.syntax, "\(nodes[open.last!].className)'s '{' (line \(nodes[open.last!].line)) is never closed",
+                              at: SourceLocation(line: lastLine, column: 1), suggestion: "add the '}' lines")
+        }
+        guard !nodes.isEmpty else {
+            throw NavLabError(.syntax, "there is no view controller to import", at: SourceLocation(line: firstLine, column: 1),
+                              suggestion: "paste what ScreenState's printSummary() printed (`UINavigationController (Root): {` …)")
+        }
+        guard !expectingTree else {
+            throw NavLabError(.syntax, "`v Presented v` with no tree after it", at: SourceLocation(line: lastLine, column: 1),
+                              suggestion: "paste the presented tree too, or drop the last `v Presented v`")
+        }
+        for i in nodes.indices where nodes[i].kind != .plain {
+            if let word = ContainerWord.allCases.first(where: { $0.kind.uikitClass == nodes[i].printedClass }), word.kind != nodes[i].kind {
+                throw NavLabError(.invalid, "\(nodes[i].printedClass)'s children are printed as (\(roleName(nodes[i].kind)))",
+                                  at: SourceLocation(line: nodes[i].line, column: 1), suggestion: "a \(nodes[i].printedClass)'s children are (\(roleName(word.kind)))")
+            }
+        }
+        var h = ImportedHierarchy(format: .screenstate, nodes: nodes, colonInViewDescription: nil, firstLine: firstLine)
+        // A UIKit container with no children printed (`UINavigationController (Root)`) is still one.
+        for i in h.nodes.indices {
+            if let word = ContainerWord.allCases.first(where: { $0.kind.uikitClass == h.nodes[i].printedClass }) { h.nodes[i].kind = word.kind }
+        }
+        return h
+    }
+
+    static func roleName(_ kind: Kind) -> String {
+        switch kind {
+        case .navigation: return "Navigation Child"
+        case .tabBar: return "Tab Child"
+        case .page: return "Page Child"
+        case .split: return "Split Child"
+        case .plain, .container: return "Child"
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var s = self
+        while let f = s.first, set.contains(f) { s.removeFirst() }
+        while let l = s.last, set.contains(l) { s.removeLast() }
+        return String(s)
+    }
+}
