@@ -51,7 +51,14 @@ public struct Tutorial: Hashable, Sendable {
     /// The script as blocks: consecutive comment lines are one prose block.
     public static func blocks(_ text: String) -> [Block] {
         var blocks: [Block] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // `import uikit <<END` … `END` is one command.
+        for chunk in Heredoc.chunks(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) {
+            let i = chunk.line - 1
+            if chunk.lineCount > 1 || chunk.unterminated != nil {
+                blocks.append(Block(kind: .command(chunk.text), line: chunk.line))
+                continue
+            }
+            let raw = chunk.text
             let t = raw.trimmed
             if t.isEmpty {
                 if blocks.last?.kind != .blank { blocks.append(Block(kind: .blank, line: i + 1)) }

@@ -104,7 +104,8 @@ final class Journal: HubJournal, @unchecked Sendable {
         var started: Date
         /// The journal's lines (commands and their comments).
         var lines: [String]
-        var commands: Int { lines.filter { !$0.isCommentLine }.count }
+        /// An import's lines count once (`import uikit <<END` … `END`).
+        var commands: Int { Heredoc.chunks(lines).filter { !$0.text.isCommentLine }.count }
     }
 
     /// The journals of NavLabs that ended without `quit` (their process is gone) and ran at
@@ -160,8 +161,8 @@ enum Resume {
             // The device as it was when that session began, then its lines: the same session.
             let hub = SessionHub(session: Persistence.session(startingFrom: last.folder + "/start"))
             var failed = 0
-            for (i, line) in last.lines.enumerated() {
-                let (response, _) = hub.execute(line, origin: .script, lineNumber: i + 1)
+            for chunk in Heredoc.chunks(last.lines) {
+                let (response, _) = hub.execute(chunk.text, origin: .script, lineNumber: chunk.line)
                 if response.status == .failed { failed += 1 }
             }
             let journal: Journal?
