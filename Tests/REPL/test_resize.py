@@ -82,3 +82,31 @@ def test_narrowing_then_editing_shows_exactly_what_runs(home, workdir):
         assert "the app is not running (declare" in "\n".join(rows(screen))
     finally:
         child.kill(9)
+
+
+def screen_after(home, workdir, keys, cols=100, lines=80):
+    """The screen (tall enough to keep everything) after `keys`, sent one group at a time."""
+    env = {"HOME": str(home), "PATH": os.environ.get("PATH", ""), "TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1"}
+    child = pexpect.spawn(NAVLAB, ["--no-serve"], env=env, cwd=str(workdir), dimensions=(lines, cols), encoding="utf-8", timeout=10)
+    screen = Terminal(cols, lines)
+    screen.child = child
+    stream = pyte.Stream(screen)
+    pump(child, stream, 1.5)
+    for k in keys:
+        child.send(k)
+        pump(child, stream, 0.4)
+    return child, screen
+
+
+def test_the_right_prompt_hint_never_stays_in_the_scrollback(home, workdir):
+    # Accepted with Enter, accepted from a Ctrl-R search, dropped with Ctrl-C: each line stays
+    # on the screen as typed, without the verb's syntax the hint showed beside it.
+    child, screen = screen_after(home, workdir, ["initial Nav(A)", "\r", "launch\r", "\x12", "init", "\r", "present Deta", "\x03", "tree\r"])
+    try:
+        shown = rows(screen)
+        typed = [r for r in shown if PROMPT.match(r)]
+        assert [PROMPT.sub("", r, count=1) for r in typed][:4] == ["initial Nav(A)", "launch", "initial Nav(A)", "present Deta"], shown
+        for r in typed:
+            assert "SPEC" not in r and "[on NAME]" not in r, r
+    finally:
+        child.terminate(force=True)

@@ -362,6 +362,11 @@ final class LineEditor {
                     out.pointee = redrawKey
                     return 1
                 }
+                // Enter in a Ctrl-R search accepts the line found, which libedit draws once
+                // more (with the right prompt) before the newline: no hint for that drawing.
+                if scalar == "\r" || scalar == "\n", lineText(el).whole.contains("\n") {
+                    hintsOff = true
+                }
                 out.pointee = key
                 return 1
             }
