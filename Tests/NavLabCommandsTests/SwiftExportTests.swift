@@ -1,0 +1,271 @@
+import Foundation
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// The repository: two folders up from this file.
+private let repository: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+/// A session that ran `script` (every command and `expect` must pass).
+private func session(_ script: String, file: String = "test.navlab") -> Session {
+    let s = Session()
+    let r = ScriptRunner(session: s, mode: .check).run(script, file: file)
+    #expect(r.failures.isEmpty, "\(file): \(r.failures)")
+    return s
+}
+
+private func program(_ script: String) throws -> String {
+    try SwiftExport.program(from: session(script))
+}
+
+/// `swiftc -parse` on `source`: nil when it parses, else what swiftc said.
+private func parseProblems(_ source: String, name: String) throws -> String? {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-swift-export-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let file = dir.appendingPathComponent(name + ".swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = [ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc", "-parse", file.path]
+    let pipe = Pipe()
+    p.standardError = pipe
+    p.standardOutput = pipe
+    try p.run()
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return p.terminationStatus == 0 ? nil : String(decoding: out, as: UTF8.self)
+}
+
+/// The scripts the export is checked on: the tutorials and Tests/Scripts.
+private func scripts() throws -> [(name: String, text: String)] {
+    var out: [(String, String)] = []
+    for folder in ["Docs/Tutorials", "Tests/Scripts"] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: repository + "/" + folder).filter { $0.hasSuffix(".navlab") }.sorted()
+        for n in names {
+            let text = try String(contentsOfFile: repository + "/" + folder + "/" + n, encoding: .utf8)
+            out.append((folder + "/" + n, text))
+        }
+    }
+    return out
+}
+
+private let small = """
+device iPhone iOS=12
+initial Register
+launch
+# the flow
+present Nav(Welcome)
+push Details
+present Main on UINavigationController style=fullScreen animated
+expect top is Main
+swapRoot Main
+"""
+
+@Suite("export swift: the session as a UIKit program")
+struct SwiftExportTests {
+    @Test("One class per class the session uses: UIKit's containers subclassed, custom containers from UIViewController")
+    func classList() throws {
+        let text = try program("""
+        initial RootViewController:Root(Splash)
+        launch
+        switch MainTabBarController:Tab(Nav(First), Settings)
+        present Nav(Detail) style=formSheet
+        """)
+        let classes = text.split(separator: "\n").filter { $0.hasPrefix("final class ") }.map(String.init)
+        // In the order NavLab makes them (a container after its children).
+        #expect(classes == [
+            "final class Splash: UIViewController, NavLabNamed {",
+            "final class RootViewController: UIViewController, NavLabNamed {",
+            "final class First: UIViewController, NavLabNamed {",
+            "final class LoggingNavigationController: UINavigationController, NavLabNamed {",
+            "final class Settings: UIViewController, NavLabNamed {",
+            "final class MainTabBarController: UITabBarController, NavLabNamed {",
+            "final class Detail: UIViewController, NavLabNamed {",
+            "final class Script {",
+            "final class AppDelegate: UIResponder, UIApplicationDelegate {",
+        ])
+        // Each logs under the name NavLab gives it.
+        #expect(text.contains("let navLabName = Names.next(\"UINavigationController\")"))
+        #expect(text.contains("let navLabName = Names.next(\"MainTabBarController\")"))
+        #expect(text.contains("func switchChild(to new: UIViewController, animated: Bool) {"))
+    }
+
+    @Test("A step: the command in a comment, its predicted lines, named variables, present with its style")
+    func presentStep() throws {
+        let text = try program(small)
+        #expect(text.contains("""
+                // > present Main on UINavigationController style=fullScreen animated
+                //   loadView Main
+            """))
+        #expect(text.contains("""
+                // then NavLab checks: expect top is Main
+                func step6() {
+                    let main = Main()
+                    self.main = main
+                    main.modalPresentationStyle = .fullScreen
+                    uiNavigationController!.present(main, animated: true)
+                }
+            """))
+        // A narration comment goes above its step; `swapRoot Main` takes the live Main.
+        #expect(text.contains("    // the flow\n    // > present Nav(Welcome)\n"))
+        #expect(text.contains("""
+                func step4() {
+                    let welcome = Welcome()
+                    self.welcome = welcome
+                    let uiNavigationController = LoggingNavigationController([welcome])
+                    self.uiNavigationController = uiNavigationController
+                    register!.present(uiNavigationController, animated: false)
+                }
+            """))
+        #expect(text.contains("    func step7() {\n        window?.rootViewController = main!\n    }"))
+        #expect(text.contains("    weak var uiNavigationController: LoggingNavigationController?"))
+        #expect(text.contains("Run it on an iPhone simulator with iOS 12"))
+    }
+
+    @Test("The predicted-log comment is what `navlab run` prints for the session's commands")
+    func predictedLogIsNavLabRun() throws {
+        for (name, text) in try scripts() {
+            let s = session(text, file: name)
+            let program = try SwiftExport.program(from: s)
+            let lines = program.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("// NavLab's predicted log") }, "\(name)")
+            let end = try #require(lines[start...].firstIndex(of: ""), "\(name)")
+            let block = lines[(start + 1)..<end].map { $0 == "//" ? "" : String($0.dropFirst(3)) }
+            // `navlab run` of the commands that change the app, as a script of its own.
+            let commands = s.script().split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { line in
+                guard let p = try? LineParser.parse(line) else { return LineParser.splitTurn(line) != nil }
+                if case .model = p.action { return true }
+                return false
+            }
+            let run = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(commands.joined(separator: "\n"), file: name)
+            #expect(run.failures.isEmpty, "\(name): \(run.failures)")
+            let printed = run.output.map(\.text).filter { !$0.isEmpty }
+            #expect(Array(block) == printed, "\(name): the predicted log differs from `navlab run`")
+        }
+    }
+
+    @Test("Each tutorial's and each Tests/Scripts program parses as Swift (swiftc -parse)")
+    func parses() throws {
+        // The check can fail: a broken program does not parse.
+        #expect(try parseProblems("final class A: UIViewController {\n    func f( {\n}\n", name: "broken") != nil)
+        for (name, text) in try scripts() {
+            let program = try SwiftExport.program(from: session(text, file: name))
+            let base = (name as NSString).lastPathComponent.replacing(".navlab", with: "")
+            let problems = try parseProblems(program, name: base)
+            #expect(problems == nil, "\(name): \(problems ?? "")")
+            // One step method per command that changes the app.
+            let steps = program.split(separator: "\n").filter { $0.hasPrefix("    func step") && $0.hasSuffix("() {") && $0 != "    func step() {" }.count
+            let tableRows = program.split(separator: "\n").filter { $0.contains("Step(line: ") }.count
+            #expect(steps == tableRows, "\(name)")
+        }
+    }
+
+    @Test("What a program cannot do is an instruction: Home, stopping the app; the next run goes on with the next launch")
+    func byHand() throws {
+        let text = try program("""
+        initial Nav(Countries)
+        launch
+        push Country
+        background
+        kill
+        launch
+        relaunch
+        """)
+        #expect(text.contains("        // By hand: Now press Home (Device ▸ Home, ⇧⌘H in the Simulator): NavLab's `background`."))
+        #expect(text.contains("then: .byHand(\"Now press Home"))
+        #expect(text.contains("until: UIApplication.didEnterBackgroundNotification)"))
+        #expect(text.contains("Step(line: \"kill\", beforeLaunch: false, perform: step5, then: .endOfLaunch(\"Now stop the app in Xcode"))
+        #expect(text.contains("        // Launch 2\n"))
+        #expect(text.contains("        // Launch 3\n"))
+        // `relaunch` ends launch 2 and starts launch 3 without printing its line again.
+        #expect(text.contains("Step(line: \"\", beforeLaunch: true, perform: step8"))
+        #expect(text.contains("func makeInitialUI3() -> UIViewController? {"))
+    }
+
+    @Test("scenes on: a scene delegate that logs its callbacks and returns the activity")
+    func scenes() throws {
+        let with = try program("scenes on\ninitial Nav(Countries)\nlaunch")
+        #expect(with.contains("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {"))
+        #expect(with.contains("configuration.delegateClass = SceneDelegate.self"))
+        #expect(with.contains("func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {"))
+        let without = try program("initial Nav(Countries)\nlaunch")
+        #expect(!without.contains("final class SceneDelegate"))
+        #expect(without.contains("func applicationDidEnterBackground(_ application: UIApplication) { logLine(\"applicationDidEnterBackground(_:)\") }"))
+    }
+
+    @Test("Restoration: identifiers, encoded keys and the opt-in are in the program")
+    func restoration() throws {
+        let text = try program("""
+        class Country restorationIdentifier=Country
+        encode Country capital
+        optIn save=yes restore=yes
+        initial Nav(Country)
+        launch
+        set Country capital=Paris
+        """)
+        #expect(text.contains("restorationIdentifier = \"Country\""))
+        #expect(text.contains("coder.encode(properties[\"capital\"], forKey: \"capital\")   // encode Country capital"))
+        #expect(text.contains("shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }"))
+        #expect(text.contains("country!.properties[\"capital\"] = \"Paris\""))
+    }
+
+    @Test("export swift: errors say what, where, and what to do")
+    func errors() throws {
+        let empty = Session().execute("export swift")
+        #expect(empty.status == .failed)
+        #expect(empty.error?.message == "nothing to export: the session has no commands that change the app")
+        #expect(empty.error?.suggestion?.contains("`launch`") == true)
+        #expect(empty.error?.location.column == 1)
+
+        let s = Session()
+        _ = s.execute("initial Main")
+        let never = s.execute("export swift")
+        #expect(never.error?.message == "nothing to export: the session never launches the app")
+        #expect(never.error?.suggestion == "add `launch` (after `initial SPEC`), then `export swift`")
+
+        let force = Session().execute("export swift --force")
+        #expect(force.error?.message == "--force replaces a FILE, and none is named")
+        #expect(force.error?.suggestion == "export swift FILE --force")
+        #expect(Session().execute("export swfit").error?.suggestion == "did you mean swift?")
+    }
+
+    @Test("export swift FILE: written by the shell; an existing FILE only with --force")
+    func toFile() throws {
+        var written: [String: String] = [:]
+        var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: true))
+        runner.writeFile = { path, text, _ in written[path] = text }
+        runner.fileExists = { path, _ in path == "Old.swift" }
+        let r = runner.run("initial A\nlaunch\nexport swift New.swift\nexport swift Old.swift\nexport mermaid Old.swift\nexport swift Old.swift --force", file: "x.navlab")
+        #expect(written["New.swift"]?.contains("final class A: UIViewController, NavLabNamed {") == true)
+        #expect(r.failures.count == 2)
+        #expect(r.failures.first?.contains("x.navlab:4:1: error: Old.swift exists") == true)
+        #expect(r.failures.first?.contains("`export swift Old.swift --force` replaces it") == true)
+        #expect(written["Old.swift"]?.hasPrefix("// App — a NavLab session as a UIKit program") == true)
+    }
+
+    @Test("`navlab run` keeps the history for export swift (it reads the timeline)")
+    func keepsTimeline() {
+        #expect(ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift"))
+        var printed: [String] = []
+        var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: false))
+        runner.emit = { printed.append($0.text) }
+        runner.session.keepsTimeline = ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift")
+        _ = runner.run("initial A\nlaunch\nexport swift", file: "x.navlab")
+        #expect(printed.contains { $0.contains("final class A: UIViewController, NavLabNamed {") })
+    }
+
+    @Test("Instance names become Swift variables; UIKit's classes become logging subclasses")
+    func spelling() {
+        #expect(SwiftNames.variable("Register") == "register")
+        #expect(SwiftNames.variable("UINavigationController#2") == "uiNavigationController2")
+        #expect(SwiftNames.variable("Login#2") == "login2")
+        #expect(SwiftNames.variable("Default") == "defaultVC")
+        #expect(SwiftNames.className("UITabBarController") == "LoggingTabBarController")
+        #expect(SwiftNames.className("Register") == "Register")
+        #expect(SwiftNames.literal("a \"b\" \\ c") == "\"a \\\"b\\\" \\\\ c\"")
+    }
+}
