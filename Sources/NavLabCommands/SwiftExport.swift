@@ -152,7 +152,8 @@ private struct Generator {
             for c in commands { coder.code(c) }
             step.code = coder.lines
             if coder.usesHold { usesHold = true }
-            for (n, cls) in coder.newNames { noteName(n, cls) }
+            // Made and gone in the same step (a refused presentation) still has its class and name.
+            for (n, cls, kind) in coder.newNames { noteClass(cls, kind); noteName(n, cls) }
             try place(&step, commands: commands, before: before, after: after)
         }
         if runs.isEmpty {
@@ -312,6 +313,7 @@ private struct Generator {
             "}",
             "",
             "/// How a parent is printed in `willMove(toParent:)` and `didMove(toParent:)`.",
+            "@MainActor",
             "func nameOf(_ vc: UIViewController?) -> String {",
             "    guard let vc else { return \"nil\" }",
             "    return (vc as? NavLabNamed)?.navLabName ?? String(describing: type(of: vc))",
@@ -518,6 +520,8 @@ private struct Generator {
         o.append("    /// Which launch of the session this process is (kept across launches, UserDefaults).")
         o.append("    let run = UserDefaults.standard.integer(forKey: \"NavLabExport.run\")")
         o.append("    var next = 0")
+        o.append("    /// The notification a step done by hand waits for.")
+        o.append("    var waiting: NSObjectProtocol?")
         o.append("")
         // The runs' steps.
         var methods: [String] = []
@@ -570,7 +574,7 @@ private struct Generator {
         o.append("        let line: String")
         o.append("        /// Done as the app starts (the app was not running), before the window is shown.")
         o.append("        let beforeLaunch: Bool")
-        o.append("        let perform: () -> Void")
+        o.append("        let perform: @MainActor () -> Void")
         o.append("        let then: Then")
         o.append("    }")
         o.append("")
@@ -594,6 +598,13 @@ private struct Generator {
         o.append("        step.perform()")
         o.append("    }")
         o.append("")
+        o.append("    /// The app posted what a step done by hand waits for: on to the next step.")
+        o.append("    func resume() {")
+        o.append("        if let waiting { NotificationCenter.default.removeObserver(waiting) }")
+        o.append("        waiting = nil")
+        o.append("        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { self.step() }")
+        o.append("    }")
+        o.append("")
         o.append("    func step() {")
         o.append("        guard run < launches.count else { return }")
         o.append("        guard next < launches[run].count else {")
@@ -610,10 +621,8 @@ private struct Generator {
         o.append("            perform(step)")
         o.append("            DispatchQueue.main.asyncAfter(deadline: .now() + s) { self.step() }")
         o.append("        case .byHand(let instruction, let name):")
-        o.append("            var token: NSObjectProtocol?")
-        o.append("            token = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in")
-        o.append("                if let token { NotificationCenter.default.removeObserver(token) }")
-        o.append("                DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { self.step() }")
+        o.append("            waiting = NotificationCenter.default.addObserver(forName: name, object: nil, queue: .main) { _ in")
+        o.append("                DispatchQueue.main.async { Script.shared.resume() }")
         o.append("            }")
         o.append("            perform(step)")
         o.append("            print(\"# \" + instruction)")
@@ -729,6 +738,7 @@ private struct Generator {
         o.append("}")
         o.append("")
         o.append("/// The view controller on top: the last presented, the top of a stack, the selected tab.")
+        o.append("@MainActor")
         o.append("func topViewController(_ vc: UIViewController?) -> UIViewController? {")
         o.append("    guard let vc else { return nil }")
         o.append("    if let p = vc.presentedViewController { return topViewController(p) }")
@@ -785,7 +795,7 @@ struct StepCoder {
     let after: State
     var lines: [String] = []
     /// Instances this step makes: their names and classes.
-    var newNames: [(String, String)] = []
+    var newNames: [(String, String, Kind)] = []
     var counters: [String: Int]
     var usesHold = false
 
@@ -818,7 +828,7 @@ struct StepCoder {
             let v = SwiftNames.variable(name)
             lines.append("let \(v) = \(SwiftNames.className(cls))()")
             lines.append("self.\(v) = \(v)")
-            newNames.append((name, cls))
+            newNames.append((name, cls, .plain))
             return v
         case .existing(let r):
             return ref(r).expr
@@ -829,7 +839,7 @@ struct StepCoder {
             let v = SwiftNames.variable(name)
             lines.append("let \(v) = \(SwiftNames.className(className))([\(kids.joined(separator: ", "))])")
             lines.append("self.\(v) = \(v)")
-            newNames.append((name, className))
+            newNames.append((name, className, word.kind))
             return v
         }
     }
@@ -971,7 +981,9 @@ enum SwiftNames {
         else if upper == 1 || upper == chars.count { lowered = String(chars[..<upper]).lowercased() + String(chars[upper...]) }
         else { lowered = String(chars[..<(upper - 1)]).lowercased() + String(chars[(upper - 1)...]) }
         let v = lowered + number
-        return keywords.contains(v) || taken.contains(v) ? v + "VC" : v
+        // Not a word of the language, nor a name the program gives its own members (`step3`).
+        let programs = ["step", "makeInitialUI"].contains { v.hasPrefix($0) && Int(v.dropFirst($0.count)) != nil }
+        return keywords.contains(v) || taken.contains(v) || programs ? v + "VC" : v
     }
 
     /// A Swift string literal.

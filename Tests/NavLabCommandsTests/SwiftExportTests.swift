@@ -22,15 +22,18 @@ private func program(_ script: String) throws -> String {
     try SwiftExport.program(from: session(script))
 }
 
-/// `swiftc -parse` on `source`: nil when it parses, else what swiftc said.
-private func parseProblems(_ source: String, name: String) throws -> String? {
+/// A folder of this test run's own.
+private let scratch: URL = {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-swift-export-\(getpid())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let file = dir.appendingPathComponent(name + ".swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}()
+
+/// Runs swiftc with `arguments`: nil when it succeeds, else what it said.
+private func swiftc(_ arguments: [String]) throws -> String? {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = [ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc", "-parse", file.path]
+    p.arguments = [ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"] + arguments
     let pipe = Pipe()
     p.standardError = pipe
     p.standardOutput = pipe
@@ -38,6 +41,39 @@ private func parseProblems(_ source: String, name: String) throws -> String? {
     let out = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     return p.terminationStatus == 0 ? nil : String(decoding: out, as: UTF8.self)
+}
+
+private func write(_ source: String, name: String) throws -> String {
+    let file = scratch.appendingPathComponent(name + ".swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+}
+
+/// `swiftc -parse` on `source`: nil when it parses, else what swiftc said.
+private func parseProblems(_ source: String, name: String) throws -> String? {
+    try swiftc(["-parse", try write(source, name: name)])
+}
+
+/// Tests/UIKitStub/UIKit.swift built as a module named UIKit, once; its folder.
+private let uikitStub: Result<String, TestFailure> = {
+    let dir = scratch.appendingPathComponent("stub")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    do {
+        if let problem = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-o", dir.path + "/UIKit.swiftmodule",
+                                     repository + "/Tests/UIKitStub/UIKit.swift"]) {
+            return .failure(TestFailure(problem))
+        }
+    } catch { return .failure(TestFailure("\(error)")) }
+    return .success(dir.path)
+}()
+
+struct TestFailure: Error { let text: String; init(_ text: String) { self.text = text } }
+
+/// `swiftc -typecheck` on `source` against the UIKit stand-in, in Swift 6 mode (as Xcode
+/// compiles an app's file): nil when it type-checks, else what swiftc said.
+private func typecheckProblems(_ source: String, name: String) throws -> String? {
+    let stub = try uikitStub.get()
+    return try swiftc(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", stub, try write(source, name: name)])
 }
 
 /// The scripts the export is checked on: the tutorials and Tests/Scripts.
@@ -164,6 +200,25 @@ struct SwiftExportTests {
         }
     }
 
+    @Test("Each program type-checks against a stand-in for UIKit's declarations (Swift 6 mode, strict concurrency)")
+    func typechecks() throws {
+        // The check can fail: a call UIKit does not have, a wrong type.
+        let wrong = try program(small).replacing(".present(main, animated: true)", with: ".presentModally(main)")
+        #expect(try typecheckProblems(wrong, name: "wrong")?.contains("has no member 'presentModally'") == true)
+        let extras = ["scenes on\nclass * restorationIdentifier=class\noptIn save=yes restore=yes\nencode Country capital\ninitial Nav(Countries)\nlaunch\npush Country\nset Country capital=Paris\nbackground\nkill\nlaunch",
+                      "class Step1 restorationClass=yes\nappDelegate restores Detail as Detail\ninitial Tab(Nav(Step1), Page(A), Split(B, C))\nlaunch\nhold Step1 as coordinator\nshowDetail Detail\nshow D animated=no\nselect UITabBarController 1\naddChild Banner to B\nremoveChild Banner\nswitch E in UIPageViewController\nrelease Step1\npresent F style=pageSheet\nswipe down\npopToRoot UINavigationController\nsetViewControllers @Step1, G on UINavigationController animated\nswapRoot Root(H)\ncrash"]
+        for (i, text) in extras.enumerated() {
+            let problems = try typecheckProblems(try program(text), name: "extra\(i)")
+            #expect(problems == nil, "\(text): \(problems ?? "")")
+        }
+        for (name, text) in try scripts() {
+            let program = try SwiftExport.program(from: session(text, file: name))
+            let base = (name as NSString).lastPathComponent.replacing(".navlab", with: "") + "-typecheck"
+            let problems = try typecheckProblems(program, name: base)
+            #expect(problems == nil, "\(name): \(problems ?? "")")
+        }
+    }
+
     @Test("What a program cannot do is an instruction: Home, stopping the app; the next run goes on with the next launch")
     func byHand() throws {
         let text = try program("""
@@ -264,6 +319,8 @@ struct SwiftExportTests {
         #expect(SwiftNames.variable("UINavigationController#2") == "uiNavigationController2")
         #expect(SwiftNames.variable("Login#2") == "login2")
         #expect(SwiftNames.variable("Default") == "defaultVC")
+        #expect(SwiftNames.variable("Step1") == "step1VC")   // not the program's step1()
+        #expect(SwiftNames.variable("Stepper") == "stepper")
         #expect(SwiftNames.className("UITabBarController") == "LoggingTabBarController")
         #expect(SwiftNames.className("Register") == "Register")
         #expect(SwiftNames.literal("a \"b\" \\ c") == "\"a \\\"b\\\" \\\\ c\"")
