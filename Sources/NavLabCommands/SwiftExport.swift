@@ -291,6 +291,9 @@ private struct Generator {
         o.append("import UIKit")
         o.append("")
         o += support()
+        o.append("// MARK: - The view controllers")
+        o.append("")
+        o += baseClasses()
         for cls in classOrder { o += classSource(cls) }
         o += scriptSource()
         o += appDelegateSource()
@@ -336,140 +339,198 @@ private struct Generator {
     static let uikitBase: [Kind: String] = [.navigation: "UINavigationController", .tabBar: "UITabBarController",
                                             .split: "UISplitViewController", .page: "UIPageViewController"]
 
+    /// The logging base class for a kind: `LoggedViewController`, `LoggedNavigationController`, …
+    static func loggedBase(_ kind: Kind) -> String {
+        "Logged" + ((uikitBase[kind] ?? "UIViewController").dropFirst(2))
+    }
+
+    /// The base classes the session's classes need: each logs every callback as NavLab does.
+    func baseClasses() -> [String] {
+        var kinds: [Kind] = []
+        for cls in classOrder {
+            var k = classKinds[cls] ?? .plain
+            if k == .container { k = .plain }
+            if !kinds.contains(k) { kinds.append(k) }
+        }
+        var o: [String] = []
+        for kind in [Kind.plain, .navigation, .tabBar, .split, .page] where kinds.contains(kind) {
+            let base = Generator.uikitBase[kind] ?? "UIViewController"
+            let name = Generator.loggedBase(kind)
+            o.append("/// \(base), logging each callback as NavLab's log does (`viewDidAppear Main`).")
+            o.append("class \(name): \(base), NavLabNamed {")
+            o.append("    let navLabName: String")
+            o.append("    /// The app's own properties (`class NAME key=value`, `set NAME key=value`).")
+            o.append("    var properties: [String: String] = [:]")
+            o.append("")
+            switch kind {
+            case .plain:
+                o.append("    init(navLabClass: String) {")
+                o.append("        navLabName = Names.next(navLabClass)")
+                o.append("        super.init(nibName: nil, bundle: nil)")
+                o.append("    }")
+            case .navigation:
+                o.append("    init(navLabClass: String = \"UINavigationController\", _ stack: [UIViewController]) {")
+                o.append("        navLabName = Names.next(navLabClass)")
+                o.append("        super.init(nibName: nil, bundle: nil)")
+                o.append("        setViewControllers(stack, animated: false)")
+                o.append("    }")
+            case .tabBar:
+                o.append("    init(navLabClass: String = \"UITabBarController\", _ tabs: [UIViewController]) {")
+                o.append("        navLabName = Names.next(navLabClass)")
+                o.append("        super.init(nibName: nil, bundle: nil)")
+                o.append("        setViewControllers(tabs, animated: false)")
+                o.append("    }")
+            case .split:
+                o.append("    init(navLabClass: String = \"UISplitViewController\", _ columns: [UIViewController]) {")
+                o.append("        navLabName = Names.next(navLabClass)")
+                o.append("        super.init(nibName: nil, bundle: nil)")
+                o.append("        viewControllers = columns")
+                o.append("    }")
+            case .page:
+                o.append("    init(navLabClass: String = \"UIPageViewController\", transitionStyle: UIPageViewController.TransitionStyle = .pageCurl, _ pages: [UIViewController]) {")
+                o.append("        navLabName = Names.next(navLabClass)")
+                o.append("        super.init(transitionStyle: transitionStyle, navigationOrientation: .horizontal, options: nil)")
+                o.append("        setViewControllers(pages, direction: .forward, animated: false)")
+                o.append("    }")
+            case .container: break
+            }
+            o.append("    required init?(coder: NSCoder) { fatalError(\"made in code only\") }")
+            o.append("    deinit { logLine(\"deinit \\(navLabName)\") }")
+            o.append("")
+            o.append("    override func loadView() { logLine(\"loadView \\(navLabName)\"); super.loadView() }")
+            o.append("    override func viewDidLoad() {")
+            o.append("        logLine(\"viewDidLoad \\(navLabName)\")")
+            o.append("        super.viewDidLoad()")
+            if kind == .plain {
+                o.append("        view.backgroundColor = .white")
+                o.append("        let label = UILabel()")
+                o.append("        label.text = navLabName")
+                o.append("        label.translatesAutoresizingMaskIntoConstraints = false")
+                o.append("        view.addSubview(label)")
+                o.append("        NSLayoutConstraint.activate([label.centerXAnchor.constraint(equalTo: view.centerXAnchor),")
+                o.append("                                     label.centerYAnchor.constraint(equalTo: view.centerYAnchor)])")
+            }
+            o.append("    }")
+            for cb in ["viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"] {
+                let available = cb == "viewIsAppearing" ? "@available(iOS 13.0, *) " : ""
+                o.append("    \(available)override func \(cb)(_ animated: Bool) { logLine(\"\(cb) \\(navLabName)\"); super.\(cb)(animated) }")
+            }
+            o.append("    override func willMove(toParent parent: UIViewController?) {")
+            o.append("        logLine(\"willMove(toParent: \\(nameOf(parent))) \\(navLabName)\"); super.willMove(toParent: parent)")
+            o.append("    }")
+            o.append("    override func didMove(toParent parent: UIViewController?) {")
+            o.append("        logLine(\"didMove(toParent: \\(nameOf(parent))) \\(navLabName)\"); super.didMove(toParent: parent)")
+            o.append("    }")
+            if usesRestoration {
+                o.append("    override func encodeRestorableState(with coder: NSCoder) {")
+                o.append("        logLine(\"encodeRestorableState \\(navLabName)\"); super.encodeRestorableState(with: coder)")
+                o.append("    }")
+                o.append("    override func decodeRestorableState(with coder: NSCoder) {")
+                o.append("        logLine(\"decodeRestorableState \\(navLabName)\"); super.decodeRestorableState(with: coder)")
+                o.append("    }")
+                o.append("    override func applicationFinishedRestoringState() {")
+                o.append("        logLine(\"applicationFinishedRestoringState \\(navLabName)\"); super.applicationFinishedRestoringState()")
+                o.append("    }")
+            }
+            o.append("}")
+            o.append("")
+        }
+        return o
+    }
+
+    /// The Swift class of a NavLab class: UIKit's own containers are the logging base itself.
+    func swiftClass(_ cls: String) -> String {
+        let kind = classKinds[cls] ?? .plain
+        if let base = Generator.uikitBase[kind], base == cls { return Generator.loggedBase(kind) }
+        return SwiftNames.className(cls)
+    }
+
     func classSource(_ cls: String) -> [String] {
         let kind = classKinds[cls] ?? .plain
+        // UIKit's own containers need no class of their own: the logging base is theirs.
+        if let base = Generator.uikitBase[kind], base == cls { return [] }
         let swiftName = SwiftNames.className(cls)
-        let base = Generator.uikitBase[kind] ?? "UIViewController"
+        let base = Generator.loggedBase(kind == .container ? .plain : kind)
         let decl = final.classes[cls]
         var o: [String] = []
         let what: String
         switch kind {
         case .plain: what = "a view controller"
-        case .container: what = "a custom container (its children: addChild, the view added, didMove(toParent:))"
-        default: what = "UIKit's \(base), subclassed to log its callbacks"
+        case .container: what = "a custom container: its children with addChild, the view added, didMove(toParent:)"
+        default: what = "a subclass of \(Generator.uikitBase[kind] ?? "")"
         }
-        o.append("// MARK: - \(cls)")
-        o.append("")
-        o.append("/// `\(cls)` in the session: \(what).")
         let restores = decl?.restorationClass == .instance || decl?.restorationClass == .returnsNil
-        o.append("final class \(swiftName): \(base), NavLabNamed\(restores ? ", UIViewControllerRestoration" : "") {")
-        o.append("    let navLabName = Names.next(\(SwiftNames.literal(cls)))")
+        o.append("/// `\(cls)`: \(what).")
+        o.append("final class \(swiftName): \(base)\(restores ? ", UIViewControllerRestoration" : "") {")
+        var setup: [String] = []
         var props: [String: String] = decl?.properties ?? [:]
         props.removeValue(forKey: "isModalInPresentation")
-        o.append("    /// The app's own properties (`class \(cls) key=value`, `set NAME key=value`).")
-        o.append("    var properties: [String: String] = \(SwiftNames.dictionary(props))")
-        o.append("")
-        var setup: [String] = []
+        if !props.isEmpty { setup.append("properties = \(SwiftNames.dictionary(props))") }
         if let m = decl?.modalPresentationStyle { setup.append("modalPresentationStyle = .\(m.rawValue)") }
         if let d = decl?.definesPresentationContext { setup.append("definesPresentationContext = \(d)") }
         if let r = decl?.restorationIdentifier { setup.append("restorationIdentifier = \(r.isEmpty ? "nil" : SwiftNames.literal(r))") }
         else if final.restorationIdentifiersFromClassNames { setup.append("restorationIdentifier = \(SwiftNames.literal(cls))   // class * restorationIdentifier=class") }
         if restores { setup.append("restorationClass = \(swiftName).self") }
         if let b = decl?.properties["isModalInPresentation"] { setup.append("isModalInPresentation = \(b == "true")") }
+        let name = SwiftNames.literal(cls)
         switch kind {
-        case .navigation:
-            o.append("    init(_ stack: [UIViewController]) {")
-            o.append("        super.init(nibName: nil, bundle: nil)")
-            o += setup.map { "        " + $0 }
-            o.append("        setViewControllers(stack, animated: false)")
-            o.append("    }")
-        case .tabBar:
-            o.append("    init(_ tabs: [UIViewController]) {")
-            o.append("        super.init(nibName: nil, bundle: nil)")
-            o += setup.map { "        " + $0 }
-            o.append("        setViewControllers(tabs, animated: false)")
-            o.append("    }")
-        case .split:
-            o.append("    init(_ columns: [UIViewController]) {")
-            o.append("        super.init(nibName: nil, bundle: nil)")
-            o += setup.map { "        " + $0 }
-            o.append("        viewControllers = columns")
-            o.append("    }")
-        case .page:
-            let style = decl?.transitionStyle ?? .pageCurl
-            o.append("    init(_ pages: [UIViewController]) {")
-            o.append("        super.init(transitionStyle: .\(style.rawValue), navigationOrientation: .horizontal, options: nil)")
-            o += setup.map { "        " + $0 }
-            o.append("        setViewControllers(pages, direction: .forward, animated: false)")
-            o.append("    }")
-        case .container:
-            o.append("    init(_ children: [UIViewController]) {")
-            o.append("        super.init(nibName: nil, bundle: nil)")
-            o += setup.map { "        " + $0 }
-            o.append("        for child in children { addChild(child); child.didMove(toParent: self) }")
-            o.append("    }")
         case .plain:
             o.append("    init() {")
-            o.append("        super.init(nibName: nil, bundle: nil)")
-            o += setup.map { "        " + $0 }
+            o.append("        super.init(navLabClass: \(name))")
+        case .navigation:
+            o.append("    init(_ stack: [UIViewController]) {")
+            o.append("        super.init(navLabClass: \(name), stack)")
+        case .tabBar:
+            o.append("    init(_ tabs: [UIViewController]) {")
+            o.append("        super.init(navLabClass: \(name), tabs)")
+        case .split:
+            o.append("    init(_ columns: [UIViewController]) {")
+            o.append("        super.init(navLabClass: \(name), columns)")
+        case .page:
+            o.append("    init(_ pages: [UIViewController]) {")
+            o.append("        super.init(navLabClass: \(name), transitionStyle: .\((decl?.transitionStyle ?? .pageCurl).rawValue), pages)")
+        case .container:
+            o.append("    init(_ children: [UIViewController]) {")
+            o.append("        super.init(navLabClass: \(name))")
+            setup.append("for child in children { addChild(child); child.didMove(toParent: self) }")
+        }
+        o += setup.map { "        " + $0 }
+        o.append("    }")
+        o.append("    required init?(coder: NSCoder) { fatalError(\"made in code only\") }")
+        if kind == .container {
+            o.append("")
+            o.append("    override func viewDidLoad() {")
+            o.append("        super.viewDidLoad()")
+            o.append("        for child in children { child.view.frame = view.bounds; view.addSubview(child.view) }")
             o.append("    }")
         }
-        o.append("    required init?(coder: NSCoder) { fatalError(\"made in code only\") }")
-        o.append("    deinit { logLine(\"deinit \\(navLabName)\") }")
-        o.append("")
-        o.append("    override func loadView() { logLine(\"loadView \\(navLabName)\"); super.loadView() }")
-        o.append("    override func viewDidLoad() {")
-        o.append("        logLine(\"viewDidLoad \\(navLabName)\")")
-        o.append("        super.viewDidLoad()")
-        switch kind {
-        case .plain:
-            o.append("        view.backgroundColor = .white")
-            o.append("        let label = UILabel()")
-            o.append("        label.text = navLabName")
-            o.append("        label.translatesAutoresizingMaskIntoConstraints = false")
-            o.append("        view.addSubview(label)")
-            o.append("        NSLayoutConstraint.activate([label.centerXAnchor.constraint(equalTo: view.centerXAnchor),")
-            o.append("                                     label.centerYAnchor.constraint(equalTo: view.centerYAnchor)])")
-        case .container:
-            o.append("        view.backgroundColor = .white")
-            o.append("        for child in children { child.view.frame = view.bounds; view.addSubview(child.view) }")
-        default: break
-        }
-        o.append("    }")
-        for cb in ["viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"] {
-            let available = cb == "viewIsAppearing" ? "@available(iOS 13.0, *) " : ""
-            o.append("    \(available)override func \(cb)(_ animated: Bool) { logLine(\"\(cb) \\(navLabName)\"); super.\(cb)(animated) }")
-        }
-        o.append("    override func willMove(toParent parent: UIViewController?) {")
-        o.append("        logLine(\"willMove(toParent: \\(nameOf(parent))) \\(navLabName)\"); super.willMove(toParent: parent)")
-        o.append("    }")
-        o.append("    override func didMove(toParent parent: UIViewController?) {")
-        o.append("        logLine(\"didMove(toParent: \\(nameOf(parent))) \\(navLabName)\"); super.didMove(toParent: parent)")
-        o.append("    }")
-        // State restoration, when the session uses it.
         let encodes = decl?.encodes ?? []
-        if usesRestoration {
-        o.append("")
-        o.append("    override func encodeRestorableState(with coder: NSCoder) {")
-        o.append("        logLine(\"encodeRestorableState \\(navLabName)\")")
-        o.append("        super.encodeRestorableState(with: coder)")
-        for key in encodes where key != "children" {
-            o.append("        coder.encode(properties[\(SwiftNames.literal(key))], forKey: \(SwiftNames.literal(key)))   // encode \(cls) \(key)")
-        }
-        if encodes.contains("children") { o.append("        coder.encode(children, forKey: \"children\")   // encode \(cls) children") }
-        o.append("    }")
-        o.append("    override func decodeRestorableState(with coder: NSCoder) {")
-        o.append("        logLine(\"decodeRestorableState \\(navLabName)\")")
-        o.append("        super.decodeRestorableState(with: coder)")
-        for key in encodes where key != "children" {
-            o.append("        if let value = coder.decodeObject(of: NSString.self, forKey: \(SwiftNames.literal(key))) { properties[\(SwiftNames.literal(key))] = value as String }")
-        }
-        o.append("    }")
-        o.append("    override func applicationFinishedRestoringState() {")
-        o.append("        logLine(\"applicationFinishedRestoringState \\(navLabName)\"); super.applicationFinishedRestoringState()")
-        o.append("    }")
+        if usesRestoration, !encodes.isEmpty {
+            o.append("")
+            o.append("    // encode \(cls) \(encodes.joined(separator: " "))")
+            o.append("    override func encodeRestorableState(with coder: NSCoder) {")
+            o.append("        super.encodeRestorableState(with: coder)")
+            for key in encodes where key != "children" {
+                o.append("        coder.encode(properties[\(SwiftNames.literal(key))], forKey: \(SwiftNames.literal(key)))")
+            }
+            if encodes.contains("children") { o.append("        coder.encode(children, forKey: \"children\")") }
+            o.append("    }")
+            o.append("    override func decodeRestorableState(with coder: NSCoder) {")
+            o.append("        super.decodeRestorableState(with: coder)")
+            for key in encodes where key != "children" {
+                o.append("        if let value = coder.decodeObject(of: NSString.self, forKey: \(SwiftNames.literal(key))) { properties[\(SwiftNames.literal(key))] = value as String }")
+            }
+            o.append("    }")
         }
         if restores {
-            o.append("    /// `class \(cls) restorationClass=\(decl?.restorationClass == .returnsNil ? "nil" : "yes")`.")
+            o.append("")
+            o.append("    // class \(cls) restorationClass=\(decl?.restorationClass == .returnsNil ? "nil" : "yes")")
             o.append("    static func viewController(withRestorationIdentifierPath identifierComponents: [String], coder: NSCoder) -> UIViewController? {")
             o.append("        logLine(\"viewController(withRestorationIdentifierPath:coder:) \(cls) — \\(identifierComponents.joined(separator: \"/\"))\")")
             if decl?.restorationClass == .returnsNil {
                 o.append("        return nil")
             } else {
-                switch kind {
-                case .plain: o.append("        return \(swiftName)()")
-                default: o.append("        return \(swiftName)([])")
-                }
+                o.append(kind == .plain ? "        return \(swiftName)()" : "        return \(swiftName)([])")
             }
             o.append("    }")
         }
@@ -514,7 +575,7 @@ private struct Generator {
         o.append("    // keeps none of them alive (UIKit and `held` do).")
         for n in names {
             let cls = nameClass[n] ?? "UIViewController"
-            o.append("    weak var \(SwiftNames.variable(n)): \(SwiftNames.className(cls))?")
+            o.append("    weak var \(SwiftNames.variable(n)): \(swiftClass(cls))?")
         }
         o.append("")
         o.append("    /// Which launch of the session this process is (kept across launches, UserDefaults).")
@@ -955,13 +1016,17 @@ enum SwiftNames {
         "true", "try", "Any", "Type", "some", "any", "await", "async"]
     /// Names the program itself uses for other things.
     static let taken: Set<String> = ["window", "held", "run", "next", "launches", "shared", "step", "perform", "start", "launch",
-        "Script", "AppDelegate", "SceneDelegate", "Names", "Step", "Then", "NavLabNamed", "String", "Int", "Bool", "Double", "Array",
+        "Script", "AppDelegate", "SceneDelegate", "Names", "Step", "Then", "NavLabNamed", "LoggedViewController",
+        "LoggedNavigationController", "LoggedTabBarController", "LoggedSplitViewController", "LoggedPageViewController", "String", "Int", "Bool", "Double", "Array",
         "Dictionary", "Set", "Error", "Never", "Void", "Optional", "Character", "Result", "Task", "Data", "Date", "URL", "Notification",
         "NSObject", "NSCoder", "Protocol"]
 
-    /// A NavLab class as a Swift class: the app's own by its name, UIKit's (`UINavigationController`)
-    /// as `LoggingNavigationController`, a subclass that logs.
+    /// A NavLab class as a Swift class: the app's own by its name, UIKit's containers
+    /// (`UINavigationController`) as the logging base class (`LoggedNavigationController`).
     static func className(_ cls: String) -> String {
+        if ["UINavigationController", "UITabBarController", "UISplitViewController", "UIPageViewController"].contains(cls) {
+            return "Logged" + cls.dropFirst(2)
+        }
         if cls.hasPrefix("UI"), cls.count > 2 { return "Logging" + cls.dropFirst(2) }
         if cls.hasPrefix("NS") { return "App" + cls }
         if keywords.contains(cls) || taken.contains(cls) { return cls + "ViewController" }

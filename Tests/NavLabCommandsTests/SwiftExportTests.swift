@@ -111,22 +111,26 @@ struct SwiftExportTests {
         switch MainTabBarController:Tab(Nav(First), Settings)
         present Nav(Detail) style=formSheet
         """)
-        let classes = text.split(separator: "\n").filter { $0.hasPrefix("final class ") }.map(String.init)
-        // In the order NavLab makes them (a container after its children).
+        let classes = text.split(separator: "\n").filter { $0.hasPrefix("final class ") || $0.hasPrefix("class ") }.map(String.init)
+        // The logging base classes the session needs, then its classes in the order NavLab makes
+        // them (a container after its children); UIKit's own navigation controller is the base itself.
         #expect(classes == [
-            "final class Splash: UIViewController, NavLabNamed {",
-            "final class RootViewController: UIViewController, NavLabNamed {",
-            "final class First: UIViewController, NavLabNamed {",
-            "final class LoggingNavigationController: UINavigationController, NavLabNamed {",
-            "final class Settings: UIViewController, NavLabNamed {",
-            "final class MainTabBarController: UITabBarController, NavLabNamed {",
-            "final class Detail: UIViewController, NavLabNamed {",
+            "class LoggedViewController: UIViewController, NavLabNamed {",
+            "class LoggedNavigationController: UINavigationController, NavLabNamed {",
+            "class LoggedTabBarController: UITabBarController, NavLabNamed {",
+            "final class Splash: LoggedViewController {",
+            "final class RootViewController: LoggedViewController {",
+            "final class First: LoggedViewController {",
+            "final class Settings: LoggedViewController {",
+            "final class MainTabBarController: LoggedTabBarController {",
+            "final class Detail: LoggedViewController {",
             "final class Script {",
             "final class AppDelegate: UIResponder, UIApplicationDelegate {",
         ])
         // Each logs under the name NavLab gives it.
-        #expect(text.contains("let navLabName = Names.next(\"UINavigationController\")"))
-        #expect(text.contains("let navLabName = Names.next(\"MainTabBarController\")"))
+        #expect(text.contains("init(navLabClass: String = \"UINavigationController\", _ stack: [UIViewController]) {"))
+        #expect(text.contains("        super.init(navLabClass: \"MainTabBarController\", tabs)"))
+        #expect(text.contains("let mainTabBarController = MainTabBarController([uiNavigationController, settings])"))
         #expect(text.contains("func switchChild(to new: UIViewController, animated: Bool) {"))
     }
 
@@ -152,13 +156,13 @@ struct SwiftExportTests {
                 func step4() {
                     let welcome = Welcome()
                     self.welcome = welcome
-                    let uiNavigationController = LoggingNavigationController([welcome])
+                    let uiNavigationController = LoggedNavigationController([welcome])
                     self.uiNavigationController = uiNavigationController
                     register!.present(uiNavigationController, animated: false)
                 }
             """))
         #expect(text.contains("    func step7() {\n        window?.rootViewController = main!\n    }"))
-        #expect(text.contains("    weak var uiNavigationController: LoggingNavigationController?"))
+        #expect(text.contains("    weak var uiNavigationController: LoggedNavigationController?"))
         #expect(text.contains("Run it on an iPhone simulator with iOS 12"))
     }
 
@@ -263,7 +267,7 @@ struct SwiftExportTests {
         set Country capital=Paris
         """)
         #expect(text.contains("restorationIdentifier = \"Country\""))
-        #expect(text.contains("coder.encode(properties[\"capital\"], forKey: \"capital\")   // encode Country capital"))
+        #expect(text.contains("    // encode Country capital\n    override func encodeRestorableState(with coder: NSCoder) {\n        super.encodeRestorableState(with: coder)\n        coder.encode(properties[\"capital\"], forKey: \"capital\")"))
         #expect(text.contains("shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }"))
         #expect(text.contains("country!.properties[\"capital\"] = \"Paris\""))
     }
@@ -295,7 +299,7 @@ struct SwiftExportTests {
         runner.writeFile = { path, text, _ in written[path] = text }
         runner.fileExists = { path, _ in path == "Old.swift" }
         let r = runner.run("initial A\nlaunch\nexport swift New.swift\nexport swift Old.swift\nexport mermaid Old.swift\nexport swift Old.swift --force", file: "x.navlab")
-        #expect(written["New.swift"]?.contains("final class A: UIViewController, NavLabNamed {") == true)
+        #expect(written["New.swift"]?.contains("final class A: LoggedViewController {") == true)
         #expect(r.failures.count == 2)
         #expect(r.failures.first?.contains("x.navlab:4:1: error: Old.swift exists") == true)
         #expect(r.failures.first?.contains("`export swift Old.swift --force` replaces it") == true)
@@ -310,7 +314,7 @@ struct SwiftExportTests {
         runner.emit = { printed.append($0.text) }
         runner.session.keepsTimeline = ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift")
         _ = runner.run("initial A\nlaunch\nexport swift", file: "x.navlab")
-        #expect(printed.contains { $0.contains("final class A: UIViewController, NavLabNamed {") })
+        #expect(printed.contains { $0.contains("final class A: LoggedViewController {") })
     }
 
     @Test("Instance names become Swift variables; UIKit's classes become logging subclasses")
@@ -321,7 +325,8 @@ struct SwiftExportTests {
         #expect(SwiftNames.variable("Default") == "defaultVC")
         #expect(SwiftNames.variable("Step1") == "step1VC")   // not the program's step1()
         #expect(SwiftNames.variable("Stepper") == "stepper")
-        #expect(SwiftNames.className("UITabBarController") == "LoggingTabBarController")
+        #expect(SwiftNames.className("UITabBarController") == "LoggedTabBarController")
+        #expect(SwiftNames.className("UIViewController") == "LoggingViewController")
         #expect(SwiftNames.className("Register") == "Register")
         #expect(SwiftNames.literal("a \"b\" \\ c") == "\"a \\\"b\\\" \\\\ c\"")
     }
