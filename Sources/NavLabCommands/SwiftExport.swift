@@ -624,6 +624,31 @@ private struct Generator {
             table += entries
             table.append("        ],")
         }
+        o.append("    /// The session's steps, launch by launch.")
+        o.append("    lazy var launches: [[Step]] = [")
+        o += table
+        o.append("    ]")
+        // Initial UIs.
+        for (r, run) in runs.enumerated() {
+            o.append("")
+            o.append("    /// Launch \(r + 1)'s Initial UI: `initial \(run.initial?.text ?? "")`.")
+            o.append("    func makeInitialUI\(r + 1)() -> UIViewController? {")
+            if let spec = run.initial {
+                var coder = StepCoder(before: State(), after: State())
+                let v = coder.expression(spec)
+                o += coder.lines.map { "        " + $0 }
+                o.append("        return \(v)")
+            } else {
+                o.append("        return nil")
+            }
+            o.append("    }")
+        }
+        o += methods
+        o.append("}")
+        o.append("")
+        o.append("// MARK: - Running the steps")
+        o.append("")
+        o.append("extension Script {")
         o.append("    enum Then {")
         o.append("        case seconds(Double)")
         o.append("        /// You do something (the instruction says what); the next step when the app posts the notification.")
@@ -639,10 +664,6 @@ private struct Generator {
         o.append("        let then: Then")
         o.append("    }")
         o.append("")
-        o.append("    /// The session's steps, launch by launch.")
-        o.append("    lazy var launches: [[Step]] = [")
-        o += table
-        o.append("    ]")
         o.append("")
         o.append("    /// As the app starts: the steps done while it was not running, then the launch (the Initial UI).")
         o.append("    func launch(in window: UIWindow?) {")
@@ -693,22 +714,6 @@ private struct Generator {
         o.append("            print(\"# \" + instruction)")
         o.append("        }")
         o.append("    }")
-        // Initial UIs.
-        for (r, run) in runs.enumerated() {
-            o.append("")
-            o.append("    /// Launch \(r + 1)'s Initial UI: `initial \(run.initial?.text ?? "")`.")
-            o.append("    func makeInitialUI\(r + 1)() -> UIViewController? {")
-            if let spec = run.initial {
-                var coder = StepCoder(before: State(), after: State())
-                let v = coder.expression(spec)
-                o += coder.lines.map { "        " + $0 }
-                o.append("        return \(v)")
-            } else {
-                o.append("        return nil")
-            }
-            o.append("    }")
-        }
-        o += methods
         o.append("}")
         o.append("")
         return o
