@@ -280,8 +280,9 @@ private struct Generator {
             o.append("// A `swipe` step waits 5 seconds for your finger.")
         }
         if usesRestoration {
-            o.append("// State restoration: NavLab finds view controllers without a restoration class in the storyboard; this")
-            o.append("// program has no storyboard, so UIKit can restore only those that exist when it looks (the Initial UI).")
+            o.append("// State restoration: UIKit finds an archived view controller without a restoration class among those")
+            o.append("// that exist, or makes it from the storyboard. This program has no storyboard: its app delegate's")
+            o.append("// application(_:viewControllerWithRestorationIdentifierPath:coder:) stands in (Script.storyboardStandIn).")
         }
         if let leftOut { o.append("// Left out: \(leftOut).") }
         o.append("//")
@@ -673,7 +674,51 @@ private struct Generator {
         o.append("    }")
         o.append("")
         o.append("    /// After launching: the other steps, one at a time.")
-        o.append("    func start() { DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.step() } }")
+        o.append("    func start() {")
+        o.append("        remember(window?.rootViewController)")
+        o.append("        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.step() }")
+        o.append("    }")
+        o.append("")
+        o.append("    /// The view controllers UIKit made itself (state restoration), under their NavLab names.")
+        o.append("    func remember(_ vc: UIViewController?) {")
+        o.append("        guard let vc else { return }")
+        o.append("        switch (vc as? NavLabNamed)?.navLabName {")
+        for n in names {
+            o.append("        case \(SwiftNames.literal(n)): \(SwiftNames.variable(n)) = vc as? \(swiftClass(nameClass[n] ?? ""))")
+        }
+        o.append("        default: break")
+        o.append("        }")
+        o.append("        for child in vc.children { remember(child) }")
+        o.append("        remember(vc.presentedViewController)")
+        o.append("    }")
+        if usesRestoration && !usesScenes {
+            o.append("")
+            o.append("    /// NavLab's storyboard (`storyboard=yes`, the default) for state restoration: UIKit finds an archived")
+            o.append("    /// view controller among those that exist, or makes it from the storyboard. This program has no")
+            o.append("    /// storyboard, so the app delegate does both here (printing nothing: NavLab logs no call for it).")
+            o.append("    func storyboardStandIn(_ path: [String]) -> UIViewController? {")
+            o.append("        if let found = existing(path.last, in: window?.rootViewController) { return found }")
+            o.append("        switch path.last {")
+            var seen: Set<String> = []
+            for cls in classOrder {
+                let decl = final.classes[cls]
+                guard decl?.storyboard != false, decl?.restorationClass == nil || decl?.restorationClass == RestorationClass.none else { continue }
+                let id = decl?.restorationIdentifier.flatMap { $0.isEmpty ? nil : $0 } ?? (final.restorationIdentifiersFromClassNames ? cls : nil)
+                guard let id, seen.insert(id).inserted else { continue }
+                let kind = classKinds[cls] ?? .plain
+                o.append("        case \(SwiftNames.literal(id)): return \(swiftClass(cls))(\(kind == .plain ? "" : "[]"))")
+            }
+            o.append("        default: return nil")
+            o.append("        }")
+            o.append("    }")
+            o.append("")
+            o.append("    func existing(_ identifier: String?, in vc: UIViewController?) -> UIViewController? {")
+            o.append("        guard let vc else { return nil }")
+            o.append("        if vc.restorationIdentifier == identifier { return vc }")
+            o.append("        for child in vc.children { if let found = existing(identifier, in: child) { return found } }")
+            o.append("        return existing(identifier, in: vc.presentedViewController)")
+            o.append("    }")
+        }
         o.append("")
         o.append("    func perform(_ step: Step) {")
         o.append("        if !step.line.isEmpty { print(\"> \" + step.line) }")
@@ -767,25 +812,26 @@ private struct Generator {
             o.append("    func application(_ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder) -> Bool { \(optIn.save) }")
             o.append("    func application(_ application: UIApplication, shouldRestoreSecureApplicationState coder: NSCoder) -> Bool { \(optIn.restore) }")
         }
-        if !final.application.appDelegateRules.isEmpty {
+        let rules = final.application.appDelegateRules
+        if !usesScenes, usesRestoration {
             o.append("")
-            o.append("    // appDelegate restores …")
             o.append("    func application(_ application: UIApplication, viewControllerWithRestorationIdentifierPath identifierComponents: [String], coder: NSCoder) -> UIViewController? {")
-            o.append("        logLine(\"application(_:viewControllerWithRestorationIdentifierPath:coder:) — \\(identifierComponents.joined(separator: \"/\"))\")")
-            o.append("        switch identifierComponents.last {")
-            for rule in final.application.appDelegateRules {
-                let cls = rule.className
-                let made: String
-                if let cls {
-                    let kind = classKinds[cls] ?? .plain
-                    made = kind == .plain ? "\(SwiftNames.className(cls))()" : "\(SwiftNames.className(cls))([])"
-                } else {
-                    made = "nil   // NavLab makes the archived class: see the restoration comment at the top"
+            if !rules.isEmpty {
+                o.append("        // appDelegate restores …")
+                o.append("        logLine(\"application(_:viewControllerWithRestorationIdentifierPath:coder:) — \\(identifierComponents.joined(separator: \"/\"))\")")
+                o.append("        switch identifierComponents.last {")
+                for rule in rules {
+                    if let cls = rule.className {
+                        let kind = classKinds[cls] ?? .plain
+                        o.append("        case \(SwiftNames.literal(rule.identifier)): return \(swiftClass(cls))(\(kind == .plain ? "" : "[]"))   // appDelegate restores \(rule.identifier) as \(cls)")
+                    } else {
+                        o.append("        case \(SwiftNames.literal(rule.identifier)): break   // appDelegate restores \(rule.identifier): the archived class, below")
+                    }
                 }
-                o.append("        case \(SwiftNames.literal(rule.identifier)): return \(made)")
+                o.append("        default: break")
+                o.append("        }")
             }
-            o.append("        default: return nil")
-            o.append("        }")
+            o.append("        return Script.shared.storyboardStandIn(identifierComponents)")
             o.append("    }")
         }
         o.append("}")

@@ -270,6 +270,11 @@ struct SwiftExportTests {
         #expect(text.contains("    // encode Country capital\n    override func encodeRestorableState(with coder: NSCoder) {\n        super.encodeRestorableState(with: coder)\n        coder.encode(properties[\"capital\"], forKey: \"capital\")"))
         #expect(text.contains("shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }"))
         #expect(text.contains("country!.properties[\"capital\"] = \"Paris\""))
+        // The storyboard's part: the app delegate finds or makes what the archive names.
+        #expect(text.contains("        return Script.shared.storyboardStandIn(identifierComponents)"))
+        #expect(text.contains("        case \"Country\": return Country()"))
+        // What UIKit made itself gets its variable back.
+        #expect(text.contains("        case \"Country\": country = vc as? Country"))
     }
 
     @Test("export swift: errors say what, where, and what to do")
