@@ -285,6 +285,14 @@ private struct Generator {
             o.append("// application(_:viewControllerWithRestorationIdentifierPath:coder:) stands in (Script.storyboardStandIn).")
         }
         if let leftOut { o.append("// Left out: \(leftOut).") }
+        if start.application.data.archive != nil || !start.application.defaults.isEmpty || start.isRunning {
+            var had: [String] = []
+            if start.application.data.archive != nil { had.append("a restoration archive") }
+            if !start.application.defaults.isEmpty { had.append("defaults (\(start.application.defaults.keys.sorted().joined(separator: ", ")))") }
+            if start.isRunning { had.append("an app already running") }
+            o.append("// The session began with \(had.joined(separator: " and ")) from before its first command; the program")
+            o.append("// starts without \(had.count == 1 ? "it" : "them"), so its first launch may differ from the prediction.")
+        }
         o.append("//")
         o.append("// NavLab's predicted log (what `navlab run` prints for these commands; `expect` lines are checks, not steps):")
         for p in fullPrediction { o.append("//" + (p.isEmpty ? "" : " " + p)) }

@@ -277,6 +277,20 @@ struct SwiftExportTests {
         #expect(text.contains("        case \"Country\": country = vc as? Country"))
     }
 
+    @Test("A session that began with stored data (the prompt's $NAVLAB_HOME) says so: the program starts without it")
+    func startedWithData() throws {
+        let before = Session()
+        _ = before.execute("defaults loggedIn=true")
+        let s = Session(state: before.state)
+        _ = s.execute("initial A")
+        _ = s.execute("launch")
+        let text = try SwiftExport.program(from: s)
+        #expect(text.contains("// The session began with defaults (loggedIn) from before its first command; the program"))
+        // The prediction is this session's: its first command is `initial A`.
+        #expect(text.contains("// NavLab's predicted log (what `navlab run` prints for these commands; `expect` lines are checks, not steps):\n// > initial A\n// > launch\n"))
+        #expect(!(try program("initial A\nlaunch")).contains("The session began with"))
+    }
+
     @Test("export swift: errors say what, where, and what to do")
     func errors() throws {
         let empty = Session().execute("export swift")
