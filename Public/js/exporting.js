@@ -1,5 +1,5 @@
 // What leaves the page, and what comes in: the session as a `.navlab` script (what `save`
-// writes), the hierarchy as Mermaid or DOT (what `export` prints), as an SVG or PNG drawing,
+// writes) or as a UIKit program for Xcode (what `export swift` writes), the hierarchy as Mermaid or DOT (what `export` prints), as an SVG or PNG drawing,
 // a share link that carries the script in its fragment (the server never sees it), and a
 // script opened from such a link or a dropped file, which replaces the session after one
 // confirmation.
@@ -10,6 +10,7 @@ import { hierarchies, presentations } from "./model.js";
 
 const TYPES = {
   navlab: ["text/plain", "navlab-session.navlab"],
+  swift: ["text/x-swift", "AppDelegate.swift"],
   mermaid: ["text/plain", "navlab-hierarchy.mmd"],
   dot: ["text/vnd.graphviz", "navlab-hierarchy.dot"],
   svg: ["image/svg+xml", "navlab-hierarchy.svg"],
@@ -21,8 +22,9 @@ export async function exportHierarchy(format, { state, seq }) {
   const [type, file] = TYPES[format] || [];
   if (!type) throw new Error(`no export ${format}`);
   let blob;
-  if (format === "navlab" || format === "mermaid" || format === "dot") {
-    blob = new Blob([await api.exportText(format, format === "navlab" ? null : seq)], { type });
+  if (format === "navlab" || format === "swift" || format === "mermaid" || format === "dot") {
+    const whole = format === "navlab" || format === "swift";
+    blob = new Blob([await api.exportText(format, whole ? null : seq)], { type });
   } else {
     const svg = hierarchySVG(state);
     blob = format === "svg" ? new Blob([svg.text], { type }) : await toPNG(svg);

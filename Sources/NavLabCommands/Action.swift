@@ -19,8 +19,9 @@ public enum Query: Hashable, Sendable {
     case log(json: Bool)
     case archive
     case defaults
-    /// `export mermaid|dot|json [FILE]`: printed, or written by the shell when a file is named.
-    case export(ExportFormat, file: String?)
+    /// `export mermaid|dot|json|swift [FILE] [--force]`: printed, or written by the shell when a
+    /// file is named (an existing one only with `--force`, as `save`).
+    case export(ExportFormat, file: String?, replace: Bool)
     case expect(Expectation)
     case help(String?)
     /// `explain N|WORD…`: a UIKit fact by number, or the facts about a word.
@@ -29,6 +30,18 @@ public enum Query: Hashable, Sendable {
 
 public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
     case mermaid, dot, json
+    /// The session as a UIKit program that performs it on a simulator (SwiftExport).
+    case swift
+
+    /// What each format is, for `help export` and the reference.
+    public var summary: String {
+        switch self {
+        case .mermaid: return "the hierarchy as a Mermaid graph (containment solid, presentation dashed, leaks red)"
+        case .dot: return "the same graph for Graphviz"
+        case .json: return "the JSON state (as `tree --json`)"
+        case .swift: return "the session as a UIKit program for Xcode: an app delegate (a scene delegate with `scenes on`), one view-controller class per class used, each callback logged as NavLab logs it, the commands performed one step a second, and NavLab's predicted log in a comment at the top to compare with Xcode's console; steps a program cannot do (Home, stopping the app) are printed as instructions"
+        }
+    }
 }
 
 public enum Meta: Hashable, Sendable {

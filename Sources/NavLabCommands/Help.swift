@@ -63,6 +63,10 @@ public enum Help {
             lines.append("  facts (prefix any with `not`):")
             lines += ExpectParser.facts.map { "    \($0.0)\(String(repeating: " ", count: max(1, 34 - $0.0.count)))\($0.1)" }
         }
+        if v.name == "export" {
+            lines.append("  formats:")
+            lines += ExportFormat.allCases.map { "    \($0.rawValue)\(String(repeating: " ", count: 10 - $0.rawValue.count))\($0.summary)" }
+        }
         if v.name == "class" || v.name == "set" {
             lines.append("  keys:")
             lines += State.settingKeys.map { "    \($0.key)=\($0.values)" }
@@ -84,6 +88,10 @@ public enum Help {
                 if v.name == "expect" {
                     out += "\n| fact | holds when |\n|---|---|\n"
                     out += ExpectParser.facts.map { "| `\($0.0)` | \($0.1) |" }.joined(separator: "\n") + "\n"
+                }
+                if v.name == "export" {
+                    out += "\n| format | what it writes |\n|---|---|\n"
+                    out += ExportFormat.allCases.map { "| `\($0.rawValue)` | \($0.summary) |" }.joined(separator: "\n") + "\n"
                 }
                 if v.name == "class" {
                     out += "\n| key | values |\n|---|---|\n"

@@ -48,8 +48,8 @@ public struct ScriptRunner {
 
     /// The words that read or move the timeline: a script with none of them can run in a
     /// session that keeps only its latest step (`Session.keepsTimeline`). `load` brings lines
-    /// this cannot see; `log` is also `expect log`.
-    static let timelineWords: Set<Substring> = ["undo", "redo", "log", "save", "record", "load"]
+    /// this cannot see; `log` is also `expect log`; `export swift` reads the history.
+    static let timelineWords: Set<Substring> = ["undo", "redo", "log", "save", "record", "load", "swift"]
 
     /// Whether `text` may use the timeline (a word of it anywhere: erring on keeping it).
     public static func needsTimeline(_ text: String) -> Bool {
@@ -112,7 +112,11 @@ public struct ScriptRunner {
             }
             onLine?(line, response)
             if response.status == .shell, let (path, text) = response.fileToWrite, let parsed = response.parsed {
-                if let writeFile {
+                if !response.fileMayReplace, fileExists?(path, file) == true {
+                    let r = ScriptRunner.refusal(toReplace: path, command: parsed.text)
+                    let e = NavLabError(.invalid, r.message, at: parsed.location, suggestion: r.suggestion)
+                    response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
+                } else if let writeFile {
                     do {
                         try writeFile(path, text, file)
                         response = Response(status: .shown, lines: [OutputLine(.info, "wrote \(path)")], parsed: parsed)
@@ -260,9 +264,10 @@ public struct ScriptRunner {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// What `save FILE` says when FILE exists and `--force` was not given.
-    public static func refusal(toReplace path: String) -> (message: String, suggestion: String) {
-        ("\(path) exists", "`save \(path) --force` replaces it")
+    /// What `save FILE` (or `command`, e.g. `export swift FILE`) says when FILE exists and
+    /// `--force` was not given.
+    public static func refusal(toReplace path: String, command: String? = nil) -> (message: String, suggestion: String) {
+        ("\(path) exists", "`\(command ?? "save \(path)") --force` replaces it")
     }
 
     /// `FILE:LINE:COL: error: MESSAGE`, the line, a caret under the column, the suggestion.

@@ -48,6 +48,8 @@ public struct Response: Sendable {
     public var parsed: ParsedLine?
     /// A file the shell should write (`export FORMAT FILE`).
     public var fileToWrite: (path: String, text: String)?
+    /// Whether `fileToWrite` may replace an existing file (`--force`).
+    public var fileMayReplace = false
 
     public init(status: Status, lines: [OutputLine] = [], events: [Event] = [], error: NavLabError? = nil, expectationHeld: Bool? = nil,
                 parsed: ParsedLine? = nil, fileToWrite: (path: String, text: String)? = nil) {
@@ -547,16 +549,24 @@ public final class Session {
                 return failure(e, parsed: parsed)
             } catch { return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed) }
         case .archive: return shown(state.renderArchive())
-        case .export(let format, let file):
-            let text: String
+        case .export(let format, let file, let replace):
+            var text: String
             switch format {
             case .mermaid: text = state.renderMermaid()
             case .dot: text = state.renderDOT()
             case .json: text = state.jsonText(seq: seq, pretty: true)
+            case .swift:
+                do { text = try SwiftExport.program(from: self) } catch let e as NavLabError {
+                    var e = e
+                    e.location = parsed.location
+                    return failure(e, parsed: parsed)
+                } catch { return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed) }
+                if text.hasSuffix("\n") { text.removeLast() }
             }
             guard let file else { return shown(text) }
             var r = Response(status: .shell, lines: [])
             r.fileToWrite = (file, text + "\n")
+            r.fileMayReplace = replace
             return r
         case .defaults: return shown(state.renderDefaults())
         case .expect(let expectation):

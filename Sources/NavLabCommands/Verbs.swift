@@ -449,18 +449,22 @@ public enum VerbTable {
              uikit: "the memory graph's retain path", examples: ["why Done"], arguments: [.name]) { a in
             let n = try a.name(); try a.end(); return .query(.why(n))
         },
-        Verb(name: "export", group: .show, syntax: "export mermaid|dot|json [FILE]",
-             summary: "the hierarchy for documents: a Mermaid or Graphviz graph (containment solid, presentation dashed, leaks red), or the JSON state; to FILE or printed",
-             uikit: "—", examples: ["export mermaid", "export dot hierarchy.dot"],
+        Verb(name: "export", group: .show, syntax: "export mermaid|dot|json|swift [FILE] [--force]",
+             summary: "the hierarchy for documents (a Mermaid or Graphviz graph, the JSON state), or the session as a UIKit program to run in Xcode (swift); to FILE or printed; an existing FILE only with --force",
+             uikit: "— (swift: the UIKit calls of each command)", examples: ["export mermaid", "export dot hierarchy.dot", "export swift", "export swift Repro.swift --force"],
              arguments: [.keyword(ExportFormat.allCases.map(\.rawValue)), .file]) { a in
-            let t = try a.word("mermaid, dot or json")
+            let t = try a.word("mermaid, dot, json or swift")
             guard let format = ExportFormat(rawValue: t.text) else {
                 let near = Suggest.nearest(to: t.text, in: ExportFormat.allCases.map(\.rawValue))
-                throw a.error("'\(t.text)' is not an export format", suggestion: near.map { "did you mean \($0)?" } ?? "mermaid, dot or json", at: t.location)
+                throw a.error("'\(t.text)' is not an export format", suggestion: near.map { "did you mean \($0)?" } ?? "mermaid, dot, json or swift", at: t.location)
             }
-            let file = a.atEnd ? nil : try a.path()
+            let file = a.atEnd || a.peek?.text == "--force" ? nil : try a.path()
+            let replace = a.accept("--force")
+            if replace, file == nil {
+                throw a.error("--force replaces a FILE, and none is named", suggestion: "export \(format.rawValue) FILE --force")
+            }
             try a.end()
-            return .query(.export(format, file: file))
+            return .query(.export(format, file: file, replace: replace))
         },
         Verb(name: "log", group: .show, syntax: "log [--json]", summary: "the lifecycle log so far, oldest first",
              uikit: "print statements in every callback", examples: ["log", "log --json"], arguments: [.keyword(["--json"])]) { a in

@@ -161,15 +161,27 @@ public final class PageServer: Sendable {
             return PageServer.jsonResponse(json.serialized())
         }
         router.get("/api/export/:format") { request, context -> Response in
-            // What leaves the page: the session as a script (what `save` writes), or the
-            // hierarchy at a step as `export mermaid|dot` prints it.
+            // What leaves the page: the session as a script (what `save` writes) or as a UIKit
+            // program (`export swift`), or the hierarchy at a step as `export mermaid|dot` prints it.
             let format = context.parameters.get("format") ?? ""
             if format == "navlab" {
                 let text = hub.read { $0.script(header: "NavLab session saved from the page; replay it with `navlab run FILE` or `navlab check FILE`") }
                 return PageServer.textResponse(text, type: "text/plain; charset=utf-8")
             }
+            if format == "swift" {
+                let made = hub.read { session -> Result<String, NavLabError> in
+                    do { return .success(try SwiftExport.program(from: session)) }
+                    catch let e as NavLabError { return .failure(e) }
+                    catch { return .failure(NavLabError(.invalid, "\(error)", at: SourceLocation(column: 1))) }
+                }
+                switch made {
+                case .success(let text): return PageServer.textResponse(text, type: "text/x-swift; charset=utf-8")
+                case .failure(let e):
+                    return PageServer.errorResponse(.conflict, e.message + (e.suggestion.map { "; " + $0 } ?? ""))
+                }
+            }
             guard format == "mermaid" || format == "dot" else {
-                return PageServer.errorResponse(.notFound, "no export \(format): try navlab, mermaid or dot")
+                return PageServer.errorResponse(.notFound, "no export \(format): try navlab, swift, mermaid or dot")
             }
             let state: State
             switch PageServer.state(at: request, hub: hub) {

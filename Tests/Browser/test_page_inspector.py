@@ -269,6 +269,14 @@ def test_the_exported_script_replays_to_the_same_state_and_the_pictures_are_the_
             with __import__("urllib.request").request.urlopen(served.url + f"api/export/{fmt}") as r:
                 assert text == r.read().decode()
             assert "Detail" in text and "UYLTableViewController" in text
+        # Swift (Xcode): what `export swift` prints, as AppDelegate.swift.
+        driver.find_element(By.CSS_SELECTOR, "#export-menu summary").click()
+        driver.find_element(By.CSS_SELECTOR, '[data-export="swift"]').click()
+        program = downloaded(downloads, "AppDelegate.swift").decode()
+        with __import__("urllib.request").request.urlopen(served.url + "api/export/swift") as r:
+            assert program == r.read().decode()
+        assert "final class AppDelegate: UIResponder, UIApplicationDelegate {" in program
+        assert "// > push Detail" in program
         # SVG: a box per view controller; PNG: an image.
         driver.find_element(By.CSS_SELECTOR, "#export-menu summary").click()
         driver.find_element(By.CSS_SELECTOR, '[data-export="svg"]').click()

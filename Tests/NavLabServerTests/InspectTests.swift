@@ -107,7 +107,7 @@ struct InspectRouteTests {
         ("/api/inspect?name=Main&seq=abc", .badRequest, "SEQ a number"),
         ("/api/inspect?name=Main&seq=999", .notFound, "no step with seq 999"),
         ("/api/inspect?name=Main&seq=2", .notFound, "no view controller named Main is allocated at step 2"),
-        ("/api/export/pdf", .notFound, "try navlab, mermaid or dot"),
+        ("/api/export/pdf", .notFound, "try navlab, swift, mermaid or dot"),
         ("/api/export/dot?seq=x", .badRequest, "SEQ a number"),
     ])
     func badRequests(uri: String, status: HTTPResponse.Status, message: String) async throws {
@@ -133,6 +133,25 @@ struct InspectRouteTests {
             let replay = SessionHub()
             for line in script.split(separator: "\n") { replay.execute(String(line), origin: .script) }
             #expect(replay.read { $0.stateJSON() } == expected)
+        }
+    }
+
+    @Test("GET /api/export/swift is `export swift`: the session as a UIKit program; an empty session is refused with the reason")
+    func exportSwift() async throws {
+        let server = makeServer(countriesRelaunch)
+        let expected = server.hub.read { (try? SwiftExport.program(from: $0)) ?? "" }
+        #expect(!expected.isEmpty)
+        try await server.test { client in
+            let response = try await client.execute(uri: "/api/export/swift", method: .get, headers: own())
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType]?.hasPrefix("text/x-swift") == true)
+            #expect(text(response) == expected)
+            #expect(text(response).contains("@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {"))
+        }
+        try await makeServer().test { client in
+            let response = try await client.execute(uri: "/api/export/swift", method: .get, headers: own())
+            #expect(response.status == .conflict)
+            #expect(text(response).contains("nothing to export: the session has no commands that change the app"))
         }
     }
 

@@ -24,6 +24,19 @@ def test_load_and_save_in_a_script_resolve_beside_the_script(tmp_path):
     assert first.stdout == again.stdout
 
 
+def test_export_swift_in_a_script_lands_beside_it_and_keeps_an_existing_file(tmp_path):
+    (tmp_path / "tour").mkdir()
+    (tmp_path / "tour" / "flow.navlab").write_text("initial Nav(Main)\nlaunch\npush Detail\nexport swift App.swift\n")
+    result = run(["run", "tour/flow.navlab"], cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    program = (tmp_path / "tour" / "App.swift").read_text()
+    assert "func step3() {" in program and "pushViewController(detail, animated: true)" in program
+    again = run(["run", "tour/flow.navlab"], cwd=tmp_path)
+    assert again.returncode == 1
+    assert "flow.navlab:4:1: error: App.swift exists" in again.stdout + again.stderr
+    assert "`export swift App.swift --force` replaces it" in again.stdout + again.stderr
+
+
 def test_a_missing_file_fails_the_script_with_its_position(tmp_path):
     (tmp_path / "a.navlab").write_text("initial A\nload missing.navlab\nlaunch\n")
     result = run(["run", "a.navlab"], cwd=tmp_path)

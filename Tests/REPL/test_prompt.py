@@ -239,6 +239,24 @@ def test_save_keeps_an_existing_file_unless_forced_and_writes_no_undo(start, wor
     assert text.endswith("push Detail\n")
 
 
+def test_export_swift_writes_the_program_and_keeps_an_existing_file_unless_forced(start, workdir):
+    p = launched(start())
+    p.run("push Detail")
+    out = p.run("export swift App.swift")
+    assert "wrote App.swift" in out
+    program = (workdir / "App.swift").read_text()
+    assert "final class AppDelegate: UIResponder, UIApplicationDelegate {" in program
+    assert "// > push Detail" in program
+    p.run("push More")
+    out = p.run("export swift App.swift")
+    assert "App.swift exists" in out
+    assert "export swift App.swift --force" in out
+    assert (workdir / "App.swift").read_text() == program, "the first program is kept"
+    out = p.run("export swift App.swift --force")
+    assert "wrote App.swift" in out
+    assert "// > push More" in (workdir / "App.swift").read_text()
+
+
 def test_load_of_a_missing_file_is_an_error_not_an_end(start):
     p = start()
     out = p.run("load nowhere.navlab")

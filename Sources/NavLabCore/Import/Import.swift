@@ -7,6 +7,7 @@ extension State {
         // The printout is the app's state now: the process that was running is replaced, as a
         // killed one is (no callback, no deinit).
         endProcess()
+        removeAllNameCounters()
         if let colon = h.colonInViewDescription, colon != device.printsColonInViewDescription {
             // One printout comes from one iOS (UIKit #161): the device follows it.
             let ios = colon ? 17 : 16
@@ -67,7 +68,7 @@ extension State {
         if h.format == .uikit {
             try checkAppearance(h, ids: ids, shown: shown)
         }
-        if initial == nil, let spec = spec(of: ids[0]) {
+        if initial == nil, let spec = treeSpec(of: ids[0]) {
             var claimed: Set<VCID> = []
             if (try? validate(spec, claimed: &claimed)) != nil {
                 initial = spec
@@ -154,8 +155,9 @@ extension State {
         return "it is not shown by its container"
     }
 
-    /// The spec that would make `id`'s tree, if the spec language can say it.
-    func spec(of id: VCID) -> Spec? {
+    /// The spec that would make `id`'s tree (its children, not what it presents), if the
+    /// spec language can say it.
+    public func treeSpec(of id: VCID) -> Spec? {
         let vc = self[id]
         let at = SourceLocation(column: 1)
         guard State.isIdentifier(vc.className) else { return nil }
@@ -164,7 +166,7 @@ extension State {
             return vc.children.isEmpty ? .instance(className: vc.className, at: at) : nil
         default:
             let word = ContainerWord.allCases.first { $0.kind == vc.kind }!
-            let children = vc.children.compactMap { spec(of: $0) }
+            let children = vc.children.compactMap { treeSpec(of: $0) }
             guard children.count == vc.children.count else { return nil }
             let cls: String? = vc.kind.uikitClass == vc.className ? nil : vc.className
             if word == .Root, cls == nil { return nil }

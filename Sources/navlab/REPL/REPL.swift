@@ -238,6 +238,11 @@ final class REPL {
     func fileVerb(_ response: Response, promptWidth: Int) {
         if let (path, text) = response.fileToWrite {
             // `export FORMAT FILE`
+            if !response.fileMayReplace, ScriptFiles.exists(path, from: "") {
+                let r = ScriptRunner.refusal(toReplace: path, command: response.parsed?.text)
+                fail(r.message, r.suggestion)
+                return
+            }
             do {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "wrote \(path)"))

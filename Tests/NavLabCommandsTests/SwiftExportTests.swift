@@ -1,0 +1,379 @@
+import Foundation
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// The repository: two folders up from this file.
+private let repository: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/")
+}()
+
+/// A session that ran `script` (every command and `expect` must pass).
+private func session(_ script: String, file: String = "test.navlab") -> Session {
+    let s = Session()
+    let r = ScriptRunner(session: s, mode: .check).run(script, file: file)
+    #expect(r.failures.isEmpty, "\(file): \(r.failures)")
+    return s
+}
+
+private func program(_ script: String) throws -> String {
+    try SwiftExport.program(from: session(script))
+}
+
+/// A folder of this test run's own.
+private let scratch: URL = {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("navlab-swift-export-\(getpid())")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+}()
+
+/// Runs swiftc with `arguments`: nil when it succeeds, else what it said.
+private func swiftc(_ arguments: [String]) throws -> String? {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = [ProcessInfo.processInfo.environment["SWIFTC"] ?? "swiftc"] + arguments
+    let pipe = Pipe()
+    p.standardError = pipe
+    p.standardOutput = pipe
+    try p.run()
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return p.terminationStatus == 0 ? nil : String(decoding: out, as: UTF8.self)
+}
+
+private func write(_ source: String, name: String) throws -> String {
+    let file = scratch.appendingPathComponent(name + ".swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+}
+
+/// `swiftc -parse` on `source`: nil when it parses, else what swiftc said.
+private func parseProblems(_ source: String, name: String) throws -> String? {
+    try swiftc(["-parse", try write(source, name: name)])
+}
+
+/// Tests/UIKitStub/UIKit.swift built as a module named UIKit, once; its folder.
+private let uikitStub: Result<String, TestFailure> = {
+    let dir = scratch.appendingPathComponent("stub")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    do {
+        if let problem = try swiftc(["-emit-module", "-module-name", "UIKit", "-parse-as-library", "-o", dir.path + "/UIKit.swiftmodule",
+                                     repository + "/Tests/UIKitStub/UIKit.swift"]) {
+            return .failure(TestFailure(problem))
+        }
+    } catch { return .failure(TestFailure("\(error)")) }
+    return .success(dir.path)
+}()
+
+struct TestFailure: Error { let text: String; init(_ text: String) { self.text = text } }
+
+/// `swiftc -typecheck` on `source` against the UIKit stand-in, in Swift 6 mode (as Xcode
+/// compiles an app's file): nil when it type-checks, else what swiftc said.
+private func typecheckProblems(_ source: String, name: String) throws -> String? {
+    let stub = try uikitStub.get()
+    return try swiftc(["-typecheck", "-swift-version", "6", "-parse-as-library", "-I", stub, try write(source, name: name)])
+}
+
+/// The scripts the export is checked on: the tutorials and Tests/Scripts.
+private func scripts() throws -> [(name: String, text: String)] {
+    var out: [(String, String)] = []
+    for folder in ["Docs/Tutorials", "Tests/Scripts"] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: repository + "/" + folder).filter { $0.hasSuffix(".navlab") }.sorted()
+        for n in names {
+            let text = try String(contentsOfFile: repository + "/" + folder + "/" + n, encoding: .utf8)
+            out.append((folder + "/" + n, text))
+        }
+    }
+    return out
+}
+
+private let small = """
+device iPhone iOS=12
+initial Register
+launch
+# the flow
+present Nav(Welcome)
+push Details
+present Main on UINavigationController style=fullScreen animated
+expect top is Main
+swapRoot Main
+"""
+
+/// A session that starts from a real app's printout (`import uikit`), then goes on.
+private let imported = """
+device iPhone iOS=16
+import uikit <<END
+<UITabBarController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>
+   | <UINavigationController 0x10480c200>, state: appeared, view: <UILayoutContainerView 0x104c1f2a0>
+   |    | <Shop.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>
+   | <Shop.Settings 0x104d23c80>, state: disappeared, view: (view not loaded)
+   + <Shop.Cart 0x104e08a00>, state: appeared, view: <UIView 0x104e1b2c0>, presented with: <_UIPageSheetPresentationController 0x104e2a1d0>
+   |    + <Shop.Pay 0x104f0c000>, state: appeared, view: <UIView 0x104f1d4e0>, presented with: <_UIPageSheetPresentationController 0x104f2e3a0>
+END
+dismiss
+swapRoot Main
+"""
+
+@Suite("export swift: the session as a UIKit program")
+struct SwiftExportTests {
+    @Test("An import is built in the program: the root's tree set as the window's root, then each presentation with its style")
+    func importedHierarchy() throws {
+        let p = try program(imported)
+        #expect(p.contains("window?.rootViewController = uiTabBarController"))
+        #expect(p.contains("cart.modalPresentationStyle = .pageSheet"))
+        #expect(p.contains("uiTabBarController.present(cart, animated: false)"))
+        #expect(p.contains("cart.present(pay, animated: false)"))
+        // The step's line is the import's first line; the printout itself is in the predicted log.
+        #expect(p.contains("import uikit <<END … (6 lines)"))
+        #expect(try parseProblems(p, name: "imported") == nil)
+    }
+
+    @Test("One class per class the session uses: UIKit's containers subclassed, custom containers from UIViewController")
+    func classList() throws {
+        let text = try program("""
+        initial RootViewController:Root(Splash)
+        launch
+        switch MainTabBarController:Tab(Nav(First), Settings)
+        present Nav(Detail) style=formSheet
+        """)
+        let classes = text.split(separator: "\n").filter { $0.hasPrefix("final class ") || $0.hasPrefix("class ") }.map(String.init)
+        // The logging base classes the session needs, then its classes in the order NavLab makes
+        // them (a container after its children); UIKit's own navigation controller is the base itself.
+        #expect(classes == [
+            "class LoggedViewController: UIViewController, NavLabNamed {",
+            "class LoggedNavigationController: UINavigationController, NavLabNamed {",
+            "class LoggedTabBarController: UITabBarController, NavLabNamed {",
+            "final class Splash: LoggedViewController {",
+            "final class RootViewController: LoggedViewController {",
+            "final class First: LoggedViewController {",
+            "final class Settings: LoggedViewController {",
+            "final class MainTabBarController: LoggedTabBarController {",
+            "final class Detail: LoggedViewController {",
+            "final class Script {",
+            "final class AppDelegate: UIResponder, UIApplicationDelegate {",
+        ])
+        // Each logs under the name NavLab gives it.
+        #expect(text.contains("init(navLabClass: String = \"UINavigationController\", _ stack: [UIViewController]) {"))
+        #expect(text.contains("        super.init(navLabClass: \"MainTabBarController\", tabs)"))
+        #expect(text.contains("let mainTabBarController = MainTabBarController([uiNavigationController, settings])"))
+        #expect(text.contains("func switchChild(to new: UIViewController, animated: Bool) {"))
+    }
+
+    @Test("A step: the command in a comment, its predicted lines, named variables, present with its style")
+    func presentStep() throws {
+        let text = try program(small)
+        #expect(text.contains("""
+                // > present Main on UINavigationController style=fullScreen animated
+                //   loadView Main
+            """))
+        #expect(text.contains("""
+                // then NavLab checks: expect top is Main
+                func step6() {
+                    let main = Main()
+                    self.main = main
+                    main.modalPresentationStyle = .fullScreen
+                    uiNavigationController!.present(main, animated: true)
+                }
+            """))
+        // A narration comment goes above its step; `swapRoot Main` takes the live Main.
+        #expect(text.contains("    // the flow\n    // > present Nav(Welcome)\n"))
+        #expect(text.contains("""
+                func step4() {
+                    let welcome = Welcome()
+                    self.welcome = welcome
+                    let uiNavigationController = LoggedNavigationController([welcome])
+                    self.uiNavigationController = uiNavigationController
+                    register!.present(uiNavigationController, animated: false)
+                }
+            """))
+        #expect(text.contains("    func step7() {\n        window?.rootViewController = main!\n    }"))
+        #expect(text.contains("    weak var uiNavigationController: LoggedNavigationController?"))
+        #expect(text.contains("Run it on an iPhone simulator with iOS 12"))
+    }
+
+    @Test("The predicted-log comment is what `navlab run` prints for the session's commands")
+    func predictedLogIsNavLabRun() throws {
+        for (name, text) in try scripts() {
+            let s = session(text, file: name)
+            let program = try SwiftExport.program(from: s)
+            let lines = program.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("// NavLab's predicted log") }, "\(name)")
+            let end = try #require(lines[start...].firstIndex(of: ""), "\(name)")
+            let block = lines[(start + 1)..<end].map { $0 == "//" ? "" : String($0.dropFirst(3)) }
+            // `navlab run` of the commands that change the app, as a script of its own.
+            let commands = s.script().split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { line in
+                guard let p = try? LineParser.parse(line) else { return LineParser.splitTurn(line) != nil }
+                if case .model = p.action { return true }
+                return false
+            }
+            let run = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(commands.joined(separator: "\n"), file: name)
+            #expect(run.failures.isEmpty, "\(name): \(run.failures)")
+            let printed = run.output.map(\.text).filter { !$0.isEmpty }
+            #expect(Array(block) == printed, "\(name): the predicted log differs from `navlab run`")
+        }
+    }
+
+    @Test("Each tutorial's and each Tests/Scripts program parses as Swift (swiftc -parse)")
+    func parses() throws {
+        // The check can fail: a broken program does not parse.
+        #expect(try parseProblems("final class A: UIViewController {\n    func f( {\n}\n", name: "broken") != nil)
+        for (name, text) in try scripts() {
+            let program = try SwiftExport.program(from: session(text, file: name))
+            let base = (name as NSString).lastPathComponent.replacing(".navlab", with: "")
+            let problems = try parseProblems(program, name: base)
+            #expect(problems == nil, "\(name): \(problems ?? "")")
+            // One step method per command that changes the app.
+            let steps = program.split(separator: "\n").filter { $0.hasPrefix("    func step") && $0.hasSuffix("() {") && $0 != "    func step() {" }.count
+            let tableRows = program.split(separator: "\n").filter { $0.contains("Step(line: ") }.count
+            #expect(steps == tableRows, "\(name)")
+        }
+    }
+
+    @Test("Each program type-checks against a stand-in for UIKit's declarations (Swift 6 mode, strict concurrency)")
+    func typechecks() throws {
+        // The check can fail: a call UIKit does not have, a wrong type.
+        let wrong = try program(small).replacing(".present(main, animated: true)", with: ".presentModally(main)")
+        #expect(try typecheckProblems(wrong, name: "wrong")?.contains("has no member 'presentModally'") == true)
+        let extras = ["scenes on\nclass * restorationIdentifier=class\noptIn save=yes restore=yes\nencode Country capital\ninitial Nav(Countries)\nlaunch\npush Country\nset Country capital=Paris\nbackground\nkill\nlaunch",
+                      "class Step1 restorationClass=yes\nappDelegate restores Detail as Detail\ninitial Tab(Nav(Step1), Page(A), Split(B, C))\nlaunch\nhold Step1 as coordinator\nshowDetail Detail\nshow D animated=no\nselect UITabBarController 1\naddChild Banner to B\nremoveChild Banner\nswitch E in UIPageViewController\nrelease Step1\npresent F style=pageSheet\nswipe down\npopToRoot UINavigationController\nsetViewControllers @Step1, G on UINavigationController animated\nswapRoot Root(H)\ncrash"]
+        for (i, text) in (extras + [imported]).enumerated() {
+            let problems = try typecheckProblems(try program(text), name: "extra\(i)")
+            #expect(problems == nil, "\(text): \(problems ?? "")")
+        }
+        for (name, text) in try scripts() {
+            let program = try SwiftExport.program(from: session(text, file: name))
+            let base = (name as NSString).lastPathComponent.replacing(".navlab", with: "") + "-typecheck"
+            let problems = try typecheckProblems(program, name: base)
+            #expect(problems == nil, "\(name): \(problems ?? "")")
+        }
+    }
+
+    @Test("What a program cannot do is an instruction: Home, stopping the app; the next run goes on with the next launch")
+    func byHand() throws {
+        let text = try program("""
+        initial Nav(Countries)
+        launch
+        push Country
+        background
+        kill
+        launch
+        relaunch
+        """)
+        #expect(text.contains("        // By hand: Now press Home (Device ▸ Home, ⇧⌘H in the Simulator): NavLab's `background`."))
+        #expect(text.contains("then: .byHand(\"Now press Home"))
+        #expect(text.contains("until: UIApplication.didEnterBackgroundNotification)"))
+        #expect(text.contains("Step(line: \"kill\", beforeLaunch: false, perform: step5, then: .endOfLaunch(\"Now stop the app in Xcode"))
+        #expect(text.contains("        // Launch 2\n"))
+        #expect(text.contains("        // Launch 3\n"))
+        // `relaunch` ends launch 2 and starts launch 3 without printing its line again.
+        #expect(text.contains("Step(line: \"\", beforeLaunch: true, perform: step8"))
+        #expect(text.contains("func makeInitialUI3() -> UIViewController? {"))
+    }
+
+    @Test("scenes on: a scene delegate that logs its callbacks and returns the activity")
+    func scenes() throws {
+        let with = try program("scenes on\ninitial Nav(Countries)\nlaunch")
+        #expect(with.contains("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {"))
+        #expect(with.contains("configuration.delegateClass = SceneDelegate.self"))
+        #expect(with.contains("func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {"))
+        let without = try program("initial Nav(Countries)\nlaunch")
+        #expect(!without.contains("final class SceneDelegate"))
+        #expect(without.contains("func applicationDidEnterBackground(_ application: UIApplication) { logLine(\"applicationDidEnterBackground(_:)\") }"))
+    }
+
+    @Test("Restoration: identifiers, encoded keys and the opt-in are in the program")
+    func restoration() throws {
+        let text = try program("""
+        class Country restorationIdentifier=Country
+        encode Country capital
+        optIn save=yes restore=yes
+        initial Nav(Country)
+        launch
+        set Country capital=Paris
+        """)
+        #expect(text.contains("restorationIdentifier = \"Country\""))
+        #expect(text.contains("    // encode Country capital\n    override func encodeRestorableState(with coder: NSCoder) {\n        super.encodeRestorableState(with: coder)\n        coder.encode(properties[\"capital\"], forKey: \"capital\")"))
+        #expect(text.contains("shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }"))
+        #expect(text.contains("country!.properties[\"capital\"] = \"Paris\""))
+        // The storyboard's part: the app delegate finds or makes what the archive names.
+        #expect(text.contains("        return Script.shared.storyboardStandIn(identifierComponents)"))
+        #expect(text.contains("        case \"Country\": return Country()"))
+        // What UIKit made itself gets its variable back.
+        #expect(text.contains("        case \"Country\": country = vc as? Country"))
+    }
+
+    @Test("A session that began with stored data (the prompt's $NAVLAB_HOME) says so: the program starts without it")
+    func startedWithData() throws {
+        let before = Session()
+        _ = before.execute("defaults loggedIn=true")
+        let s = Session(state: before.state)
+        _ = s.execute("initial A")
+        _ = s.execute("launch")
+        let text = try SwiftExport.program(from: s)
+        #expect(text.contains("// The session began with defaults (loggedIn) from before its first command; the program"))
+        // The prediction is this session's: its first command is `initial A`.
+        #expect(text.contains("// NavLab's predicted log (what `navlab run` prints for these commands; `expect` lines are checks, not steps):\n// > initial A\n// > launch\n"))
+        #expect(!(try program("initial A\nlaunch")).contains("The session began with"))
+    }
+
+    @Test("export swift: errors say what, where, and what to do")
+    func errors() throws {
+        let empty = Session().execute("export swift")
+        #expect(empty.status == .failed)
+        #expect(empty.error?.message == "nothing to export: the session has no commands that change the app")
+        #expect(empty.error?.suggestion?.contains("`launch`") == true)
+        #expect(empty.error?.location.column == 1)
+
+        let s = Session()
+        _ = s.execute("initial Main")
+        let never = s.execute("export swift")
+        #expect(never.error?.message == "nothing to export: the session never launches the app")
+        #expect(never.error?.suggestion == "add `launch` (after `initial SPEC`), then `export swift`")
+
+        let force = Session().execute("export swift --force")
+        #expect(force.error?.message == "--force replaces a FILE, and none is named")
+        #expect(force.error?.suggestion == "export swift FILE --force")
+        #expect(Session().execute("export swfit").error?.suggestion == "did you mean swift?")
+    }
+
+    @Test("export swift FILE: written by the shell; an existing FILE only with --force")
+    func toFile() throws {
+        var written: [String: String] = [:]
+        var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: true))
+        runner.writeFile = { path, text, _ in written[path] = text }
+        runner.fileExists = { path, _ in path == "Old.swift" }
+        let r = runner.run("initial A\nlaunch\nexport swift New.swift\nexport swift Old.swift\nexport mermaid Old.swift\nexport swift Old.swift --force", file: "x.navlab")
+        #expect(written["New.swift"]?.contains("final class A: LoggedViewController {") == true)
+        #expect(r.failures.count == 2)
+        #expect(r.failures.first?.contains("x.navlab:4:1: error: Old.swift exists") == true)
+        #expect(r.failures.first?.contains("`export swift Old.swift --force` replaces it") == true)
+        #expect(written["Old.swift"]?.hasPrefix("// App — a NavLab session as a UIKit program") == true)
+    }
+
+    @Test("`navlab run` keeps the history for export swift (it reads the timeline)")
+    func keepsTimeline() {
+        #expect(ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift"))
+        var printed: [String] = []
+        var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: false))
+        runner.emit = { printed.append($0.text) }
+        runner.session.keepsTimeline = ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift")
+        _ = runner.run("initial A\nlaunch\nexport swift", file: "x.navlab")
+        #expect(printed.contains { $0.contains("final class A: LoggedViewController {") })
+    }
+
+    @Test("Instance names become Swift variables; UIKit's classes become logging subclasses")
+    func spelling() {
+        #expect(SwiftNames.variable("Register") == "register")
+        #expect(SwiftNames.variable("UINavigationController#2") == "uiNavigationController2")
+        #expect(SwiftNames.variable("Login#2") == "login2")
+        #expect(SwiftNames.variable("Default") == "defaultVC")
+        #expect(SwiftNames.variable("Step1") == "step1VC")   // not the program's step1()
+        #expect(SwiftNames.variable("Stepper") == "stepper")
+        #expect(SwiftNames.className("UITabBarController") == "LoggedTabBarController")
+        #expect(SwiftNames.className("UIViewController") == "LoggingViewController")
+        #expect(SwiftNames.className("Register") == "Register")
+        #expect(SwiftNames.literal("a \"b\" \\ c") == "\"a \\\"b\\\" \\\\ c\"")
+    }
+}
