@@ -21,6 +21,7 @@ enum ExpectParser {
         ("style NAME is S|nil", "the presentation style in effect"),
         ("stack NAME is A, B…", "a navigation controller's viewControllers"),
         ("children NAME is A, B…", "NAME.children"),
+        ("viewControllers NAME is A, B…", "a container's viewControllers as UIKit reports them (a collapsed split view: its primary only)"),
         ("screen is A, B…", "what the user sees, bottom to top"),
         ("state NAME appeared|disappeared", "NAME's appearance state"),
         ("selectedIndex NAME is N", "a tab bar controller's selectedIndex"),
@@ -79,6 +80,7 @@ enum ExpectParser {
         case "style": let n = try a.name(); try isWord(); fact = .style(n, try a.word("a style").text)
         case "stack": let n = try a.name(); try isWord(); fact = .stack(n, try list())
         case "children": let n = try a.name(); try isWord(); fact = .children(n, try list())
+        case "viewControllers": let n = try a.name(); try isWord(); fact = .viewControllers(n, try list())
         case "screen": try isWord(); fact = .screen(try list())
         case "state":
             let n = try a.name()
@@ -212,6 +214,9 @@ extension Expectation {
             return (names == want, names.joined(separator: ", "))
         case .children(let ref, let want):
             let names = state[try live(ref)].children.map { state[$0].name }
+            return (names == want, names.isEmpty ? "(none)" : names.joined(separator: ", "))
+        case .viewControllers(let ref, let want):
+            let names = state.viewControllersProperty(of: try live(ref)).map { state[$0].name }
             return (names == want, names.isEmpty ? "(none)" : names.joined(separator: ", "))
         case .screen(let want):
             let names = state.screen().map { state[$0].name }

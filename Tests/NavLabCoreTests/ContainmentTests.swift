@@ -8,10 +8,41 @@ struct ContainmentTests {
     func fact39() {
         let s = launched("Main")
         let calls = s.calls("addChild Banner to Main")
-        #expect(calls.first == "willMove(toParent: Main) Banner")
-        #expect(calls.last == "didMove(toParent: Main) Banner")
-        #expect(calls.contains("viewWillAppear Banner"))
+        // willMove from addChild; the view is loaded and added (so it appears); didMove last.
+        #expect(calls == ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
+                          "viewWillAppear Banner", "viewIsAppearing Banner", "viewDidAppear Banner",
+                          "didMove(toParent: Main) Banner"])
         #expect(s.vc("Banner").parent == s.id("Main"))
+        #expect(s.vc("Main").children == [s.id("Banner")])
+    }
+
+    @Test("UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears")
+    func fact42OffScreen() {
+        let s = launched("Nav(A)")
+        s.run("push B")
+        // `c.view.frame` and `view.addSubview(c.view)` touch the views now (UIKit #42, #61);
+        // A's view is loaded but not in the window, so there are no appearance calls.
+        #expect(s.calls("addChild Banner to A") == ["willMove(toParent: A) Banner", "loadView Banner", "viewDidLoad Banner",
+                                                    "didMove(toParent: A) Banner"])
+        #expect(s.vc("Banner").isViewLoaded && !s.inWindow("Banner"))
+        #expect(s.vc("Banner").parent == s.id("A"))
+        // Its view was loaded by the add, not by the pop that shows it.
+        let pop = s.calls("pop")
+        #expect(!pop.contains("loadView Banner") && !pop.contains("viewDidLoad Banner"))
+        #expect(pop.contains("viewWillAppear Banner") && pop.contains("viewDidAppear Banner"))
+    }
+
+    @Test("UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order")
+    func fact42NotLoaded() {
+        let s = launched("Tab(A, B)")
+        #expect(!s.vc("B").isViewLoaded)
+        // addChild (willMove), `c.view.frame` (the child's view), `view.addSubview` (the parent's), didMove.
+        #expect(s.calls("addChild Banner to B") == ["willMove(toParent: B) Banner", "loadView Banner", "viewDidLoad Banner",
+                                                    "loadView B", "viewDidLoad B", "didMove(toParent: B) Banner"])
+        #expect(s.vc("B").isViewLoaded && !s.inWindow("B") && !s.inWindow("Banner"))
+        let select = s.calls("select UITabBarController 1")
+        #expect(!select.contains { $0.hasPrefix("loadView") || $0.hasPrefix("viewDidLoad") })
+        #expect(select.contains("viewWillAppear B") && select.contains("viewWillAppear Banner"))
     }
 
     @Test("UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)")
@@ -140,5 +171,10 @@ struct ContainmentTests {
         let s = launched("Split(Master, Detail)", device: "\(idiom) iOS=17")
         #expect(s.inWindow("Master"))
         #expect(s.inWindow("Detail") == secondaryShown)
+        // viewControllers: two when expanded, the primary alone when collapsed.
+        let split = s.id("UISplitViewController")
+        #expect(s.state.viewControllersProperty(of: split) == (secondaryShown ? [s.id("Master"), s.id("Detail")] : [s.id("Master")]))
+        #expect(s.run("expect viewControllers UISplitViewController is \(secondaryShown ? "Master, Detail" : "Master")").status == .shown)
+        #expect(s.run("expect children UISplitViewController is Master, Detail").status == .shown)
     }
 }

@@ -31,9 +31,11 @@ struct DismissalTests {
     func fact32() {
         let s = launched("A")
         s.run("present B style=fullScreen")
-        let calls = s.calls("dismiss")
-        let didDisappear = calls.firstIndex(of: "viewDidDisappear B")!
-        #expect(calls[didDisappear...].allSatisfy { $0 == "viewDidDisappear B" || $0 == "deinit B" })
+        #expect(s.calls("dismiss animated") == ["viewWillDisappear B", "viewWillAppear A", "viewIsAppearing A", "viewDidAppear A",
+                                                "viewDidDisappear B", "deinit B"])
+        // The next line runs in the completion: B is gone and A presents again at once.
+        #expect(s.presented("A") == nil && s.presenting("A") == nil)
+        #expect(s.warnings("present C") == [] && s.presented("A") == "C")
     }
 
     @Test("UIKit #33: a dismissed VC is released when nothing else holds it, and kept when something does")

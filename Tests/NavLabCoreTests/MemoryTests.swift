@@ -54,6 +54,27 @@ struct MemoryTests {
         #expect(s.state.leakCause(s.id("Register")).contains("UITransitionView"))
     }
 
+    @Test("UIKit #4, #79: tree draws the leaked navigation controller still presenting the new root, the link that keeps the flow alive")
+    func treeShowsPresentationOfTheRoot() {
+        let s = launched("A")
+        s.run("present Nav(B)")
+        s.run("present C on UINavigationController")
+        s.run("swapRoot C")
+        // The navigation controller's presentedViewController is still C (UIKit #79), and C's
+        // presentation controller holds the navigation controller: memory and tree agree.
+        #expect(s.state.references(to: s.id("UINavigationController")).contains { $0.holder == .viewController(s.id("C")) })
+        let tree = s.run("tree").lines.map(\.text)
+        #expect(Array(tree.prefix(7)) == [
+            "C  root · appeared  ← top",
+            "",
+            "— kept alive by a UITransitionView left in the window (UIKit #4, #82):",
+            "A  disappeared · not in the window · LEAKED",
+            "└▸ UINavigationController  presented formSheet (automatic) · appeared · LEAKED",
+            "   ├─ B  appeared · LEAKED",
+            "   └▸ C  still presented by UINavigationController · now the root, drawn above",
+        ])
+    }
+
     @Test("A presented VC made root keeps its presenter reachable; its transition view stays, empty")
     func presentedBecomesRoot() {
         let s = launched("A")

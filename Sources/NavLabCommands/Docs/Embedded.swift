@@ -276,7 +276,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=pageSheet; dismiss`. The `dismiss` output is the note that A dismisses B, `viewWillDisappear B`, `viewDidDisappear B` and `deinit B`, with no `presentationController…` line.
 
-**Tests.** `InteractiveTests` "UIKit #25: a programmatic dismiss calls no presentation-controller delegate method"
+**Tests.** `InteractiveTests` "UIKit #25: a programmatic dismiss dismisses the sheet and calls no presentation-controller delegate method"
 
 **Sources.** [presentationControllerDidDismiss(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)) (Apple documentation)
 
@@ -440,7 +440,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `initial Main; launch; addChild Banner to Main`. The output starts with `willMove(toParent: Main) Banner`, loads and shows Banner's view, and ends with `didMove(toParent: Main) Banner`.
 
-**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"
+**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html); [willMove(toParent:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/willmove(toparent:)) (Apple documentation)
 
@@ -468,9 +468,9 @@ progress" warnings happen.
 
 **What UIKit does.** Apple's recipe for adding a child is: `addChild(c)`, set `c.view.frame`, `view.addSubview(c.view)`, add constraints, then `c.didMove(toParent: self)`. Removing is: `c.willMove(toParent: nil)`, drop the constraints, `c.view.removeFromSuperview()`, then `c.removeFromParent()`. Sticking to these orders keeps the containment callbacks balanced.
 
-**In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `addChild` prints `willMove`, the view load, `viewWillAppear`/`viewIsAppearing`/`viewDidAppear` (the view is added), then `didMove(toParent: Main)`; `removeChild` prints `willMove(toParent: nil)`, the disappearance (the view is removed), then `didMove(toParent: nil)`.
+**In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `addChild` prints `willMove`, the view load, `viewWillAppear`/`viewIsAppearing`/`viewDidAppear` (the view is added), then `didMove(toParent: Main)`; `removeChild` prints `willMove(toParent: nil)`, the disappearance (the view is removed), then `didMove(toParent: nil)`. Off screen the recipe still touches both views: after `initial Nav(A); launch; push B`, `addChild Banner to A` prints `willMove(toParent: A) Banner`, `loadView Banner`, `viewDidLoad Banner` and `didMove(toParent: A) Banner`, with no appearance calls since A's view is not in the window; a parent whose view was never loaded (an unselected tab) loads its own view after the child's, when `view.addSubview` touches it.
 
-**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"
+**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order"; `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-1 and 5-2) (Apple documentation)
 
@@ -638,7 +638,7 @@ progress" warnings happen.
 
 **What UIKit does.** An expanded `UISplitViewController` has two or three controllers in `viewControllers` (primary, an optional supplementary, and secondary). Collapsed, it has one: the controller set for the `.compact` column if there is one, otherwise the primary. `setViewController(_:for:)`, available from iOS 14, only applies to column-style split views, not to the classic `.unspecified` style.
 
-**In NavLab.** Run `device iPhone iOS=17; initial Split(Master, Detail); launch; tree`. On iPhone the split view is collapsed: Master is `appeared` and Detail is `disappeared · view not loaded`; with `device iPad iOS=17` both are `appeared`. Column assignment with `setViewController(_:for:)` has no command.
+**In NavLab.** Run `device iPhone iOS=17; initial Split(Master, Detail); launch; tree`. On iPhone the split view is collapsed: Master is `appeared` and Detail is `disappeared · view not loaded`, and `expect viewControllers UISplitViewController is Master` holds (its `children` still list both); with `device iPad iOS=17` both are `appeared` and `viewControllers` is `Master, Detail`. Column assignment with `setViewController(_:for:)` has no command.
 
 **Tests.** `ContainmentTests` "UIKit #59: a collapsed split view (compact width) shows the primary only; expanded shows both"; `InteractiveTests` "UIKit #23, #59: showDetail fills an expanded split view's secondary column; collapsed, it goes through show"
 
@@ -1024,9 +1024,9 @@ progress" warnings happen.
 
 **What UIKit does.** Starting a push or pop while the navigation controller is still animating the previous one logs `nested push animation can result in corrupted navigation bar` (newer builds say `nested push animation can result in a corrupted navigation bar`) or `nested pop animation can result in corrupted navigation bar`. When the transitions wind down UIKit may add `Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.`, and a bar caught mid-transition reports `Attempting to begin a transition on navigation bar (<UINavigationBar: …>) while a transition is in progress.` The bar's title and back button can end up out of step with the stack.
 
-**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and closes the turn with the `Finishing up a navigation transition in an unexpected state…` warning; on `iOS=12` the push warning drops the "a". A following `pop; pop` on one line prints `nested pop animation can result in a corrupted navigation bar` on iOS 17, with an "a" the quoted pop message does not have, and the navigation-bar `Attempting to begin a transition…` message is never printed.
+**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and closes the turn with the `Finishing up a navigation transition in an unexpected state…` warning; on `iOS=12` the push warning drops the "a". A following `pop; pop` on one line prints `nested pop animation can result in corrupted navigation bar` on every version, as the pop message is quoted, and the navigation-bar `Attempting to begin a transition…` message is never printed.
 
-**Tests.** `InFlightTests` "UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state"
+**Tests.** `InFlightTests` "UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state; a nested pop warns with the quoted pop text"
 
 **Sources.** [Cobalt issue #18 — GitHub](https://github.com/cobaltians/Cobalt/issues/18); [Hero issue #638 — GitHub](https://github.com/HeroTransitions/Hero/issues/638); [SwipeNavigationVC issue #2 — GitHub](https://github.com/CharlinFeng/SwipeNavigationVC/issues/2) (community report)
 
@@ -1118,7 +1118,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `class * restorationIdentifier=class; initial Nav(A); launch; background; archive`: without `optIn` NavLab notes that nothing is saved and `archive` reports there is none. With `optIn save=no restore=yes` before `initial`, `background` calls `application(_:shouldSaveSecureApplicationState:)` and notes that it returned false; on `device iPhone iOS=12` the original, non-secure method names are printed instead.
 
-**Tests.** `RestorationTests` "UIKit #106: without both delegate methods nothing is saved or restored; a method returning false skips that cycle"; `RestorationTests` "UIKit #106: the Secure variants from iOS 13.2; the originals before"
+**Tests.** `RestorationTests` "UIKit #106: without both delegate methods nothing is saved or restored; a method returning false skips that cycle"; `RestorationTests` "UIKit #106: the Secure variants from iOS 13.2; the originals before (save and restore)"
 
 **Sources.** [application(_:shouldSaveApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsaveapplicationstate:)); [application(_:shouldSaveSecureApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsavesecureapplicationstate:)) (Apple documentation)
 
@@ -1228,7 +1228,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; defaults UIStateRestorationDeveloperMode=YES; initial Nav(A); launch; push B; background; kill; crash during restoration; archive; launch`: NavLab notes that developer mode keeps the archive, and the next launch restores B. `UIStateRestorationDebugLogging` has no effect in NavLab.
 
-**Tests.** `RestorationTests` "UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration"
+**Tests.** `RestorationTests` "UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration, and the next launch restores from it"
 
 **Sources.** Sample app delegates in public projects that set these defaults; a table of launch arguments in a public project (community report)
 
@@ -1708,7 +1708,7 @@ Calling `dismiss` on a view controller that is neither presented nor presenting 
 
 For restoration, Apple documents that a navigation controller tells apart stack entries that share an identifier by their position (fact 130), but not how that position is written into the path. NavLab joins identifiers with `/`, lets stack entries share a path and distinguishes them by stack position, and refuses other duplicate paths with a note. Finally, whether force quitting deletes a scene's restoration activity is contradictory (fact 149): Apple's sample says it does, one iOS 15 report says it did not. NavLab follows the sample, deletes the activity on `forceQuit`, and prints a note recalling the contrary report.
 
-A few related choices fill smaller gaps. The presentation controller class names for styles that captures do not cover (`.overFullScreen`, the current-context styles and `.formSheet`) are NavLab's guesses. The newer wording "nested push animation can result in a corrupted navigation bar" is used from iOS 13 on, since its first version is unknown. On iOS 13 NavLab prints the older `Warning: …` message formats, because the `[Presentation]` formats are dated from iOS 14. A crash during launch or restoration deletes the archive immediately rather than after UIKit's retry count is used up, which has the same effect at the next launch.
+A few related choices fill smaller gaps. The presentation controller class names for styles that captures do not cover (`.overFullScreen`, the current-context styles and `.formSheet`) are NavLab's guesses. The newer wording "nested push animation can result in a corrupted navigation bar" is used from iOS 13 on, since its first version is unknown; the pop message keeps its quoted wording, without "a", on every version. On iOS 13 NavLab prints the older `Warning: …` message formats, because the `[Presentation]` formats are dated from iOS 14. A crash during launch or restoration deletes the archive immediately rather than after UIKit's retry count is used up, which has the same effect at the next launch.
 
 """####
 

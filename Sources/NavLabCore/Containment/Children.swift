@@ -18,7 +18,8 @@ extension State {
     }
 
     /// The canonical add: `addChild` (→ `willMove(toParent:)`, UIKit #39), the view added,
-    /// then `didMove(toParent:)` (UIKit #42).
+    /// then `didMove(toParent:)` (UIKit #42); off screen, both views are loaded then and
+    /// there and nothing appears.
     mutating func addChild(_ spec: Spec, to ref: NameRef) throws -> Outcome {
         try requireRunning(at: spec.location, verb: "add a child to")
         let parent = try resolve(ref)
@@ -38,9 +39,24 @@ extension State {
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
             s[x].parent = parent
             s.appendChild(x, to: parent)
+            // Off screen the canonical add still touches both views (UIKit #42): `c.view.frame`
+            // loads the child's, `view.addSubview` the parent's (UIKit #61). On screen the
+            // transition loads the child as it enters the window.
+            if !s.isInWindow(parent) {
+                s.loadView(x, events: &pre)
+                s.loadView(parent, events: &pre)
+            }
             post.append(.move("didMove(toParent:)", s[x].name, parent: s[parent].name))
         }
         return .done(events)
+    }
+
+    /// Accessing `view`: `loadView` and `viewDidLoad` the first time only (UIKit #61).
+    mutating func loadView(_ id: VCID, events: inout [Event]) {
+        guard !self[id].isViewLoaded else { return }
+        self[id].isViewLoaded = true
+        events.append(.vc("loadView", self[id].name))
+        events.append(.vc("viewDidLoad", self[id].name))
     }
 
     /// The canonical remove: `willMove(toParent: nil)`, the view removed, `removeFromParent`

@@ -46,8 +46,10 @@ extension State {
         guard let turn else { return [] }
         var out: [Event] = []
         if turn.navigationInFlight(nav) {
-            // The wording changed in later builds (UIKit #97); NavLab dates it from iOS 13.
-            out.append(.warning("nested \(verb) animation can result in \(device.iOS >= 13 ? "a " : "")corrupted navigation bar"))
+            // Newer builds added "a" to the push message only (UIKit #97); NavLab dates it
+            // from iOS 13. The pop message is quoted without it.
+            let article = verb == "push" && device.iOS >= 13 ? "a " : ""
+            out.append(.warning("nested \(verb) animation can result in \(article)corrupted navigation bar"))
             self.turn!.nestedNavigation.insert(nav)
         } else if turn.presentationInFlight, let top = self[nav].children.last {
             out.append(.warning("Unbalanced calls to begin/end appearance transitions for \(objectDescription(top))."))

@@ -40,6 +40,14 @@ extension State {
             for (i, (child, isPresented)) in items.enumerated() {
                 let last = i == items.count - 1
                 let conn = isPresented ? "└▸ " : (last ? "└─ " : "├─ ")
+                if printed.contains(child) {
+                    // Already drawn elsewhere (a presented view controller that became the
+                    // root): the link is still there and keeps this tree alive, so show it.
+                    let link = isPresented ? "still presented by \(self[id].name)" : "still a child of \(self[id].name)"
+                    let role = window.rootViewController == child ? "now the root, drawn above" : "drawn above"
+                    lines.append(prefix + childPrefix + conn + "\(self[child].name)  \(link) · \(role)")
+                    continue
+                }
                 walk(child, prefix: prefix + childPrefix, connector: conn, childPrefix: last ? "   " : "│  ", presented: isPresented)
             }
         }
