@@ -24,7 +24,7 @@ enum ExpectParser {
         ("viewControllers NAME is A, B…", "a container's viewControllers as UIKit reports them (a collapsed split view: its primary only)"),
         ("screen is A, B…", "what the user sees, bottom to top"),
         ("state NAME appeared|disappeared", "NAME's appearance state"),
-        ("selectedIndex NAME is N", "a tab bar controller's selectedIndex"),
+        ("selectedIndex NAME is N|NSNotFound", "a tab bar controller's selectedIndex (NSNotFound while the More tab is selected)"),
         ("app is STATE", "UIApplication.applicationState (active, background, notRunning, …)"),
         ("log contains \"TEXT\"", "a line of the lifecycle log contains TEXT"),
         ("archive exists", "the app has a restoration archive"),
@@ -89,7 +89,9 @@ enum ExpectParser {
                 throw a.error("'\(t.text)' is not an appearance state", suggestion: "appeared or disappeared", at: t.location)
             }
             fact = .state(n, t.text)
-        case "selectedIndex": let n = try a.name(); try isWord(); fact = .selectedIndex(n, try a.int("an index").0)
+        case "selectedIndex":
+            let n = try a.name(); try isWord()
+            if a.accept("NSNotFound") { fact = .selectedIndex(n, NSNotFound) } else { fact = .selectedIndex(n, try a.int("an index or NSNotFound").0) }
         case "app": try isWord(); fact = .appState(try a.word("an application state").text)
         case "archive":
             guard a.accept("exists") else { throw a.error("expected 'exists'", suggestion: "expect archive exists") }
@@ -227,7 +229,8 @@ extension Expectation {
             return (s == want, s)
         case .selectedIndex(let ref, let want):
             let id = try live(ref)
-            return (state[id].selectedIndex == want, "\(state[id].selectedIndex)")
+            let i = state[id].selectedIndex
+            return (i == want, i == NSNotFound ? "NSNotFound" : "\(i)")
         case .appState(let want):
             return (state.application.state.rawValue == want, state.application.state.rawValue)
         case .archiveExists:

@@ -233,7 +233,7 @@ public enum VerbTable {
 
     static let hierarchyVerbs: [Verb] = [
         Verb(name: "present", group: .hierarchy, syntax: "present SPEC [on NAME] [style=S] [animated]",
-             summary: "presents modally; default on `top`; S: " + styleNames.joined(separator: ", "),
+             summary: "presents modally; default on `top`; S: " + styleNames.filter { $0 != "none" }.joined(separator: ", ") + "; style=none crashes the app (UIKit #75)",
              uikit: "NAME.present(_:animated:completion:)",
              examples: ["present Nav(Welcome)", "present Settings on root style=fullScreen", "present @Done"],
              arguments: [.spec, .keyword(["on", "style=", "animated"])]) { a in
@@ -333,11 +333,16 @@ public enum VerbTable {
             try a.end()
             return .model(.swipe(kind, on: on, cancel: cancel))
         },
-        Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX",
-             summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one)",
-             uikit: "tabBarController.selectedIndex = INDEX", examples: ["select UITabBarController 1"],
+        Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX|more",
+             summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one); `more`: the More tab of a tab bar controller with more than five tabs, after which selectedIndex reads NSNotFound",
+             uikit: "tabBarController.selectedIndex = INDEX; selectedViewController = moreNavigationController", examples: ["select UITabBarController 1", "select UITabBarController more"],
              arguments: [.name, .integer]) { a in
-            let n = try a.name(); let (i, at) = try a.int("a tab index"); try a.end()
+            let n = try a.name()
+            if let t = a.peek, t.kind == .word, t.text == "more" {
+                a.index += 1; try a.end()
+                return .model(.select(n, index: NSNotFound, at: t.location))
+            }
+            let (i, at) = try a.int("a tab index, or more"); try a.end()
             return .model(.select(n, index: i, at: at))
         },
         Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
@@ -368,10 +373,13 @@ public enum VerbTable {
     ]
 
     static let windowVerbs: [Verb] = [
-        Verb(name: "swapRoot", group: .window, syntax: "swapRoot SPEC|NAME",
-             summary: "sets the window's rootViewController and does nothing else; a live instance's name takes that instance",
-             uikit: "window.rootViewController = x", examples: ["swapRoot Main", "swapRoot Tab(Nav(Feed), Settings)"],
+        Verb(name: "swapRoot", group: .window, syntax: "swapRoot SPEC|NAME|nil",
+             summary: "sets the window's rootViewController and does nothing else; a live instance's name takes that instance; nil empties the window but leaves a presentation's UITransitionView on screen (UIKit #6)",
+             uikit: "window.rootViewController = x", examples: ["swapRoot Main", "swapRoot Tab(Nav(Feed), Settings)", "swapRoot nil"],
              arguments: [.spec]) { a in
+            if let t = a.peek, t.kind == .word, t.text == "nil" {
+                a.index += 1; try a.end(); return .model(.swapRootToNil(at: t.location))
+            }
             let s = try a.spec(); try a.end(); return .model(.swapRoot(s))
         },
     ]

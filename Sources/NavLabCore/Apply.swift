@@ -43,6 +43,7 @@ extension State {
         case .removeChild(let name): return try removeChild(name)
         case .switchChild(let spec, let name, let animated): return try switchChild(spec, in: name, animated: animated)
         case .swapRoot(let spec): return try swapRoot(spec)
+        case .swapRootToNil(let at): return try swapRootToNil(at: at)
         case .show(let spec, let on, let detail, let animated): return try show(spec, on: on, detail: detail, animated: animated)
         case .swipe(let kind, let on, let cancel): return try swipe(kind, on: on, cancel: cancel)
         case .relaunch: return try relaunch()

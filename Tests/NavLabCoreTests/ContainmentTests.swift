@@ -151,6 +151,31 @@ struct ContainmentTests {
         #expect(s.fail("select UITabBarController 3")?.suggestion == "use 0…2")
     }
 
+    @Test("UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window")
+    func fact55More() {
+        let s = launched("Tab(A, B, C, D, E, F)")
+        let calls = s.calls("select UITabBarController more")
+        #expect(calls == ["viewWillDisappear A", "viewDidDisappear A"])
+        #expect(s.vc("UITabBarController").selectedIndex == NSNotFound)
+        #expect(s.run("expect selectedIndex UITabBarController is NSNotFound").status == .shown)
+        #expect(!s.inWindow("A") && s.inWindow("UITabBarController"))
+        // The tabs are still the tab bar controller's viewControllers (UIKit #55 indexes them).
+        #expect(s.vc("UITabBarController").children.count == 6)
+        #expect(s.run("tree").lines.contains { $0.text.hasPrefix("├─ E  tab 4, under More") })
+        // Selecting an index again reads it back.
+        s.run("select UITabBarController 5")
+        #expect(s.vc("UITabBarController").selectedIndex == 5 && s.inWindow("F"))
+    }
+
+    @Test("UIKit #56: a More tab exists only with more than five tabs")
+    func fact56() {
+        let s = launched("Tab(A, B, C, D, E)")
+        let e = s.fail("select UITabBarController more")
+        #expect(e?.message.contains("only with more than five") == true)
+        #expect(e?.suggestion == "use an index 0…4")
+        #expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
+    }
+
     @Test("UIKit #57: every tab is a child of the tab bar controller")
     func fact57Children() {
         let s = launched("Tab(Nav(A), B)")

@@ -112,10 +112,22 @@ struct LifecycleTests {
         #expect(s.appearance("dismiss").contains("viewWillAppear A") == reappears)
     }
 
-    @Test("UIKit #75: .none is not a style to present with")
+    @Test("UIKit #75: presenting with .none crashes the app: the process dies, no callback runs")
     func fact75() {
         let s = launched("A")
-        #expect(s.fail("present B style=none")?.kind == .syntax)
+        let r = s.run("present B style=none")
+        #expect(r.status == .done)
+        #expect(r.lines.filter { $0.style == .callback || $0.style == .appDelegate }.isEmpty)
+        #expect(r.lines.contains { $0.style == .note && $0.text.contains("the app crashed") && $0.text.contains("(UIKit #75)") })
+        #expect(!s.state.isRunning && s.state.viewControllers.isEmpty && s.state.window.rootViewController == nil)
+        // A class whose modalPresentationStyle is .none crashes the same way when presented.
+        s.run("class Popup modalPresentationStyle=none")
+        s.run("launch")
+        s.run("present Popup")
+        #expect(!s.state.isRunning)
+        // A misspelt style is still a syntax error that changes nothing.
+        s.run("launch")
+        #expect(s.fail("present B style=nonee")?.suggestion == "did you mean none?")
     }
 
     @Test("UIKit #77: viewDidDisappear only means the view left the window, not that the VC was deallocated")

@@ -82,9 +82,9 @@ progress" warnings happen.
 
 **What UIKit does.** From iOS 8 on, assigning `nil` to the root while a modal is showing does not consistently dismantle the hierarchy. One report saw the controllers survive with their views still visible; another saw the controllers freed while the base view stayed on screen, so touches could be delivered to deallocated objects. Neither outcome is safe to depend on.
 
-**Not modelled.** No NavLab command assigns `nil` to the root (`swapRoot nil` is rejected as a reserved word), and the two reported outcomes contradict each other, so there is no single behaviour to reproduce.
+**In NavLab.** Run `initial X; launch; present Y style=fullScreen; swapRoot nil; tree; views; memory`. NavLab models the first reported outcome (the choice and the reason are in [Modelling.md](Modelling.md)): the window's root becomes `nil` and the root's view is removed, but the presentation is not torn down — `swapRoot nil` notes that X was still presenting Y, `views` shows `UITransitionView — presentation of Y (left behind)` still holding `UIView — Y`, `screen` is Y, and X and Y stay allocated and are reported `leaked:`. With nothing presented, `swapRoot nil` prints the root's `viewWillDisappear`/`viewDidDisappear` and its `deinit`, and the window is empty until the next `swapRoot`.
 
-**Tests.** none yet
+**Tests.** `WindowTests` "UIKit #6: setting the root to nil with a modal up does not tear it down: the view controllers stay alive, the modal's view stays on screen"; `WindowTests` "UIKit #1, #6: setting the root to nil with nothing presented removes the root's view; the root is released"
 
 **Sources.** [rdar 18535358 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/3009) (community report)
 
@@ -598,9 +598,9 @@ progress" warnings happen.
 
 **What UIKit does.** `UITabBarController.selectedIndex` is an index into `viewControllers`. While the More navigation controller is selected it reads `NSNotFound`, and to select More you must set `selectedViewController` rather than an index.
 
-**In NavLab.** Run `initial Tab(A, B, C); launch; select UITabBarController 2; expect selectedIndex UITabBarController is 2; tree`. C is loaded and appears while A disappears, the check prints `ok:`, and an index out of range is an error suggesting `use 0…2`. The More tab and its `NSNotFound` are not modelled.
+**In NavLab.** Run `initial Tab(A, B, C); launch; select UITabBarController 2; expect selectedIndex UITabBarController is 2; tree`. C is loaded and appears while A disappears, the check prints `ok:`, and an index out of range is an error suggesting `use 0…2`. With more than five tabs, `select UITabBarController more` selects the More navigation controller: the selected tab disappears and `expect selectedIndex UITabBarController is NSNotFound` holds; `select UITabBarController 5` reads 5 again.
 
-**Tests.** `ContainmentTests` "UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown"
+**Tests.** `ContainmentTests` "UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown"; `ContainmentTests` "UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window"
 
 **Sources.** [UITabBarController.selectedIndex — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/selectedindex) (Apple documentation)
 
@@ -608,9 +608,9 @@ progress" warnings happen.
 
 **What UIKit does.** With more than five tabs, the bar shows four of them plus a "More" tab, and the remaining ones are reached through `moreNavigationController`. Assigning `viewControllers` again resets `customizableViewControllers` to the full list.
 
-**Not modelled.** NavLab has no More navigation controller: a tab bar controller with six tabs simply lists all six in `tree`.
+**In NavLab.** Run `initial Tab(A, B, C, D, E, F); launch; tree; select UITabBarController more; select UITabBarController 4`. `tree` marks tabs 4 and 5 `under More`; `select … more` notes that the More navigation controller is selected and lists tabs 4…5; selecting tab 4 notes that UIKit shows it inside `moreNavigationController`. With five tabs or fewer, `select … more` is an error: UIKit shows a More tab only with more than five. The More navigation controller is UIKit's own and is not an instance in NavLab (it has no name, and `tree` does not list it), and no command reassigns a tab bar controller's `viewControllers`, so the reset of `customizableViewControllers` cannot be observed.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window"; `ContainmentTests` "UIKit #56: a More tab exists only with more than five tabs"
 
 **Sources.** [A CSDN blog post on UITabBarController's More tab](https://blog.csdn.net/rare_ice/article/details/49069149); the mixi-inc/iOSTraining wiki (community report)
 
@@ -800,9 +800,9 @@ progress" warnings happen.
 
 **What UIKit does.** `UIModalPresentationStyle.none` is not a style you can present with; doing so crashes. It exists only as a value for adaptive presentation delegates to return, meaning "do not adapt".
 
-**Not modelled.** NavLab's parser rejects the style as a syntax error instead of crashing the app: `present B style=none` fails with `error: 'none' is not a presentation style` and lists the accepted styles.
+**In NavLab.** Run `initial A; launch; present B style=none; tree`. The app crashes as with `crash`: the note says B's `modalPresentationStyle` is `.none`, which UIKit does not present with, no callback runs, every instance goes without a `deinit`, and `tree` says the app is not running (an archive from the last `background` stays). `class Popup modalPresentationStyle=none` followed by `present Popup` crashes the same way. The sources quote no exception text, so NavLab prints none.
 
-**Tests.** `LifecycleTests` "UIKit #75: .none is not a style to present with"
+**Tests.** `LifecycleTests` "UIKit #75: presenting with .none crashes the app: the process dies, no callback runs"
 
 **Sources.** [Why isn't viewWillAppear getting called? — regularberry](https://regularberry.github.io/2019/02/22/why-isnt-viewwillappear-getting-called.html); Apple's description of `UIModalPresentationStyle.none` (community report)
 

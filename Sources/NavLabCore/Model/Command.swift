@@ -19,6 +19,8 @@ public enum Command: Hashable, Sendable {
     case removeChild(NameRef)
     case switchChild(Spec, in: NameRef?, animated: Bool)
     case swapRoot(Spec)
+    /// `window.rootViewController = nil` (UIKit #6).
+    case swapRootToNil(at: SourceLocation)
     /// `show(_:sender:)`, or `showDetailViewController(_:sender:)` when `detail`.
     case show(Spec, on: NameRef?, detail: Bool, animated: Bool)
     case swipe(State.Swipe, on: NameRef?, cancel: Bool)

@@ -34,6 +34,7 @@ extension State {
 
         // The style in effect: the requested style, else the class's, then adaptation (UIKit #10, #18, #165).
         let setStyle = requested ?? styleOf(spec, existing: existing)
+        if setStyle == .none { return presentingWithNoneCrashes(spec, existing: existing) }
         let style = setStyle.resolved(on: device)
         let xDescription = existing.map(objectDescription) ?? futureDescription(spec)
 
@@ -87,6 +88,16 @@ extension State {
             events.append(.note("\(self[presentedID].name) is presented .\(style.rawValue): its modalPresentationStyle .\(setStyle.rawValue) is .\(style.rawValue) on \(device.description) (\(why))"))
         }
         return .done(leading + events)
+    }
+
+    /// `.none` is only for an adaptive delegate to return; presenting with it crashes (UIKit #75).
+    /// The process dies as with `crash`: no callback, no `deinit`; the archive of the last
+    /// background stays.
+    mutating func presentingWithNoneCrashes(_ spec: Spec, existing: VCID?) -> Outcome {
+        let what = existing.map { self[$0].name } ?? spec.text
+        endProcess()
+        return .done([.note("the app crashed: \(what)'s modalPresentationStyle is .none, which UIKit does not present with — it is only for an adaptive presentation delegate to return (UIKit #75). No callback runs."
+                            + (application.data.archive != nil ? " The archive of the last background stays." : ""))])
     }
 
     /// The style a spec will be presented with when none is given: its class's.

@@ -22,8 +22,11 @@ extension State {
                 parts.append(p.requestedStyle == p.style ? "presented \(p.style.rawValue)" : "presented \(p.style.rawValue) (\(p.requestedStyle.rawValue))")
             }
             if let parent = vc.parent, self[parent].kind == .tabBar, let i = self[parent].children.firstIndex(of: id) {
-                parts.append(self[parent].selectedIndex == i ? "tab \(i), selected" : "tab \(i)")
+                // With more than five tabs the bar shows four and a More tab (UIKit #56).
+                let more = self[parent].children.count > 5 && i >= 4 ? ", under More" : ""
+                parts.append(self[parent].selectedIndex == i ? "tab \(i)\(more), selected" : "tab \(i)\(more)")
             }
+            if vc.kind == .tabBar, vc.selectedIndex == NSNotFound { parts.append("More tab selected (selectedIndex NSNotFound)") }
             parts.append(inWindow.contains(id) ? "appeared" : "disappeared")
             if !vc.isViewLoaded { parts.append("view not loaded") }
             else if !inWindow.contains(id) { parts.append("not in the window") }
