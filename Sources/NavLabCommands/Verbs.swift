@@ -399,6 +399,17 @@ public enum VerbTable {
             try a.end()
             return .model(.hold(n, label: label))
         },
+        Verb(name: "touch", group: .memory, syntax: "touch presentationController of NAME",
+             summary: "the app's code reads NAME.presentationController although nothing presents NAME: the presentation controller made then and NAME hold each other, a retain cycle that keeps NAME alive after a root swap (UIKit #83)",
+             uikit: "_ = NAME.presentationController", examples: ["touch presentationController of root"],
+             arguments: [.keyword(["presentationController"]), .keyword(["of"]), .name]) { a in
+            guard a.accept("presentationController") else {
+                throw a.error("touch reads one property: presentationController", suggestion: "touch presentationController of NAME")
+            }
+            guard a.accept("of") else { throw a.error("expected `of NAME`", suggestion: "touch presentationController of NAME") }
+            let n = try a.name(); try a.end()
+            return .model(.touchPresentationController(n))
+        },
         Verb(name: "release", group: .memory, syntax: "release NAME",
              summary: "the app's code drops its references to NAME", uikit: "setting the reference to nil",
              examples: ["release Main"], arguments: [.name]) { a in

@@ -78,6 +78,7 @@ extension State {
             if let cls { try validateClassName(cls, at: SourceLocation(column: 1)) }
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
             return .done([])
+        case .touchPresentationController(let name): return try touchPresentationController(name)
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)

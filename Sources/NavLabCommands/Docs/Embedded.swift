@@ -882,9 +882,9 @@ progress" warnings happen.
 
 **What UIKit does.** Merely reading `.presentationController` on the root view controller creates a cycle between the controller and its presentation controller. After the root is replaced, that cycle keeps the old root alive.
 
-**Not modelled.** Presentation-controller objects, and access to them, are not part of NavLab's model.
+**In NavLab.** Run `initial Nav(A); launch; touch presentationController of root; swapRoot B; why A; memory`. `touch` notes that the presentation controller is made on first access and that it and the navigation controller now hold each other. The swap logs no `deinit`: the navigation controller and A are reported `leaked:`, kept alive by that retain cycle; `why A` prints `UINavigationController`, `└ .presentationController.presentedViewController (a retain cycle, UIKit #83) → UINavigationController`, `└ .viewControllers → A`, and `memory` lists the same holder. Without the `touch`, the swap deinits both. Reading it on a presented view controller is ignored: its presentation controller is the presentation's own and goes with the dismissal.
 
-**Tests.** none yet
+**Tests.** `MemoryTests` "UIKit #83: reading presentationController on the root makes a retain cycle that keeps it alive after a root swap"
 
 **Sources.** [rdar 36256721 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/19146) (community report)
 

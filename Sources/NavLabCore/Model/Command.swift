@@ -46,6 +46,9 @@ public enum Command: Hashable, Sendable {
     /// `appDelegate restores ID [as CLASS | nil]`.
     case appDelegateRestores(identifier: String, className: String?, returnsNil: Bool)
 
+    /// Reading `NAME.presentationController` (UIKit #83).
+    case touchPresentationController(NameRef)
+
     case hold(NameRef, label: String?)
     case release(NameRef)
     case set(NameRef, settings: [Setting])

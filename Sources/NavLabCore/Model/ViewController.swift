@@ -73,6 +73,9 @@ public struct ViewController: Hashable, Sendable {
     public var encodes: [String] = []
 
     public var isViewLoaded: Bool = false
+    /// `presentationController` was read while nothing presented it: the view controller and
+    /// the presentation controller it made hold each other (UIKit #83).
+    public var presentationControllerCycle: Bool = false
     public var restored: Bool = false
     /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).
     public var properties: [String: String] = [:]
