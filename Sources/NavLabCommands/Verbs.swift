@@ -460,8 +460,17 @@ public enum VerbTable {
             try a.end()
             return .query(.export(format, file: file))
         },
-        Verb(name: "log", group: .show, syntax: "log [--json]", summary: "the lifecycle log so far, oldest first",
-             uikit: "print statements in every callback", examples: ["log", "log --json"], arguments: [.keyword(["--json"])]) { a in
+        Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off",
+             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72)",
+             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on"], arguments: [.keyword(["--json", "flags="])]) { a in
+            if a.isWord("flags") {
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected flags=on or flags=off", suggestion: "log flags=on") }
+                let t = try a.word("on or off")
+                guard t.text == "on" || t.text == "off" else { throw a.error("flags takes on or off, not '\(t.text)'", suggestion: "log flags=on", at: t.location) }
+                try a.end()
+                return .model(.logFlags(t.text == "on"))
+            }
             let json = a.accept("--json"); try a.end(); return .query(.log(json: json))
         },
     ]

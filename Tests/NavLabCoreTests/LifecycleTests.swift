@@ -130,6 +130,35 @@ struct LifecycleTests {
         #expect(s.fail("present B style=nonee")?.suggestion == "did you mean none?")
     }
 
+    @Test("UIKit #72: with log flags=on each appearance call shows isBeingPresented, isBeingDismissed, isMovingToParent or isMovingFromParent as UIKit reads them inside it")
+    func fact72() {
+        let s = launched("Nav(A)")
+        // Off by default: the documented log lines are unchanged.
+        #expect(s.appearance("push First").contains("viewWillAppear First"))
+        s.run("pop")
+        s.run("log flags=on")
+        #expect(s.appearance("push B") == ["viewWillDisappear A", "viewWillAppear B — isMovingToParent", "viewIsAppearing B — isMovingToParent",
+                                           "viewDidDisappear A", "viewDidAppear B — isMovingToParent"])
+        // "Leaving for good" in viewWillDisappear: isMovingFromParent (UIKit #72's example).
+        #expect(s.appearance("pop") == ["viewWillDisappear B — isMovingFromParent", "viewWillAppear A", "viewIsAppearing A",
+                                        "viewDidDisappear B — isMovingFromParent", "viewDidAppear A"])
+        #expect(s.appearance("present C style=fullScreen") == ["viewWillDisappear UINavigationController", "viewWillDisappear A",
+                                                               "viewWillAppear C — isBeingPresented", "viewIsAppearing C — isBeingPresented",
+                                                               "viewDidAppear C — isBeingPresented",
+                                                               "viewDidDisappear UINavigationController", "viewDidDisappear A"])
+        #expect(s.appearance("dismiss") == ["viewWillDisappear C — isBeingDismissed", "viewWillAppear UINavigationController", "viewWillAppear A",
+                                            "viewIsAppearing UINavigationController", "viewIsAppearing A",
+                                            "viewDidAppear UINavigationController", "viewDidAppear A", "viewDidDisappear C — isBeingDismissed"])
+        #expect(s.appearance("addChild Banner to A") == ["viewWillAppear Banner — isMovingToParent", "viewIsAppearing Banner — isMovingToParent",
+                                                         "viewDidAppear Banner — isMovingToParent"])
+        #expect(s.appearance("removeChild Banner") == ["viewWillDisappear Banner — isMovingFromParent", "viewDidDisappear Banner — isMovingFromParent"])
+        // The JSON log carries the flags in the event's message.
+        let json = s.run("log --json").text
+        #expect(json.contains("\"message\": \"isBeingPresented\""))
+        s.run("log flags=off")
+        #expect(s.appearance("push D").contains("viewWillAppear D"))
+    }
+
     @Test("UIKit #77: viewDidDisappear only means the view left the window, not that the VC was deallocated")
     func fact77() {
         let s = launched("Nav(A)")

@@ -770,9 +770,9 @@ progress" warnings happen.
 
 **What UIKit does.** `isBeingPresented`, `isBeingDismissed`, `isMovingToParent` and `isMovingFromParent` are designed to be read from within the appearance callbacks. A typical use: in `viewWillDisappear`, `isBeingDismissed || isMovingFromParent` tells you the controller is going away for good rather than just being covered.
 
-**Not modelled.** These properties only mean something while a callback is running, and NavLab does not run callback code.
+**In NavLab.** Run `log flags=on; initial Nav(A); launch; push B; pop; present C style=fullScreen; dismiss`. From `log flags=on` on, each appearance call ends with the flags that read true inside it: `viewWillAppear B — isMovingToParent` on the push, `viewWillDisappear B — isMovingFromParent` on the pop (B leaves for good), `viewWillAppear C — isBeingPresented` and `viewWillDisappear C — isBeingDismissed`; A, which is only covered and uncovered, gets no flag. `log --json` carries them in the event's `message`. A container made together with its children (`present Nav(C)`) moved them before the transition, so only the presented container is flagged; the old pages of a page view controller are removed after the transition and are not flagged either. The flags are off by default (`log flags=off`), so the log lines quoted elsewhere stay as they are.
 
-**Tests.** none yet
+**Tests.** `LifecycleTests` "UIKit #72: with log flags=on each appearance call shows isBeingPresented, isBeingDismissed, isMovingToParent or isMovingFromParent as UIKit reads them inside it"
 
 **Sources.** UIKit's UIViewController.h header comments (Apple documentation)
 

@@ -49,6 +49,9 @@ public enum Command: Hashable, Sendable {
     /// Reading `NAME.presentationController` (UIKit #83).
     case touchPresentationController(NameRef)
 
+    /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
+    case logFlags(Bool)
+
     case hold(NameRef, label: String?)
     case release(NameRef)
     case set(NameRef, settings: [Setting])

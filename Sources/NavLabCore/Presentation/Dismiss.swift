@@ -28,6 +28,7 @@ extension State {
 
         var events = transition(.modal, animated: animated) { s, _, _ in
             for id in dismissed.reversed() {
+                s.marks.beingDismissed.insert(id)
                 if let p = s[id].presenter { s[p].presentedChild = nil }
                 s[id].presenter = nil
                 s[id].presentation = nil

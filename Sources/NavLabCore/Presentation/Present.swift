@@ -71,6 +71,7 @@ extension State {
         var events = transition(.modal, animated: animated) { s, pre, _ in
             let x = s.instantiate(spec, events: &pre)
             presentedID = x
+            s.marks.beingPresented.insert(x)
             s[x].presenter = presenter
             s[x].presentation = Presentation(requestedStyle: setStyle, style: style, calledOn: w, animated: animated)
             s[presenter].presentedChild = x
