@@ -360,6 +360,26 @@ public enum VerbTable {
              arguments: [.name]) { a in
             let n = try a.name(); try a.end(); return .model(.removeChild(n))
         },
+        Verb(name: "beginAppearanceTransition", group: .hierarchy, syntax: "beginAppearanceTransition NAME true|false [animated]",
+             summary: "a container's code forwarding appearance by hand (its class says shouldAutomaticallyForwardAppearanceMethods=no): viewWillAppear (true) or viewWillDisappear (false) for NAME and what it forwards to; a begin the other way before the end is unbalanced",
+             uikit: "NAME.beginAppearanceTransition(_:animated:)", examples: ["beginAppearanceTransition Main true", "beginAppearanceTransition Splash false animated"],
+             arguments: [.name, .keyword(["true", "false"]), .keyword(["animated"])]) { a in
+            let n = try a.name()
+            let t = try a.word("true or false")
+            let appearing: Bool
+            switch t.text {
+            case "true", "yes": appearing = true
+            case "false", "no": appearing = false
+            default: throw a.error("isAppearing is true or false, not '\(t.text)'", suggestion: "beginAppearanceTransition \(n.text) true", at: t.location)
+            }
+            let animated = try a.animatedFlag(default: false); try a.end()
+            return .model(.beginAppearanceTransition(n, isAppearing: appearing, animated: animated))
+        },
+        Verb(name: "endAppearanceTransition", group: .hierarchy, syntax: "endAppearanceTransition NAME",
+             summary: "ends NAME's appearance transition begun by hand: viewDidAppear or viewDidDisappear on the final matching end; with none begun, UIKit's unbalanced-calls warning",
+             uikit: "NAME.endAppearanceTransition()", examples: ["endAppearanceTransition Main"], arguments: [.name]) { a in
+            let n = try a.name(); try a.end(); return .model(.endAppearanceTransition(n))
+        },
         Verb(name: "switch", group: .hierarchy, syntax: "switch SPEC [in NAME] [animated]",
              summary: "a custom container's transition(from:to:) to a new child (default: the Root container); a page view controller turns to a new page",
              uikit: "NAME.transition(from:to:duration:options:animations:completion:)", examples: ["switch Main", "switch Page2 in UIPageViewController"],

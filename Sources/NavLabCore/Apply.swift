@@ -79,6 +79,9 @@ extension State {
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
             return .done([])
         case .touchPresentationController(let name): return try touchPresentationController(name)
+        case .beginAppearanceTransition(let name, let appearing, let animated):
+            return try beginAppearanceTransition(name, isAppearing: appearing, animated: animated)
+        case .endAppearanceTransition(let name): return try endAppearanceTransition(name)
         case .logFlags(let on):
             guard logsAppearanceFlags != on else { return .ignored(reason: "appearance flags are already \(on ? "on" : "off")", events: []) }
             logsAppearanceFlags = on

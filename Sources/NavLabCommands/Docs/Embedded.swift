@@ -478,9 +478,9 @@ progress" warnings happen.
 
 **What UIKit does.** `transition(from:to:duration:options:animations:completion:)` requires both controllers to be children of the receiver already. It puts the `to` view into the `from` view's superview and removes the `from` view when the transition ends. It raises `NSInvalidArgumentException` if the two have different parents or if the receiver forwards appearance callbacks by hand. Subclasses of UIKit's own containers should not call it.
 
-**In NavLab.** Run `initial Root(Register); launch; switch Main; views`. `switch` prints the child swap (both `willMove` calls, the appearance exchange, both `didMove` calls, `deinit Register`) and `views` shows Main's view inside Root's. NavLab refuses `switch` on UIKit's containers, for instance `switch Main in UINavigationController` fails with an error suggesting `push` or `setViewControllers`; the `NSInvalidArgumentException` cases cannot be provoked.
+**In NavLab.** Run `initial Root(Register); launch; switch Main; views`. `switch` prints the child swap (both `willMove` calls, the appearance exchange, both `didMove` calls, `deinit Register`) and `views` shows Main's view inside Root's. NavLab refuses `switch` on UIKit's containers, for instance `switch Main in UINavigationController` fails with an error suggesting `push` or `setViewControllers`. A container whose class sets `shouldAutomaticallyForwardAppearanceMethods=no` cannot use it: `switch Main` fails, naming the `NSInvalidArgumentException` UIKit raises, and suggests `switch=addThenRemove`; the case of children with different parents cannot be provoked, since `switch` always transitions between the container's own children.
 
-**Tests.** `ContainmentTests` "UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove"
+**Tests.** `ContainmentTests` "UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove"; `LifecycleTests` "UIKit #43: transition(from:to:) raises when the container forwards appearance by hand"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listing 5-3) (Apple documentation)
 
@@ -498,9 +498,9 @@ progress" warnings happen.
 
 **What UIKit does.** After a child is added, its container forwards the appearance callbacks to it on its own, because `shouldAutomaticallyForwardAppearanceMethods` is `true` by default. A container that wants control returns `false` and calls the child's `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()` itself. Calling `viewWillAppear` and the like directly is wrong: the begin/end pair keeps descendants consistent, and the callbacks fire at the matching final `end`.
 
-**In NavLab.** Run `initial Start; launch; swapRoot Tab(Nav(A), B)`. The tab bar controller, the navigation controller and A all receive `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, parents first, while the unselected tab B receives nothing. Only automatic forwarding is modelled: no command calls `beginAppearanceTransition` or `endAppearanceTransition`.
+**In NavLab.** Run `initial Start; launch; swapRoot Tab(Nav(A), B)`. The tab bar controller, the navigation controller and A all receive `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, parents first, while the unselected tab B receives nothing. To take over, declare `class Root shouldAutomaticallyForwardAppearanceMethods=no` before `initial Root(Nav(A)); launch`: Root appears, but the navigation controller and A get no appearance calls although their views are in the window. `beginAppearanceTransition UINavigationController true` then prints `viewWillAppear` and `viewIsAppearing` for the navigation controller and A (it forwards to its top automatically), and `endAppearanceTransition UINavigationController` their `viewDidAppear`.
 
-**Tests.** `ContainmentTests` "UIKit #45: a container forwards appearance callbacks to its visible children automatically"
+**Tests.** `ContainmentTests` "UIKit #45: a container forwards appearance callbacks to its visible children automatically"; `LifecycleTests` "UIKit #45: a container that returns false from shouldAutomaticallyForwardAppearanceMethods passes its children no appearance calls"; `LifecycleTests` "UIKit #45, #73: beginAppearanceTransition/endAppearanceTransition drive the will and did calls, forwarded down; nested begins wait for the final end"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-4 and 5-5); UIKit's UIViewController.h header comments (Apple documentation)
 
@@ -780,9 +780,9 @@ progress" warnings happen.
 
 **What UIKit does.** A container that forwards appearance by hand calls `beginAppearanceTransition(true, …)` and `endAppearanceTransition()` to produce `viewWillAppear` and `viewDidAppear`, and the `false` form for the disappearance pair. UIKit delivers the callbacks on the final matching `end`.
 
-**Not modelled.** No NavLab command calls `beginAppearanceTransition`/`endAppearanceTransition` or the appearance methods directly; only automatic forwarding (fact 45) is modelled.
+**In NavLab.** Run `class Root shouldAutomaticallyForwardAppearanceMethods=no; initial Root(Nav(A)); launch; beginAppearanceTransition UINavigationController true; beginAppearanceTransition UINavigationController true; endAppearanceTransition UINavigationController; endAppearanceTransition UINavigationController`. The first begin prints `viewWillAppear` (and `viewIsAppearing`, iOS 13+) for the navigation controller and A; the second is nested and prints nothing; the first end prints nothing and the final matching end prints both `viewDidAppear` calls. `beginAppearanceTransition A false` and `endAppearanceTransition A` drive the disappear pair. Where UIKit runs `viewIsAppearing` inside a manual transition is not documented; NavLab prints it right after `viewWillAppear`.
 
-**Tests.** none yet
+**Tests.** `LifecycleTests` "UIKit #45, #73: beginAppearanceTransition/endAppearanceTransition drive the will and did calls, forwarded down; nested begins wait for the final end"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listing 5-5) (Apple documentation)
 
@@ -810,9 +810,9 @@ progress" warnings happen.
 
 **What UIKit does.** Invoking `viewWillAppear` yourself, outside a begin/end pair, is a frequent source of the console warning `Unbalanced calls to begin/end appearance transitions for <X>.`.
 
-**Not modelled.** No NavLab command calls the appearance methods by hand. NavLab does print this warning for a different cause, a push started during a presentation, for example `present B style=overFullScreen animated; push C on UINavigationController` typed as one line after `initial Nav(A); launch`.
+**In NavLab.** Appearance calls made by hand go through `beginAppearanceTransition`/`endAppearanceTransition`: after `class Root shouldAutomaticallyForwardAppearanceMethods=no; initial Root(Splash); launch`, `endAppearanceTransition Splash` with nothing begun is ignored with `warning: Unbalanced calls to begin/end appearance transitions for <App.Splash: 0x7f9a00001000>.`, and `beginAppearanceTransition Splash false` followed by `beginAppearanceTransition Splash true` prints the same warning before the new `viewWillAppear`. Calling `viewWillAppear` itself has no command. NavLab also prints this warning for a different cause, a push started during a presentation, for example `present B style=overFullScreen animated; push C on UINavigationController` typed as one line after `initial Nav(A); launch`.
 
-**Tests.** none yet
+**Tests.** `LifecycleTests` "UIKit #76, #95: an end with no begin, or a begin the other way before the end, logs the unbalanced-calls warning"
 
 **Sources.** [Slide-iOS issue #266](https://github.com/Haptic-Apps/Slide-iOS/issues/266) (community report)
 

@@ -156,6 +156,12 @@ extension State {
             self = s
             return .done(added.events + removed.events)
         }
+        // transition(from:to:) raises when the container forwards appearance by hand (UIKit #43).
+        if forwardsAppearanceManually(container) {
+            throw NavLabError(.invalid, "\(self[container].name) forwards appearance methods by hand (shouldAutomaticallyForwardAppearanceMethods=no), so transition(from:to:) raises NSInvalidArgumentException (UIKit #43)",
+                              at: ref?.location ?? spec.location,
+                              suggestion: "declare `class \(self[container].className) switch=addThenRemove`, then call beginAppearanceTransition/endAppearanceTransition on the children")
+        }
         return replaceChild(from, in: container, with: spec, animated: animated)
     }
 

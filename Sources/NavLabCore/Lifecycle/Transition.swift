@@ -26,6 +26,7 @@ extension State {
         change: (inout State, _ pre: inout [Event], _ post: inout [Event]) -> Void
     ) -> [Event] {
         let before = windowViewControllers()
+        let manualBefore = Set(before.filter { !receivesAutomaticAppearance($0) })
         var pre: [Event] = [], post: [Event] = []
         change(&self, &pre, &post)
         let after = windowViewControllers()
@@ -41,8 +42,9 @@ extension State {
             events.append(.vc("loadView", self[id].name))
             events.append(.vc("viewDidLoad", self[id].name))
         }
-        let outNames = outgoing.map { self[$0].name }
-        let inNames = incoming.map { self[$0].name }
+        // Under a container that forwards by hand, UIKit calls nothing itself (UIKit #45).
+        let outNames = outgoing.filter { !manualBefore.contains($0) }.map { self[$0].name }
+        let inNames = incoming.filter(receivesAutomaticAppearance).map { self[$0].name }
         let isAppearing = device.hasViewIsAppearing
         let flags = logsAppearanceFlags ? appearanceFlags(pre: pre, post: post) : [:]
         marks = TransitionMarks()

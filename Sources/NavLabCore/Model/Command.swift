@@ -49,6 +49,9 @@ public enum Command: Hashable, Sendable {
     /// Reading `NAME.presentationController` (UIKit #83).
     case touchPresentationController(NameRef)
 
+    /// `NAME.beginAppearanceTransition(isAppearing, animated:)` / `endAppearanceTransition()` (UIKit #73).
+    case beginAppearanceTransition(NameRef, isAppearing: Bool, animated: Bool)
+    case endAppearanceTransition(NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
     case logFlags(Bool)
 

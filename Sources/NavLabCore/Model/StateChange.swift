@@ -181,6 +181,8 @@ extension ViewController {
         if restored != other.restored { out.append("restored") }
         if properties != other.properties { out.append("properties") }
         if presentationControllerCycle != other.presentationControllerCycle { out.append("presentationControllerCycle") }
+        if pendingAppearanceTransitions != other.pendingAppearanceTransitions { out.append("pendingAppearanceTransitions") }
+        if appearanceTransitionAnimated != other.appearanceTransitionAnimated { out.append("appearanceTransitionAnimated") }
         return out
     }
 }

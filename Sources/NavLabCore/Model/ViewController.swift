@@ -76,6 +76,10 @@ public struct ViewController: Hashable, Sendable {
     /// `presentationController` was read while nothing presented it: the view controller and
     /// the presentation controller it made hold each other (UIKit #83).
     public var presentationControllerCycle: Bool = false
+    /// `beginAppearanceTransition` calls not yet ended: positive appearing, negative
+    /// disappearing (UIKit #73).
+    public var pendingAppearanceTransitions: Int = 0
+    public var appearanceTransitionAnimated: Bool = false
     public var restored: Bool = false
     /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).
     public var properties: [String: String] = [:]
