@@ -96,6 +96,9 @@ extension State {
         func collect(_ id: VCID) {
             guard let vc = viewControllers[id], !hasStrongHolder(id) else { return }
             events.append(.vc("deinit", vc.name))
+            // Views added without containment go with their owners' views.
+            if let h = vc.hostView, viewControllers[h] != nil { self[h].hostedViews.removeAll { $0 == id } }
+            for h in vc.hostedViews where viewControllers[h] != nil { self[h].hostView = nil }
             remove(id)
             setName(vc.name, to: nil)
             for child in vc.children where viewControllers[child] != nil {
