@@ -74,6 +74,7 @@ public struct Expectation: Hashable, Sendable {
         case style(NameRef, String)
         case stack(NameRef, [String])
         case children(NameRef, [String])
+        case viewControllers(NameRef, [String])
         case screen([String])
         case state(NameRef, String)
         case selectedIndex(NameRef, Int)

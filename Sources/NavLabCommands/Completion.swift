@@ -139,7 +139,7 @@ public enum Completion {
             guard let name = afterVerb.first, let vc = model.state.vc(named: name) else { return [] }
             let tabs = vc.kind == .tabBar ? vc : vc.parent.map { model.state[$0] }
             guard let tabs, tabs.kind == .tabBar else { return [] }
-            return tabs.children.indices.map(String.init)
+            return tabs.children.indices.map(String.init) + (tabs.children.count > 5 ? ["more"] : [])
         case .verb:
             return VerbTable.names
         case .fact:
@@ -194,7 +194,7 @@ public enum Completion {
             return []
         }
         if context?.previousSymbol == "," || token.hasSuffix("…") || token.hasSuffix(",") {
-            return model.names + (head == "screen" || head == "stack" || head == "children" ? [] : model.classNames)
+            return model.names + (head == "screen" || head == "stack" || head == "children" || head == "viewControllers" ? [] : model.classNames)
         }
         switch token {
         case "NAME": return model.names + ["root", "top"]
@@ -202,6 +202,7 @@ public enum Completion {
         case "S|nil": return ModalPresentationStyle.allCases.map(\.rawValue) + ["nil"]
         case "STATE": return ApplicationState.allCases.map(\.rawValue)
         case "N", "\"TEXT\"": return []
+        case "N|NSNotFound": return ["NSNotFound"]
         default:
             // A literal (`is`, `contains`) or a choice (`appeared|disappeared`).
             return token.split(separator: "|").map(String.init).filter { $0.first?.isLowercase == true }

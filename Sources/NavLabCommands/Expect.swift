@@ -21,9 +21,10 @@ enum ExpectParser {
         ("style NAME is S|nil", "the presentation style in effect"),
         ("stack NAME is A, B…", "a navigation controller's viewControllers"),
         ("children NAME is A, B…", "NAME.children"),
+        ("viewControllers NAME is A, B…", "a container's viewControllers as UIKit reports them (a collapsed split view: its primary only)"),
         ("screen is A, B…", "what the user sees, bottom to top"),
         ("state NAME appeared|disappeared", "NAME's appearance state"),
-        ("selectedIndex NAME is N", "a tab bar controller's selectedIndex"),
+        ("selectedIndex NAME is N|NSNotFound", "a tab bar controller's selectedIndex (NSNotFound while the More tab is selected)"),
         ("app is STATE", "UIApplication.applicationState (active, background, notRunning, …)"),
         ("log contains \"TEXT\"", "a line of the lifecycle log contains TEXT"),
         ("archive exists", "the app has a restoration archive"),
@@ -79,6 +80,7 @@ enum ExpectParser {
         case "style": let n = try a.name(); try isWord(); fact = .style(n, try a.word("a style").text)
         case "stack": let n = try a.name(); try isWord(); fact = .stack(n, try list())
         case "children": let n = try a.name(); try isWord(); fact = .children(n, try list())
+        case "viewControllers": let n = try a.name(); try isWord(); fact = .viewControllers(n, try list())
         case "screen": try isWord(); fact = .screen(try list())
         case "state":
             let n = try a.name()
@@ -87,7 +89,9 @@ enum ExpectParser {
                 throw a.error("'\(t.text)' is not an appearance state", suggestion: "appeared or disappeared", at: t.location)
             }
             fact = .state(n, t.text)
-        case "selectedIndex": let n = try a.name(); try isWord(); fact = .selectedIndex(n, try a.int("an index").0)
+        case "selectedIndex":
+            let n = try a.name(); try isWord()
+            if a.accept("NSNotFound") { fact = .selectedIndex(n, NSNotFound) } else { fact = .selectedIndex(n, try a.int("an index or NSNotFound").0) }
         case "app": try isWord(); fact = .appState(try a.word("an application state").text)
         case "archive":
             guard a.accept("exists") else { throw a.error("expected 'exists'", suggestion: "expect archive exists") }
@@ -213,6 +217,9 @@ extension Expectation {
         case .children(let ref, let want):
             let names = state[try live(ref)].children.map { state[$0].name }
             return (names == want, names.isEmpty ? "(none)" : names.joined(separator: ", "))
+        case .viewControllers(let ref, let want):
+            let names = state.viewControllersProperty(of: try live(ref)).map { state[$0].name }
+            return (names == want, names.isEmpty ? "(none)" : names.joined(separator: ", "))
         case .screen(let want):
             let names = state.screen().map { state[$0].name }
             return (names == want, names.isEmpty ? "(nothing)" : names.joined(separator: ", "))
@@ -222,7 +229,8 @@ extension Expectation {
             return (s == want, s)
         case .selectedIndex(let ref, let want):
             let id = try live(ref)
-            return (state[id].selectedIndex == want, "\(state[id].selectedIndex)")
+            let i = state[id].selectedIndex
+            return (i == want, i == NSNotFound ? "NSNotFound" : "\(i)")
         case .appState(let want):
             return (state.application.state.rawValue == want, state.application.state.rawValue)
         case .archiveExists:

@@ -513,6 +513,10 @@ private struct Generator {
         o += setup.map { "        " + $0 }
         o.append("    }")
         o.append("    required init?(coder: NSCoder) { fatalError(\"made in code only\") }")
+        if decl?.properties["shouldAutomaticallyForwardAppearanceMethods"] == "false" {
+            // class X shouldAutomaticallyForwardAppearanceMethods=no: its children's appearance calls are by hand (UIKit #45).
+            o.append("    override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }")
+        }
         if kind == .container {
             o.append("")
             o.append("    override func viewDidLoad() {")
@@ -1000,7 +1004,13 @@ struct StepCoder {
             lines.append("\(nav).setViewControllers([\(vs.joined(separator: ", "))], animated: \(animated))")
         case .select(let r, let index, _):
             let (e, vc) = ref(r)
-            lines.append(vc?.kind == .tabBar ? "\(e).selectedIndex = \(index)" : "\(e).tabBarController?.selectedIndex = \(index)")
+            let tabs = vc?.kind == .tabBar ? e : e + ".tabBarController?"
+            if index == NSNotFound {
+                // `select NAME more`: the More tab (UIKit #55).
+                lines.append("\(tabs).selectedViewController = \(tabs).moreNavigationController")
+            } else {
+                lines.append("\(tabs).selectedIndex = \(index)")
+            }
         case .addChild(let spec, let to):
             let parent = ref(to).expr
             let v = expression(spec)
@@ -1062,6 +1072,22 @@ struct StepCoder {
                 default: lines.append("\(e).properties[\(SwiftNames.literal(s.key))] = \(SwiftNames.literal(s.value))")
                 }
             }
+        case .swapRootToNil:
+            lines.append("window?.rootViewController = nil")
+        case .touchPresentationController(let r):
+            lines.append("_ = \(ref(r).expr).presentationController")
+        case .beginAppearanceTransition(let r, let appearing, let animated):
+            lines.append("\(ref(r).expr).beginAppearanceTransition(\(appearing), animated: \(animated))")
+        case .endAppearanceTransition(let r):
+            lines.append("\(ref(r).expr).endAppearanceTransition()")
+        case .addSubview(let spec, let to):
+            let parent = ref(to).expr
+            let v = expression(spec)
+            lines.append("\(parent).view.addSubview(\(v).view)   // no addChild: the view alone")
+        case .reuseView(let of, let other):
+            lines.append("\(ref(of).expr).view = \(ref(other).expr).view")
+        case .logFlags:
+            lines.append("// `log flags`: how NavLab prints its log; nothing for the app to do.")
         case .importHierarchy:
             // A new process in NavLab: its instances are named afresh.
             counters = [:]

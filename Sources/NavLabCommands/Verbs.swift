@@ -233,7 +233,7 @@ public enum VerbTable {
 
     static let hierarchyVerbs: [Verb] = [
         Verb(name: "present", group: .hierarchy, syntax: "present SPEC [on NAME] [style=S] [animated]",
-             summary: "presents modally; default on `top`; S: " + styleNames.joined(separator: ", "),
+             summary: "presents modally; default on `top`; S: " + styleNames.filter { $0 != "none" }.joined(separator: ", ") + "; style=none crashes the app (UIKit #75)",
              uikit: "NAME.present(_:animated:completion:)",
              examples: ["present Nav(Welcome)", "present Settings on root style=fullScreen", "present @Done"],
              arguments: [.spec, .keyword(["on", "style=", "animated"])]) { a in
@@ -333,11 +333,16 @@ public enum VerbTable {
             try a.end()
             return .model(.swipe(kind, on: on, cancel: cancel))
         },
-        Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX",
-             summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one)",
-             uikit: "tabBarController.selectedIndex = INDEX", examples: ["select UITabBarController 1"],
+        Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX|more",
+             summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one); `more`: the More tab of a tab bar controller with more than five tabs, after which selectedIndex reads NSNotFound",
+             uikit: "tabBarController.selectedIndex = INDEX; selectedViewController = moreNavigationController", examples: ["select UITabBarController 1", "select UITabBarController more"],
              arguments: [.name, .integer]) { a in
-            let n = try a.name(); let (i, at) = try a.int("a tab index"); try a.end()
+            let n = try a.name()
+            if let t = a.peek, t.kind == .word, t.text == "more" {
+                a.index += 1; try a.end()
+                return .model(.select(n, index: NSNotFound, at: t.location))
+            }
+            let (i, at) = try a.int("a tab index, or more"); try a.end()
             return .model(.select(n, index: i, at: at))
         },
         Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
@@ -349,11 +354,49 @@ public enum VerbTable {
             let n = try a.name(); try a.end()
             return .model(.addChild(s, to: n))
         },
+        Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
+             summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",
+             uikit: "NAME.view.addSubview(x.view)", examples: ["addSubview Banner to Main", "addSubview @Menu to Main"],
+             arguments: [.spec, .keyword(["to"]), .name]) { a in
+            let s = try a.spec()
+            guard a.accept("to") else { throw a.error("addSubview needs `to NAME`", suggestion: "addSubview \(s.text) to PARENT") }
+            let n = try a.name(); try a.end()
+            return .model(.addSubview(s, to: n))
+        },
+        Verb(name: "reuseView", group: .hierarchy, syntax: "reuseView NAME for OTHER",
+             summary: "OTHER.view = NAME.view: a view belongs to one view controller at a time, so UIKit raises (UIKit #103)",
+             uikit: "OTHER.view = NAME.view", examples: ["reuseView Main for Copy"],
+             arguments: [.name, .keyword(["for"]), .name]) { a in
+            let n = try a.name()
+            guard a.accept("for") else { throw a.error("reuseView needs `for OTHER`", suggestion: "reuseView \(n.text) for OTHER") }
+            let o = try a.name(); try a.end()
+            return .model(.reuseView(of: n, for: o))
+        },
         Verb(name: "removeChild", group: .hierarchy, syntax: "removeChild NAME",
              summary: "containment: willMove(toParent: nil), the view removed, removeFromParent()",
              uikit: "NAME.willMove(toParent: nil); NAME.removeFromParent()", examples: ["removeChild Banner"],
              arguments: [.name]) { a in
             let n = try a.name(); try a.end(); return .model(.removeChild(n))
+        },
+        Verb(name: "beginAppearanceTransition", group: .hierarchy, syntax: "beginAppearanceTransition NAME true|false [animated]",
+             summary: "a container's code forwarding appearance by hand (its class says shouldAutomaticallyForwardAppearanceMethods=no): viewWillAppear (true) or viewWillDisappear (false) for NAME and what it forwards to; a begin the other way before the end is unbalanced",
+             uikit: "NAME.beginAppearanceTransition(_:animated:)", examples: ["beginAppearanceTransition Main true", "beginAppearanceTransition Splash false animated"],
+             arguments: [.name, .keyword(["true", "false"]), .keyword(["animated"])]) { a in
+            let n = try a.name()
+            let t = try a.word("true or false")
+            let appearing: Bool
+            switch t.text {
+            case "true", "yes": appearing = true
+            case "false", "no": appearing = false
+            default: throw a.error("isAppearing is true or false, not '\(t.text)'", suggestion: "beginAppearanceTransition \(n.text) true", at: t.location)
+            }
+            let animated = try a.animatedFlag(default: false); try a.end()
+            return .model(.beginAppearanceTransition(n, isAppearing: appearing, animated: animated))
+        },
+        Verb(name: "endAppearanceTransition", group: .hierarchy, syntax: "endAppearanceTransition NAME",
+             summary: "ends NAME's appearance transition begun by hand: viewDidAppear or viewDidDisappear on the final matching end; with none begun, UIKit's unbalanced-calls warning",
+             uikit: "NAME.endAppearanceTransition()", examples: ["endAppearanceTransition Main"], arguments: [.name]) { a in
+            let n = try a.name(); try a.end(); return .model(.endAppearanceTransition(n))
         },
         Verb(name: "switch", group: .hierarchy, syntax: "switch SPEC [in NAME] [animated]",
              summary: "a custom container's transition(from:to:) to a new child (default: the Root container); a page view controller turns to a new page",
@@ -368,10 +411,13 @@ public enum VerbTable {
     ]
 
     static let windowVerbs: [Verb] = [
-        Verb(name: "swapRoot", group: .window, syntax: "swapRoot SPEC|NAME",
-             summary: "sets the window's rootViewController and does nothing else; a live instance's name takes that instance",
-             uikit: "window.rootViewController = x", examples: ["swapRoot Main", "swapRoot Tab(Nav(Feed), Settings)"],
+        Verb(name: "swapRoot", group: .window, syntax: "swapRoot SPEC|NAME|nil",
+             summary: "sets the window's rootViewController and does nothing else; a live instance's name takes that instance; nil empties the window but leaves a presentation's UITransitionView on screen (UIKit #6)",
+             uikit: "window.rootViewController = x", examples: ["swapRoot Main", "swapRoot Tab(Nav(Feed), Settings)", "swapRoot nil"],
              arguments: [.spec]) { a in
+            if let t = a.peek, t.kind == .word, t.text == "nil" {
+                a.index += 1; try a.end(); return .model(.swapRootToNil(at: t.location))
+            }
             let s = try a.spec(); try a.end(); return .model(.swapRoot(s))
         },
         Verb(name: "import", group: .window, syntax: "import uikit|screenstate FILE|-|<<END",
@@ -411,6 +457,17 @@ public enum VerbTable {
             }
             try a.end()
             return .model(.hold(n, label: label))
+        },
+        Verb(name: "touch", group: .memory, syntax: "touch presentationController of NAME",
+             summary: "the app's code reads NAME.presentationController although nothing presents NAME: the presentation controller made then and NAME hold each other, a retain cycle that keeps NAME alive after a root swap (UIKit #83)",
+             uikit: "_ = NAME.presentationController", examples: ["touch presentationController of root"],
+             arguments: [.keyword(["presentationController"]), .keyword(["of"]), .name]) { a in
+            guard a.accept("presentationController") else {
+                throw a.error("touch reads one property: presentationController", suggestion: "touch presentationController of NAME")
+            }
+            guard a.accept("of") else { throw a.error("expected `of NAME`", suggestion: "touch presentationController of NAME") }
+            let n = try a.name(); try a.end()
+            return .model(.touchPresentationController(n))
         },
         Verb(name: "release", group: .memory, syntax: "release NAME",
              summary: "the app's code drops its references to NAME", uikit: "setting the reference to nil",
@@ -466,8 +523,17 @@ public enum VerbTable {
             try a.end()
             return .query(.export(format, file: file, replace: replace))
         },
-        Verb(name: "log", group: .show, syntax: "log [--json]", summary: "the lifecycle log so far, oldest first",
-             uikit: "print statements in every callback", examples: ["log", "log --json"], arguments: [.keyword(["--json"])]) { a in
+        Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off",
+             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72)",
+             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on"], arguments: [.keyword(["--json", "flags="])]) { a in
+            if a.isWord("flags") {
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected flags=on or flags=off", suggestion: "log flags=on") }
+                let t = try a.word("on or off")
+                guard t.text == "on" || t.text == "off" else { throw a.error("flags takes on or off, not '\(t.text)'", suggestion: "log flags=on", at: t.location) }
+                try a.end()
+                return .model(.logFlags(t.text == "on"))
+            }
             let json = a.accept("--json"); try a.end(); return .query(.log(json: json))
         },
     ]

@@ -43,6 +43,7 @@ extension State {
         case .removeChild(let name): return try removeChild(name)
         case .switchChild(let spec, let name, let animated): return try switchChild(spec, in: name, animated: animated)
         case .swapRoot(let spec): return try swapRoot(spec)
+        case .swapRootToNil(let at): return try swapRootToNil(at: at)
         case .show(let spec, let on, let detail, let animated): return try show(spec, on: on, detail: detail, animated: animated)
         case .swipe(let kind, let on, let cancel): return try swipe(kind, on: on, cancel: cancel)
         case .relaunch: return try relaunch()
@@ -78,6 +79,17 @@ extension State {
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
             return .done([])
         case .importHierarchy(let h): return try importHierarchy(h)
+        case .touchPresentationController(let name): return try touchPresentationController(name)
+        case .addSubview(let spec, let to): return try addSubview(spec, to: to)
+        case .reuseView(let of, let other): return try reuseView(of: of, for: other)
+        case .beginAppearanceTransition(let name, let appearing, let animated):
+            return try beginAppearanceTransition(name, isAppearing: appearing, animated: animated)
+        case .endAppearanceTransition(let name): return try endAppearanceTransition(name)
+        case .logFlags(let on):
+            guard logsAppearanceFlags != on else { return .ignored(reason: "appearance flags are already \(on ? "on" : "off")", events: []) }
+            logsAppearanceFlags = on
+            return .done([.note(on ? "appearance calls now end with the flags UIKit #72 reads inside them: — isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent"
+                                   : "appearance calls no longer show the UIKit #72 flags")])
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)
@@ -94,6 +106,7 @@ extension State {
         case .setViewControllers(let specs, let on, let animated):
             return .setViewControllers(try specs.map(canonical), on: on, animated: animated)
         case .addChild(let spec, let to): return .addChild(try canonical(spec), to: to)
+        case .addSubview(let spec, let to): return .addSubview(try canonical(spec), to: to)
         case .switchChild(let spec, let name, let animated): return .switchChild(try canonical(spec), in: name, animated: animated)
         case .swapRoot(let spec): return .swapRoot(try canonical(spec))
         case .show(let spec, let on, let detail, let animated):

@@ -65,7 +65,7 @@ public struct CommandWriter {
                          "undo", "redo", "app " + pick(["App", "Other"])])
         }
         let n = name(st) ?? "Nobody"
-        switch Int.random(in: 0..<40, using: &rng) {
+        switch Int.random(in: 0..<41, using: &rng) {
         case 0...5: return "present \(spec(st))\(target(st))" + (chance(0.5) ? " style=\(pick(CommandWriter.styles))" : "") + (chance(0.3) ? " animated" : "")
         case 6, 7: return "dismiss" + (chance(0.5) ? " \(n)" : "") + (chance(0.3) ? " animated" : "")
         case 8...11: return "push \(spec(st))\(target(st, kind: chance(0.5) ? .navigation : nil))" + (chance(0.2) ? " animated=no" : "")
@@ -99,6 +99,10 @@ public struct CommandWriter {
         case 36: return pick(["device iPad", "device iPhone", "device iPhone iOS=12", "app Other", "app App"])
         case 37: return "\(pick(["push", "present"])) \(plainSpec(st)); \(pick(["pop", "dismiss", "push B"]))"
         case 38: return chance(0.2) ? "reset" : "initial \(spec(st))"
+        case 39: return pick(["touch presentationController of \(n)", "swapRoot nil", "select \(name(st, kind: .tabBar) ?? n) more",
+                              "initial Tab(A, B, C, D, E, F)", "log flags=\(pick(["on", "off"]))", "beginAppearanceTransition \(n) \(pick(["true", "false"]))", "endAppearanceTransition \(n)",
+                              "class Shell shouldAutomaticallyForwardAppearanceMethods=no",
+                              "addSubview \(spec(st)) to \(n)", "reuseView \(n) for \(name(st) ?? n)"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {

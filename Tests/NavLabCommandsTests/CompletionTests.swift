@@ -149,7 +149,7 @@ struct CompletionTests {
         #expect(Completion.hint(for: "present") == VerbTable.verb(named: "present")?.syntax)
         #expect(Completion.hint(for: "present Nav(") == "present SPEC [on NAME] [style=S] [animated]")
         #expect(Completion.hint(for: "pres") == "present SPEC [on NAME] [style=S] [animated]")
-        #expect(Completion.hint(for: "swaproot ") == "swapRoot SPEC|NAME")
+        #expect(Completion.hint(for: "swaproot ") == "swapRoot SPEC|NAME|nil")
         #expect(Completion.hint(for: "p") == nil)
         #expect(Completion.hint(for: "") == nil)
         #expect(Completion.hint(for: "# a comment") == nil)

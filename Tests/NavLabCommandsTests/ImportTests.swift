@@ -140,6 +140,19 @@ struct ImportTests {
         #expect(s.state.names.isEmpty)
     }
 
+    @Test("UIKit #4: a presented view controller printed out of the window that nothing covers left its transition view, which stays, empty")
+    func emptiedTransitionView() throws {
+        let s = Session()
+        for line in ["device iPhone iOS=16", "initial A", "launch", "present B style=pageSheet", "swapRoot B", "swapRoot A"] { _ = s.execute(line) }
+        let printed = s.state.renderPrintHierarchy()
+        #expect(printed.contains("+ <App.B 0x7f9a00002000>, state: disappeared, view: <UIView 0x7f9b00002000> not in the window"))
+        let again = imported(printed, "uikit", device: s.state.device)
+        #expect(again.state.renderPrintHierarchy() == printed)
+        #expect(again.state.window.transitionViewCount == 1)
+        #expect(again.state.window.emptiedTransitionViews.count == 1)
+        #expect(again.execute("expect screen is A").expectationHeld == true)
+    }
+
     @Test("A UILayoutContainerView of the app's class is a tab bar controller when a tab other than the last appeared")
     func appContainerKinds() throws {
         let s = imported("""

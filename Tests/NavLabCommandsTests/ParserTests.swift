@@ -64,8 +64,8 @@ struct ParserTests {
     @Test("Wrong arity says what the verb takes")
     func arity() {
         let e = error("select UITabBarController")
-        #expect(e?.message == "select needs a tab index")
-        #expect(e?.suggestion == "usage: select NAME INDEX")
+        #expect(e?.message == "select needs a tab index, or more")
+        #expect(e?.suggestion == "usage: select NAME INDEX|more")
         let extra = error("launch now")
         #expect(extra?.message == "unexpected 'now'")
         #expect(extra?.location.column == 8)

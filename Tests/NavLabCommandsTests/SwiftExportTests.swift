@@ -238,7 +238,9 @@ struct SwiftExportTests {
         #expect(try typecheckProblems(wrong, name: "wrong")?.contains("has no member 'presentModally'") == true)
         let extras = ["scenes on\nclass * restorationIdentifier=class\noptIn save=yes restore=yes\nencode Country capital\ninitial Nav(Countries)\nlaunch\npush Country\nset Country capital=Paris\nbackground\nkill\nlaunch",
                       "class Step1 restorationClass=yes\nappDelegate restores Detail as Detail\ninitial Tab(Nav(Step1), Page(A), Split(B, C))\nlaunch\nhold Step1 as coordinator\nshowDetail Detail\nshow D animated=no\nselect UITabBarController 1\naddChild Banner to B\nremoveChild Banner\nswitch E in UIPageViewController\nrelease Step1\npresent F style=pageSheet\nswipe down\npopToRoot UINavigationController\nsetViewControllers @Step1, G on UINavigationController animated\nswapRoot Root(H)\ncrash"]
-        for (i, text) in (extras + [imported]).enumerated() {
+        // The verbs of UIKit #6, #45/#73, #46/#103, #55, #72 and #83.
+        let facts = "class Shell shouldAutomaticallyForwardAppearanceMethods=no\ninitial Tab(Shell:Root(A), B, C, D, E, F)\nlaunch\nlog flags=on\nselect UITabBarController more\nselect UITabBarController 0\nbeginAppearanceTransition A false\nendAppearanceTransition A\ntouch presentationController of UITabBarController\naddSubview G to B\nswapRoot nil"
+        for (i, text) in (extras + [imported, facts]).enumerated() {
             let problems = try typecheckProblems(try program(text), name: "extra\(i)")
             #expect(problems == nil, "\(text): \(problems ?? "")")
         }

@@ -8,10 +8,41 @@ struct ContainmentTests {
     func fact39() {
         let s = launched("Main")
         let calls = s.calls("addChild Banner to Main")
-        #expect(calls.first == "willMove(toParent: Main) Banner")
-        #expect(calls.last == "didMove(toParent: Main) Banner")
-        #expect(calls.contains("viewWillAppear Banner"))
+        // willMove from addChild; the view is loaded and added (so it appears); didMove last.
+        #expect(calls == ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
+                          "viewWillAppear Banner", "viewIsAppearing Banner", "viewDidAppear Banner",
+                          "didMove(toParent: Main) Banner"])
         #expect(s.vc("Banner").parent == s.id("Main"))
+        #expect(s.vc("Main").children == [s.id("Banner")])
+    }
+
+    @Test("UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears")
+    func fact42OffScreen() {
+        let s = launched("Nav(A)")
+        s.run("push B")
+        // `c.view.frame` and `view.addSubview(c.view)` touch the views now (UIKit #42, #61);
+        // A's view is loaded but not in the window, so there are no appearance calls.
+        #expect(s.calls("addChild Banner to A") == ["willMove(toParent: A) Banner", "loadView Banner", "viewDidLoad Banner",
+                                                    "didMove(toParent: A) Banner"])
+        #expect(s.vc("Banner").isViewLoaded && !s.inWindow("Banner"))
+        #expect(s.vc("Banner").parent == s.id("A"))
+        // Its view was loaded by the add, not by the pop that shows it.
+        let pop = s.calls("pop")
+        #expect(!pop.contains("loadView Banner") && !pop.contains("viewDidLoad Banner"))
+        #expect(pop.contains("viewWillAppear Banner") && pop.contains("viewDidAppear Banner"))
+    }
+
+    @Test("UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order")
+    func fact42NotLoaded() {
+        let s = launched("Tab(A, B)")
+        #expect(!s.vc("B").isViewLoaded)
+        // addChild (willMove), `c.view.frame` (the child's view), `view.addSubview` (the parent's), didMove.
+        #expect(s.calls("addChild Banner to B") == ["willMove(toParent: B) Banner", "loadView Banner", "viewDidLoad Banner",
+                                                    "loadView B", "viewDidLoad B", "didMove(toParent: B) Banner"])
+        #expect(s.vc("B").isViewLoaded && !s.inWindow("B") && !s.inWindow("Banner"))
+        let select = s.calls("select UITabBarController 1")
+        #expect(!select.contains { $0.hasPrefix("loadView") || $0.hasPrefix("viewDidLoad") })
+        #expect(select.contains("viewWillAppear B") && select.contains("viewWillAppear Banner"))
     }
 
     @Test("UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)")
@@ -120,6 +151,70 @@ struct ContainmentTests {
         #expect(s.fail("select UITabBarController 3")?.suggestion == "use 0…2")
     }
 
+    @Test("UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window")
+    func fact55More() {
+        let s = launched("Tab(A, B, C, D, E, F)")
+        let calls = s.calls("select UITabBarController more")
+        #expect(calls == ["viewWillDisappear A", "viewDidDisappear A"])
+        #expect(s.vc("UITabBarController").selectedIndex == NSNotFound)
+        #expect(s.run("expect selectedIndex UITabBarController is NSNotFound").status == .shown)
+        #expect(!s.inWindow("A") && s.inWindow("UITabBarController"))
+        // The tabs are still the tab bar controller's viewControllers (UIKit #55 indexes them).
+        #expect(s.vc("UITabBarController").children.count == 6)
+        #expect(s.run("tree").lines.contains { $0.text.hasPrefix("├─ E  tab 4, under More") })
+        // Selecting an index again reads it back.
+        s.run("select UITabBarController 5")
+        #expect(s.vc("UITabBarController").selectedIndex == 5 && s.inWindow("F"))
+    }
+
+    @Test("UIKit #56: a More tab exists only with more than five tabs")
+    func fact56() {
+        let s = launched("Tab(A, B, C, D, E)")
+        let e = s.fail("select UITabBarController more")
+        #expect(e?.message.contains("only with more than five") == true)
+        #expect(e?.suggestion == "use an index 0…4")
+        #expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
+    }
+
+    @Test("UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls")
+    func fact47Subview() {
+        let s = launched("Nav(Main)", device: "iPhone iOS=17")
+        #expect(s.calls("addSubview Menu to Main") == ["loadView Menu", "viewDidLoad Menu"])
+        #expect(s.vc("Menu").parent == nil && s.vc("Main").children.isEmpty)
+        #expect(s.inWindow("Menu") && s.screen.contains("Menu"))
+        #expect(!s.state.isAttachedToWindowHierarchy(s.id("Menu")))
+        #expect(s.run("views").lines.contains { $0.text.contains("UIView — Menu (added with addSubview, no containment)") })
+        // Leaving the window, it is told nothing either.
+        #expect(s.appearance("push Other") == ["viewWillDisappear Main", "viewWillAppear Other", "viewIsAppearing Other",
+                                               "viewDidDisappear Main", "viewDidAppear Other"])
+        #expect(!s.inWindow("Menu"))
+    }
+
+    @Test("UIKit #96: presenting from a detached view controller warns, and presents")
+    func fact96() {
+        let s = launched("Main", device: "iPhone iOS=17")
+        s.run("addSubview Menu to Main")
+        #expect(s.warnings("present Sheet on Menu") == ["Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>."])
+        #expect(s.presenting("Sheet") == "Menu" && s.inWindow("Sheet"))
+    }
+
+    @Test("UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency")
+    func fact102() {
+        let s = launched("Root(Left, Right)")
+        let e = s.fail("addSubview @Left to Right")
+        #expect(e?.kind == .exception)
+        #expect(e?.exceptionName == "UIViewControllerHierarchyInconsistency")
+        #expect(e?.message == "child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>")
+    }
+
+    @Test("UIKit #103: a view can be associated with one view controller at a time")
+    func fact103() {
+        let s = launched("Root(Left, Right)")
+        let e = s.fail("reuseView Left for Right")
+        #expect(e?.exceptionName == "UIViewControllerHierarchyInconsistency")
+        #expect(e?.message == "A view can only be associated with at most one view controller at a time! View <UIView: 0x7f9b00001000> is associated with <App.Left: 0x7f9a00001000>. Clear this association before associating this view with <App.Right: 0x7f9a00002000>")
+    }
+
     @Test("UIKit #57: every tab is a child of the tab bar controller")
     func fact57Children() {
         let s = launched("Tab(Nav(A), B)")
@@ -140,5 +235,10 @@ struct ContainmentTests {
         let s = launched("Split(Master, Detail)", device: "\(idiom) iOS=17")
         #expect(s.inWindow("Master"))
         #expect(s.inWindow("Detail") == secondaryShown)
+        // viewControllers: two when expanded, the primary alone when collapsed.
+        let split = s.id("UISplitViewController")
+        #expect(s.state.viewControllersProperty(of: split) == (secondaryShown ? [s.id("Master"), s.id("Detail")] : [s.id("Master")]))
+        #expect(s.run("expect viewControllers UISplitViewController is \(secondaryShown ? "Master, Detail" : "Master")").status == .shown)
+        #expect(s.run("expect children UISplitViewController is Master, Detail").status == .shown)
     }
 }

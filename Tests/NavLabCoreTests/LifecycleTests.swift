@@ -112,10 +112,102 @@ struct LifecycleTests {
         #expect(s.appearance("dismiss").contains("viewWillAppear A") == reappears)
     }
 
-    @Test("UIKit #75: .none is not a style to present with")
+    @Test("UIKit #75: presenting with .none crashes the app: the process dies, no callback runs")
     func fact75() {
         let s = launched("A")
-        #expect(s.fail("present B style=none")?.kind == .syntax)
+        let r = s.run("present B style=none")
+        #expect(r.status == .done)
+        #expect(r.lines.filter { $0.style == .callback || $0.style == .appDelegate }.isEmpty)
+        #expect(r.lines.contains { $0.style == .note && $0.text.contains("the app crashed") && $0.text.contains("(UIKit #75)") })
+        #expect(!s.state.isRunning && s.state.viewControllers.isEmpty && s.state.window.rootViewController == nil)
+        // A class whose modalPresentationStyle is .none crashes the same way when presented.
+        s.run("class Popup modalPresentationStyle=none")
+        s.run("launch")
+        s.run("present Popup")
+        #expect(!s.state.isRunning)
+        // A misspelt style is still a syntax error that changes nothing.
+        s.run("launch")
+        #expect(s.fail("present B style=nonee")?.suggestion == "did you mean none?")
+    }
+
+    @Test("UIKit #72: with log flags=on each appearance call shows isBeingPresented, isBeingDismissed, isMovingToParent or isMovingFromParent as UIKit reads them inside it")
+    func fact72() {
+        let s = launched("Nav(A)")
+        // Off by default: the documented log lines are unchanged.
+        #expect(s.appearance("push First").contains("viewWillAppear First"))
+        s.run("pop")
+        s.run("log flags=on")
+        #expect(s.appearance("push B") == ["viewWillDisappear A", "viewWillAppear B — isMovingToParent", "viewIsAppearing B — isMovingToParent",
+                                           "viewDidDisappear A", "viewDidAppear B — isMovingToParent"])
+        // "Leaving for good" in viewWillDisappear: isMovingFromParent (UIKit #72's example).
+        #expect(s.appearance("pop") == ["viewWillDisappear B — isMovingFromParent", "viewWillAppear A", "viewIsAppearing A",
+                                        "viewDidDisappear B — isMovingFromParent", "viewDidAppear A"])
+        #expect(s.appearance("present C style=fullScreen") == ["viewWillDisappear UINavigationController", "viewWillDisappear A",
+                                                               "viewWillAppear C — isBeingPresented", "viewIsAppearing C — isBeingPresented",
+                                                               "viewDidAppear C — isBeingPresented",
+                                                               "viewDidDisappear UINavigationController", "viewDidDisappear A"])
+        #expect(s.appearance("dismiss") == ["viewWillDisappear C — isBeingDismissed", "viewWillAppear UINavigationController", "viewWillAppear A",
+                                            "viewIsAppearing UINavigationController", "viewIsAppearing A",
+                                            "viewDidAppear UINavigationController", "viewDidAppear A", "viewDidDisappear C — isBeingDismissed"])
+        #expect(s.appearance("addChild Banner to A") == ["viewWillAppear Banner — isMovingToParent", "viewIsAppearing Banner — isMovingToParent",
+                                                         "viewDidAppear Banner — isMovingToParent"])
+        #expect(s.appearance("removeChild Banner") == ["viewWillDisappear Banner — isMovingFromParent", "viewDidDisappear Banner — isMovingFromParent"])
+        // The JSON log carries the flags in the event's message.
+        let json = s.run("log --json").text
+        #expect(json.contains("\"message\": \"isBeingPresented\""))
+        s.run("log flags=off")
+        #expect(s.appearance("push D").contains("viewWillAppear D"))
+    }
+
+    @Test("UIKit #45: a container that returns false from shouldAutomaticallyForwardAppearanceMethods passes its children no appearance calls")
+    func fact45() {
+        let s = Sim("device iPhone iOS=17", "class Root shouldAutomaticallyForwardAppearanceMethods=no", "initial Root(Nav(A))")
+        let launch = s.calls("launch")
+        #expect(launch.contains("viewWillAppear Root") && launch.contains("viewDidAppear Root"))
+        #expect(!launch.contains { $0.hasSuffix(" UINavigationController") && $0.hasPrefix("viewWill") })
+        #expect(!launch.contains("viewWillAppear A") && !launch.contains("viewDidAppear A"))
+        // The views are in the window all the same.
+        #expect(s.inWindow("A") && s.vc("A").isViewLoaded)
+        // Leaving the window: only Root is told.
+        #expect(s.appearance("swapRoot Other") == ["viewWillDisappear Root", "viewDidDisappear Root",
+                                                   "viewWillAppear Other", "viewIsAppearing Other", "viewDidAppear Other"])
+    }
+
+    @Test("UIKit #45, #73: beginAppearanceTransition/endAppearanceTransition drive the will and did calls, forwarded down; nested begins wait for the final end")
+    func fact73() {
+        let s = Sim("device iPhone iOS=17", "class Root shouldAutomaticallyForwardAppearanceMethods=no", "initial Root(Nav(A))", "launch")
+        // The navigation controller forwards automatically to its top (UIKit #45).
+        #expect(s.calls("beginAppearanceTransition UINavigationController true animated") == [
+            "viewWillAppear UINavigationController", "viewWillAppear A", "viewIsAppearing UINavigationController", "viewIsAppearing A"])
+        #expect(s.calls("beginAppearanceTransition UINavigationController true") == [])
+        #expect(s.calls("endAppearanceTransition UINavigationController") == [])
+        #expect(s.calls("endAppearanceTransition UINavigationController") == ["viewDidAppear UINavigationController", "viewDidAppear A"])
+        #expect(s.calls("beginAppearanceTransition A false") == ["viewWillDisappear A"])
+        #expect(s.calls("endAppearanceTransition A") == ["viewDidDisappear A"])
+        #expect(s.warnings("endAppearanceTransition UINavigationController") == [
+            "Unbalanced calls to begin/end appearance transitions for <UINavigationController: 0x7f9a00002000>."])
+    }
+
+    @Test("UIKit #76, #95: an end with no begin, or a begin the other way before the end, logs the unbalanced-calls warning")
+    func fact76() {
+        let s = Sim("class Root shouldAutomaticallyForwardAppearanceMethods=no", "initial Root(Splash)", "launch")
+        let before = s.state
+        let r = s.run("endAppearanceTransition Splash")
+        #expect(r.status == .ignored && s.state == before)
+        #expect(r.lines.contains { $0.text == "warning: Unbalanced calls to begin/end appearance transitions for <App.Splash: 0x7f9a00001000>." })
+        s.run("beginAppearanceTransition Splash false")
+        #expect(s.warnings("beginAppearanceTransition Splash true") == ["Unbalanced calls to begin/end appearance transitions for <App.Splash: 0x7f9a00001000>."])
+    }
+
+    @Test("UIKit #43: transition(from:to:) raises when the container forwards appearance by hand")
+    func fact43Manual() {
+        let s = Sim("class Root shouldAutomaticallyForwardAppearanceMethods=no", "initial Root(Splash)", "launch")
+        #expect(s.fail("switch Main")?.message.contains("NSInvalidArgumentException") == true)
+        s.run("class Root switch=addThenRemove")
+        // A new instance of the class would use it; the live Root keeps its transition.
+        s.run("set Root switch=addThenRemove")
+        let calls = s.calls("switch Main")
+        #expect(!calls.contains("viewWillAppear Main") && calls.contains("didMove(toParent: Root) Main"))
     }
 
     @Test("UIKit #77: viewDidDisappear only means the view left the window, not that the VC was deallocated")

@@ -44,6 +44,28 @@ struct MemoryTests {
         #expect(s.inWindow("B"))
     }
 
+    @Test("UIKit #83: reading presentationController on the root makes a retain cycle that keeps it alive after a root swap")
+    func fact83() {
+        // Without the read, the old root is released at the swap.
+        let plain = launched("Nav(A)")
+        #expect(plain.calls("swapRoot B").contains("deinit UINavigationController"))
+
+        let s = launched("Nav(A)")
+        s.run("touch presentationController of root")
+        #expect(s.run("touch presentationController of root").status == .ignored)
+        let calls = s.calls("swapRoot B")
+        #expect(!calls.contains("deinit UINavigationController") && !calls.contains("deinit A"))
+        #expect(s.alive("UINavigationController") && s.alive("A"))
+        #expect(Set(s.leaked) == ["UINavigationController", "A"])
+        let nav = s.id("UINavigationController")
+        #expect(s.state.references(to: nav).contains { $0.holder == .viewController(nav) && $0.isStrong && $0.property.hasPrefix("presentationController") })
+        #expect(s.state.leakCause(s.id("A")).contains("UIKit #83"))
+        let why = s.run("why A").lines.map(\.text)
+        #expect(why.first == "UINavigationController")
+        #expect(why.contains { $0.contains(".presentationController.presentedViewController") })
+        #expect(s.run("memory").lines.contains { $0.text.contains("UINavigationController.presentationController.presentedViewController") })
+    }
+
     @Test("UIKit #82: swapping the root while it presents leaks the old root and the whole presented tree")
     func fact82() {
         let s = launched("Nav(Register)", device: "iPhone iOS=12")
@@ -52,6 +74,27 @@ struct MemoryTests {
         s.run("swapRoot Main")
         #expect(Set(s.leaked) == ["UINavigationController", "Register", "UINavigationController#2", "Welcome", "Done"])
         #expect(s.state.leakCause(s.id("Register")).contains("UITransitionView"))
+    }
+
+    @Test("UIKit #4, #79: tree draws the leaked navigation controller still presenting the new root, the link that keeps the flow alive")
+    func treeShowsPresentationOfTheRoot() {
+        let s = launched("A")
+        s.run("present Nav(B)")
+        s.run("present C on UINavigationController")
+        s.run("swapRoot C")
+        // The navigation controller's presentedViewController is still C (UIKit #79), and C's
+        // presentation controller holds the navigation controller: memory and tree agree.
+        #expect(s.state.references(to: s.id("UINavigationController")).contains { $0.holder == .viewController(s.id("C")) })
+        let tree = s.run("tree").lines.map(\.text)
+        #expect(Array(tree.prefix(7)) == [
+            "C  root · appeared  ← top",
+            "",
+            "— kept alive by a UITransitionView left in the window (UIKit #4, #82):",
+            "A  disappeared · not in the window · LEAKED",
+            "└▸ UINavigationController  presented formSheet (automatic) · appeared · LEAKED",
+            "   ├─ B  appeared · LEAKED",
+            "   └▸ C  still presented by UINavigationController · now the root, drawn above",
+        ])
     }
 
     @Test("A presented VC made root keeps its presenter reachable; its transition view stays, empty")

@@ -35,9 +35,16 @@ struct PresentationTests {
     @Test("UIKit #13: presentedViewController/presentingViewController are set; the completion runs after viewDidAppear")
     func fact13() {
         let s = launched("A")
-        let calls = s.calls("present B")
-        #expect(calls.last == "viewDidAppear B")  // the next command runs in the completion
+        let calls = s.calls("present B animated")
+        #expect(calls == ["loadView B", "viewDidLoad B", "viewWillAppear B", "viewIsAppearing B", "viewDidAppear B"])
+        // The next line runs in the completion, after viewDidAppear: the links are set and
+        // B can present at once.
         #expect(s.presented("A") == "B" && s.presenting("B") == "A")
+        #expect(s.warnings("present C on B") == [] && s.presented("B") == "C")
+        // Before the completion (the same turn) the presentation is still in progress (UIKit #91).
+        let r = s.run("dismiss C animated=no; present D animated; present E on D")
+        #expect(r.lines.contains { $0.style == .ignored && $0.text.contains("present E") })
+        #expect(s.presented("D") == nil && !s.alive("E"))
     }
 
     @Test("UIKit #14: a full-screen presentation walks up to an ancestor covering the screen, else the root")

@@ -34,11 +34,16 @@ struct RestorationTests {
         #expect(!s.alive("B"))
     }
 
-    @Test("UIKit #106: the Secure variants from iOS 13.2; the originals before", arguments: [(12, false), (17, true)])
+    @Test("UIKit #106: the Secure variants from iOS 13.2; the originals before (save and restore)", arguments: [(12, false), (13, false), (14, true), (17, true)])
     func fact106Names(ios: Int, secure: Bool) {
         let s = restorable("A", device: "iPhone iOS=\(ios)")
-        let calls = s.calls("background")
-        #expect(calls.contains(secure ? "application(_:shouldSaveSecureApplicationState:)" : "application(_:shouldSaveApplicationState:)"))
+        let save = s.calls("background")
+        #expect(save.contains(secure ? "application(_:shouldSaveSecureApplicationState:)" : "application(_:shouldSaveApplicationState:)"))
+        #expect(!save.contains(secure ? "application(_:shouldSaveApplicationState:)" : "application(_:shouldSaveSecureApplicationState:)"))
+        s.run("kill")
+        let restore = s.calls("launch")
+        #expect(restore.contains(secure ? "application(_:shouldRestoreSecureApplicationState:)" : "application(_:shouldRestoreApplicationState:)"))
+        #expect(!restore.contains(secure ? "application(_:shouldRestoreApplicationState:)" : "application(_:shouldRestoreSecureApplicationState:)"))
     }
 
     @Test("UIKit #108: a restore hook that returns false vetoes restoration; the Initial UI is built instead")
@@ -110,7 +115,7 @@ struct RestorationTests {
         #expect(s.top == "B")
     }
 
-    @Test("UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration")
+    @Test("UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration, and the next launch restores from it")
     func fact117() {
         let s = restorable("Nav(A)")
         s.run("defaults UIStateRestorationDeveloperMode=YES")
@@ -119,6 +124,11 @@ struct RestorationTests {
         s.run("kill")
         s.run("crash during restoration")
         #expect(s.state.application.data.archive != nil)
+        let calls = s.calls("launch")
+        #expect(calls.contains("application(_:shouldRestoreSecureApplicationState:)"))
+        #expect(calls.contains("decodeRestorableState B"))
+        #expect(s.top == "B" && s.vc("B").restored)
+        #expect(s.vc("UINavigationController").children == [s.id("A"), s.id("B")])
     }
 
     @Test("UIKit #120: a VC without a restoration identifier is skipped with all its children and presented VCs")

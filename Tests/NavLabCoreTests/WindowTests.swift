@@ -37,6 +37,29 @@ struct WindowTests {
         #expect(s.presenting("A") == nil)
     }
 
+    @Test("UIKit #6: setting the root to nil with a modal up does not tear it down: the view controllers stay alive, the modal's view stays on screen")
+    func fact6() {
+        let s = launched("X")
+        s.run("present Y style=fullScreen")
+        let r = s.run("swapRoot nil")
+        // X's view was already removed by the full-screen presentation (UIKit #19): no calls.
+        #expect(r.lines.filter { $0.style == .callback }.isEmpty)
+        #expect(s.state.window.rootViewController == nil)
+        #expect(s.alive("X") && s.alive("Y"))
+        #expect(s.screen == ["Y"] && s.state.window.transitionViewCount == 1)
+        #expect(Set(s.leaked) == ["X", "Y"])
+        #expect(s.run("swapRoot nil").status == .ignored)
+    }
+
+    @Test("UIKit #1, #6: setting the root to nil with nothing presented removes the root's view; the root is released")
+    func fact6NoModal() {
+        let s = launched("A")
+        #expect(s.calls("swapRoot nil") == ["viewWillDisappear A", "viewDidDisappear A", "deinit A"])
+        #expect(s.screen == [] && s.state.window.rootViewController == nil)
+        s.run("swapRoot B")
+        #expect(s.screen == ["B"])
+    }
+
     @Test("UIKit #4: swapping the root under a presentation leaves a UITransitionView with the presented view")
     func fact4() {
         let s = launched("X")

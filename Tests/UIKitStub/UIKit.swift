@@ -104,6 +104,10 @@ open class UIViewController: UIResponder {
     open var isModalInPresentation = false
     open var restorationIdentifier: String?
     open var restorationClass: UIViewControllerRestoration.Type?
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+    open var presentationController: UIPresentationController? { nil }
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {}
+    open func endAppearanceTransition() {}
 
     open func loadView() {}
     open func viewDidLoad() {}
@@ -146,6 +150,7 @@ open class UITabBarController: UIViewController {
     open var viewControllers: [UIViewController]?
     open var selectedIndex = 0
     open var selectedViewController: UIViewController?
+    open var moreNavigationController: UINavigationController { UINavigationController(nibName: nil, bundle: nil) }
     open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {}
 }
 
@@ -205,3 +210,6 @@ public protocol UISceneDelegate: AnyObject {}
 public protocol UIWindowSceneDelegate: UISceneDelegate {
     var window: UIWindow? { get set }
 }
+
+@MainActor
+open class UIPresentationController: NSObject {}

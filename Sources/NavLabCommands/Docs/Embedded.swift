@@ -82,9 +82,9 @@ progress" warnings happen.
 
 **What UIKit does.** From iOS 8 on, assigning `nil` to the root while a modal is showing does not consistently dismantle the hierarchy. One report saw the controllers survive with their views still visible; another saw the controllers freed while the base view stayed on screen, so touches could be delivered to deallocated objects. Neither outcome is safe to depend on.
 
-**Not modelled.** No NavLab command assigns `nil` to the root (`swapRoot nil` is rejected as a reserved word), and the two reported outcomes contradict each other, so there is no single behaviour to reproduce.
+**In NavLab.** Run `initial X; launch; present Y style=fullScreen; swapRoot nil; tree; views; memory`. NavLab models the first reported outcome (the choice and the reason are in [Modelling.md](Modelling.md)): the window's root becomes `nil` and the root's view is removed, but the presentation is not torn down — `swapRoot nil` notes that X was still presenting Y, `views` shows `UITransitionView — presentation of Y (left behind)` still holding `UIView — Y`, `screen` is Y, and X and Y stay allocated and are reported `leaked:`. With nothing presented, `swapRoot nil` prints the root's `viewWillDisappear`/`viewDidDisappear` and its `deinit`, and the window is empty until the next `swapRoot`.
 
-**Tests.** none yet
+**Tests.** `WindowTests` "UIKit #6: setting the root to nil with a modal up does not tear it down: the view controllers stay alive, the modal's view stays on screen"; `WindowTests` "UIKit #1, #6: setting the root to nil with nothing presented removes the root's view; the root is released"
 
 **Sources.** [rdar 18535358 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/3009) (community report)
 
@@ -276,7 +276,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=pageSheet; dismiss`. The `dismiss` output is the note that A dismisses B, `viewWillDisappear B`, `viewDidDisappear B` and `deinit B`, with no `presentationController…` line.
 
-**Tests.** `InteractiveTests` "UIKit #25: a programmatic dismiss calls no presentation-controller delegate method"
+**Tests.** `InteractiveTests` "UIKit #25: a programmatic dismiss dismisses the sheet and calls no presentation-controller delegate method"
 
 **Sources.** [presentationControllerDidDismiss(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)) (Apple documentation)
 
@@ -426,9 +426,9 @@ progress" warnings happen.
 
 **What UIKit does.** Apple's `viewDidAppear` documentation notes an exception: when the presenting controller is itself shown in a popover, it does not get `viewDidAppear` after the controller it presented is dismissed.
 
-**Not modelled.** Popovers do not contain presenters in NavLab's model. In practice NavLab lets a popover present and, after `device iPad iOS=17; initial A; launch; present B style=popover; present C on B style=fullScreen; dismiss C`, it does print `viewDidAppear B`, which is the opposite of this fact.
+**In NavLab.** Run `device iPad iOS=17; initial A; launch; present Nav(B) style=popover; present C on B style=fullScreen; dismiss C`. The dismissal prints `viewWillAppear` and `viewIsAppearing` for the navigation controller and B but no `viewDidAppear`, with a note that they sit in a popover. On an iPhone the popover adapts to `.overFullScreen` (fact 22), so it is not a popover and `viewDidAppear` comes as usual. NavLab applies the rule to every view controller inside the popover whose view comes back, the presenter included.
 
-**Tests.** none yet
+**Tests.** `DismissalTests` "UIKit #38: a presenter inside a popover gets viewWillAppear but no viewDidAppear after what it presented is dismissed"
 
 **Sources.** [viewDidAppear(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)) (Apple documentation)
 
@@ -440,7 +440,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `initial Main; launch; addChild Banner to Main`. The output starts with `willMove(toParent: Main) Banner`, loads and shows Banner's view, and ends with `didMove(toParent: Main) Banner`.
 
-**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"
+**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html); [willMove(toParent:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/willmove(toparent:)) (Apple documentation)
 
@@ -468,9 +468,9 @@ progress" warnings happen.
 
 **What UIKit does.** Apple's recipe for adding a child is: `addChild(c)`, set `c.view.frame`, `view.addSubview(c.view)`, add constraints, then `c.didMove(toParent: self)`. Removing is: `c.willMove(toParent: nil)`, drop the constraints, `c.view.removeFromSuperview()`, then `c.removeFromParent()`. Sticking to these orders keeps the containment callbacks balanced.
 
-**In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `addChild` prints `willMove`, the view load, `viewWillAppear`/`viewIsAppearing`/`viewDidAppear` (the view is added), then `didMove(toParent: Main)`; `removeChild` prints `willMove(toParent: nil)`, the disappearance (the view is removed), then `didMove(toParent: nil)`.
+**In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `addChild` prints `willMove`, the view load, `viewWillAppear`/`viewIsAppearing`/`viewDidAppear` (the view is added), then `didMove(toParent: Main)`; `removeChild` prints `willMove(toParent: nil)`, the disappearance (the view is removed), then `didMove(toParent: nil)`. Off screen the recipe still touches both views: after `initial Nav(A); launch; push B`, `addChild Banner to A` prints `willMove(toParent: A) Banner`, `loadView Banner`, `viewDidLoad Banner` and `didMove(toParent: A) Banner`, with no appearance calls since A's view is not in the window; a parent whose view was never loaded (an unselected tab) loads its own view after the child's, when `view.addSubview` touches it.
 
-**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"
+**Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order"; `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-1 and 5-2) (Apple documentation)
 
@@ -478,9 +478,9 @@ progress" warnings happen.
 
 **What UIKit does.** `transition(from:to:duration:options:animations:completion:)` requires both controllers to be children of the receiver already. It puts the `to` view into the `from` view's superview and removes the `from` view when the transition ends. It raises `NSInvalidArgumentException` if the two have different parents or if the receiver forwards appearance callbacks by hand. Subclasses of UIKit's own containers should not call it.
 
-**In NavLab.** Run `initial Root(Register); launch; switch Main; views`. `switch` prints the child swap (both `willMove` calls, the appearance exchange, both `didMove` calls, `deinit Register`) and `views` shows Main's view inside Root's. NavLab refuses `switch` on UIKit's containers, for instance `switch Main in UINavigationController` fails with an error suggesting `push` or `setViewControllers`; the `NSInvalidArgumentException` cases cannot be provoked.
+**In NavLab.** Run `initial Root(Register); launch; switch Main; views`. `switch` prints the child swap (both `willMove` calls, the appearance exchange, both `didMove` calls, `deinit Register`) and `views` shows Main's view inside Root's. NavLab refuses `switch` on UIKit's containers, for instance `switch Main in UINavigationController` fails with an error suggesting `push` or `setViewControllers`. A container whose class sets `shouldAutomaticallyForwardAppearanceMethods=no` cannot use it: `switch Main` fails, naming the `NSInvalidArgumentException` UIKit raises, and suggests `switch=addThenRemove`; the case of children with different parents cannot be provoked, since `switch` always transitions between the container's own children.
 
-**Tests.** `ContainmentTests` "UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove"
+**Tests.** `ContainmentTests` "UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove"; `LifecycleTests` "UIKit #43: transition(from:to:) raises when the container forwards appearance by hand"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listing 5-3) (Apple documentation)
 
@@ -498,9 +498,9 @@ progress" warnings happen.
 
 **What UIKit does.** After a child is added, its container forwards the appearance callbacks to it on its own, because `shouldAutomaticallyForwardAppearanceMethods` is `true` by default. A container that wants control returns `false` and calls the child's `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()` itself. Calling `viewWillAppear` and the like directly is wrong: the begin/end pair keeps descendants consistent, and the callbacks fire at the matching final `end`.
 
-**In NavLab.** Run `initial Start; launch; swapRoot Tab(Nav(A), B)`. The tab bar controller, the navigation controller and A all receive `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, parents first, while the unselected tab B receives nothing. Only automatic forwarding is modelled: no command calls `beginAppearanceTransition` or `endAppearanceTransition`.
+**In NavLab.** Run `initial Start; launch; swapRoot Tab(Nav(A), B)`. The tab bar controller, the navigation controller and A all receive `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, parents first, while the unselected tab B receives nothing. To take over, declare `class Root shouldAutomaticallyForwardAppearanceMethods=no` before `initial Root(Nav(A)); launch`: Root appears, but the navigation controller and A get no appearance calls although their views are in the window. `beginAppearanceTransition UINavigationController true` then prints `viewWillAppear` and `viewIsAppearing` for the navigation controller and A (it forwards to its top automatically), and `endAppearanceTransition UINavigationController` their `viewDidAppear`.
 
-**Tests.** `ContainmentTests` "UIKit #45: a container forwards appearance callbacks to its visible children automatically"
+**Tests.** `ContainmentTests` "UIKit #45: a container forwards appearance callbacks to its visible children automatically"; `LifecycleTests` "UIKit #45: a container that returns false from shouldAutomaticallyForwardAppearanceMethods passes its children no appearance calls"; `LifecycleTests` "UIKit #45, #73: beginAppearanceTransition/endAppearanceTransition drive the will and did calls, forwarded down; nested begins wait for the final end"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-4 and 5-5); UIKit's UIViewController.h header comments (Apple documentation)
 
@@ -508,9 +508,9 @@ progress" warnings happen.
 
 **What UIKit does.** UIKit raises `UIViewControllerHierarchyInconsistencyException` when a child's view is inserted into a view hierarchy whose nearest controller-owned ancestor view does not belong to the child's parent. The console shows `*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<X> should have parent view controller:<Y> but requested parent is:<Z>'` (a variant ends `… but actual parent is:<Z>`).
 
-**Not modelled.** NavLab's containment commands always keep the view hierarchy and the controller hierarchy in step, so this exception cannot be triggered.
+**In NavLab.** Run `initial Root(Left, Right); launch; addSubview @Left to Right`. `addSubview` is `Right.view.addSubview(Left.view)` without containment; Left is Root's child, so the first view controller above its new superview (Right) is not its parent, and the command fails with `error: child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>` (fact 102), leaving everything as it was.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency"
 
 **Sources.** UIKit's UIViewController.h header comments (Apple documentation)
 
@@ -518,9 +518,9 @@ progress" warnings happen.
 
 **What UIKit does.** A container should only handle each child's root `view`, and one controller's view should never be placed inside another's without a containment relationship between the two controllers. This is not just tidiness: state restoration discovers controllers by following containment, so a controller embedded without it is invisible to restoration.
 
-**In NavLab.** Run `optIn save=yes restore=yes; class * restorationIdentifier=class; encode Main children; initial Nav(Main); launch; addChild Banner to Main; views; background; archive`. `views` shows Banner's view inside Main's, `background` calls `encodeRestorableState` on the navigation controller, Main and Banner, and `archive` lists the path `UINavigationController/Main/Banner` found through the containment links.
+**In NavLab.** Run `optIn save=yes restore=yes; class * restorationIdentifier=class; encode Main children; initial Nav(Main); launch; addChild Banner to Main; views; background; archive`. `views` shows Banner's view inside Main's, `background` calls `encodeRestorableState` on the navigation controller, Main and Banner, and `archive` lists the path `UINavigationController/Main/Banner` found through the containment links. The other way is reachable too: `addSubview Menu to Main` puts Menu's view inside Main's without `addChild`; Menu loads its view but gets no appearance calls, has no parent, `tree` lists it outside the window's hierarchy (`view inside Main's view, no parent (detached)`), and the app must hold it (NavLab records the hold as Main's property).
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) ("Suggestions…"); [Preserving and Restoring State — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) ("Tips…") (Apple documentation)
 
@@ -598,9 +598,9 @@ progress" warnings happen.
 
 **What UIKit does.** `UITabBarController.selectedIndex` is an index into `viewControllers`. While the More navigation controller is selected it reads `NSNotFound`, and to select More you must set `selectedViewController` rather than an index.
 
-**In NavLab.** Run `initial Tab(A, B, C); launch; select UITabBarController 2; expect selectedIndex UITabBarController is 2; tree`. C is loaded and appears while A disappears, the check prints `ok:`, and an index out of range is an error suggesting `use 0…2`. The More tab and its `NSNotFound` are not modelled.
+**In NavLab.** Run `initial Tab(A, B, C); launch; select UITabBarController 2; expect selectedIndex UITabBarController is 2; tree`. C is loaded and appears while A disappears, the check prints `ok:`, and an index out of range is an error suggesting `use 0…2`. With more than five tabs, `select UITabBarController more` selects the More navigation controller: the selected tab disappears and `expect selectedIndex UITabBarController is NSNotFound` holds; `select UITabBarController 5` reads 5 again.
 
-**Tests.** `ContainmentTests` "UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown"
+**Tests.** `ContainmentTests` "UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown"; `ContainmentTests` "UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window"
 
 **Sources.** [UITabBarController.selectedIndex — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/selectedindex) (Apple documentation)
 
@@ -608,9 +608,9 @@ progress" warnings happen.
 
 **What UIKit does.** With more than five tabs, the bar shows four of them plus a "More" tab, and the remaining ones are reached through `moreNavigationController`. Assigning `viewControllers` again resets `customizableViewControllers` to the full list.
 
-**Not modelled.** NavLab has no More navigation controller: a tab bar controller with six tabs simply lists all six in `tree`.
+**In NavLab.** Run `initial Tab(A, B, C, D, E, F); launch; tree; select UITabBarController more; select UITabBarController 4`. `tree` marks tabs 4 and 5 `under More`; `select … more` notes that the More navigation controller is selected and lists tabs 4…5; selecting tab 4 notes that UIKit shows it inside `moreNavigationController`. With five tabs or fewer, `select … more` is an error: UIKit shows a More tab only with more than five. The More navigation controller is UIKit's own and is not an instance in NavLab (it has no name, and `tree` does not list it), and no command reassigns a tab bar controller's `viewControllers`, so the reset of `customizableViewControllers` cannot be observed.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window"; `ContainmentTests` "UIKit #56: a More tab exists only with more than five tabs"
 
 **Sources.** [A CSDN blog post on UITabBarController's More tab](https://blog.csdn.net/rare_ice/article/details/49069149); the mixi-inc/iOSTraining wiki (community report)
 
@@ -638,7 +638,7 @@ progress" warnings happen.
 
 **What UIKit does.** An expanded `UISplitViewController` has two or three controllers in `viewControllers` (primary, an optional supplementary, and secondary). Collapsed, it has one: the controller set for the `.compact` column if there is one, otherwise the primary. `setViewController(_:for:)`, available from iOS 14, only applies to column-style split views, not to the classic `.unspecified` style.
 
-**In NavLab.** Run `device iPhone iOS=17; initial Split(Master, Detail); launch; tree`. On iPhone the split view is collapsed: Master is `appeared` and Detail is `disappeared · view not loaded`; with `device iPad iOS=17` both are `appeared`. Column assignment with `setViewController(_:for:)` has no command.
+**In NavLab.** Run `device iPhone iOS=17; initial Split(Master, Detail); launch; tree`. On iPhone the split view is collapsed: Master is `appeared` and Detail is `disappeared · view not loaded`, and `expect viewControllers UISplitViewController is Master` holds (its `children` still list both); with `device iPad iOS=17` both are `appeared` and `viewControllers` is `Master, Detail`. Column assignment with `setViewController(_:for:)` has no command.
 
 **Tests.** `ContainmentTests` "UIKit #59: a collapsed split view (compact width) shows the primary only; expanded shows both"; `InteractiveTests` "UIKit #23, #59: showDetail fills an expanded split view's secondary column; collapsed, it goes through show"
 
@@ -770,9 +770,9 @@ progress" warnings happen.
 
 **What UIKit does.** `isBeingPresented`, `isBeingDismissed`, `isMovingToParent` and `isMovingFromParent` are designed to be read from within the appearance callbacks. A typical use: in `viewWillDisappear`, `isBeingDismissed || isMovingFromParent` tells you the controller is going away for good rather than just being covered.
 
-**Not modelled.** These properties only mean something while a callback is running, and NavLab does not run callback code.
+**In NavLab.** Run `log flags=on; initial Nav(A); launch; push B; pop; present C style=fullScreen; dismiss`. From `log flags=on` on, each appearance call ends with the flags that read true inside it: `viewWillAppear B — isMovingToParent` on the push, `viewWillDisappear B — isMovingFromParent` on the pop (B leaves for good), `viewWillAppear C — isBeingPresented` and `viewWillDisappear C — isBeingDismissed`; A, which is only covered and uncovered, gets no flag. `log --json` carries them in the event's `message`. A container made together with its children (`present Nav(C)`) moved them before the transition, so only the presented container is flagged; the old pages of a page view controller are removed after the transition and are not flagged either. The flags are off by default (`log flags=off`), so the log lines quoted elsewhere stay as they are.
 
-**Tests.** none yet
+**Tests.** `LifecycleTests` "UIKit #72: with log flags=on each appearance call shows isBeingPresented, isBeingDismissed, isMovingToParent or isMovingFromParent as UIKit reads them inside it"
 
 **Sources.** UIKit's UIViewController.h header comments (Apple documentation)
 
@@ -780,9 +780,9 @@ progress" warnings happen.
 
 **What UIKit does.** A container that forwards appearance by hand calls `beginAppearanceTransition(true, …)` and `endAppearanceTransition()` to produce `viewWillAppear` and `viewDidAppear`, and the `false` form for the disappearance pair. UIKit delivers the callbacks on the final matching `end`.
 
-**Not modelled.** No NavLab command calls `beginAppearanceTransition`/`endAppearanceTransition` or the appearance methods directly; only automatic forwarding (fact 45) is modelled.
+**In NavLab.** Run `class Root shouldAutomaticallyForwardAppearanceMethods=no; initial Root(Nav(A)); launch; beginAppearanceTransition UINavigationController true; beginAppearanceTransition UINavigationController true; endAppearanceTransition UINavigationController; endAppearanceTransition UINavigationController`. The first begin prints `viewWillAppear` (and `viewIsAppearing`, iOS 13+) for the navigation controller and A; the second is nested and prints nothing; the first end prints nothing and the final matching end prints both `viewDidAppear` calls. `beginAppearanceTransition A false` and `endAppearanceTransition A` drive the disappear pair. Where UIKit runs `viewIsAppearing` inside a manual transition is not documented; NavLab prints it right after `viewWillAppear`.
 
-**Tests.** none yet
+**Tests.** `LifecycleTests` "UIKit #45, #73: beginAppearanceTransition/endAppearanceTransition drive the will and did calls, forwarded down; nested begins wait for the final end"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listing 5-5) (Apple documentation)
 
@@ -800,9 +800,9 @@ progress" warnings happen.
 
 **What UIKit does.** `UIModalPresentationStyle.none` is not a style you can present with; doing so crashes. It exists only as a value for adaptive presentation delegates to return, meaning "do not adapt".
 
-**Not modelled.** NavLab's parser rejects the style as a syntax error instead of crashing the app: `present B style=none` fails with `error: 'none' is not a presentation style` and lists the accepted styles.
+**In NavLab.** Run `initial A; launch; present B style=none; tree`. The app crashes as with `crash`: the note says B's `modalPresentationStyle` is `.none`, which UIKit does not present with, no callback runs, every instance goes without a `deinit`, and `tree` says the app is not running (an archive from the last `background` stays). `class Popup modalPresentationStyle=none` followed by `present Popup` crashes the same way. The sources quote no exception text, so NavLab prints none.
 
-**Tests.** `LifecycleTests` "UIKit #75: .none is not a style to present with"
+**Tests.** `LifecycleTests` "UIKit #75: presenting with .none crashes the app: the process dies, no callback runs"
 
 **Sources.** [Why isn't viewWillAppear getting called? — regularberry](https://regularberry.github.io/2019/02/22/why-isnt-viewwillappear-getting-called.html); Apple's description of `UIModalPresentationStyle.none` (community report)
 
@@ -810,9 +810,9 @@ progress" warnings happen.
 
 **What UIKit does.** Invoking `viewWillAppear` yourself, outside a begin/end pair, is a frequent source of the console warning `Unbalanced calls to begin/end appearance transitions for <X>.`.
 
-**Not modelled.** No NavLab command calls the appearance methods by hand. NavLab does print this warning for a different cause, a push started during a presentation, for example `present B style=overFullScreen animated; push C on UINavigationController` typed as one line after `initial Nav(A); launch`.
+**In NavLab.** Appearance calls made by hand go through `beginAppearanceTransition`/`endAppearanceTransition`: after `class Root shouldAutomaticallyForwardAppearanceMethods=no; initial Root(Splash); launch`, `endAppearanceTransition Splash` with nothing begun is ignored with `warning: Unbalanced calls to begin/end appearance transitions for <App.Splash: 0x7f9a00001000>.`, and `beginAppearanceTransition Splash false` followed by `beginAppearanceTransition Splash true` prints the same warning before the new `viewWillAppear`. Calling `viewWillAppear` itself has no command. NavLab also prints this warning for a different cause, a push started during a presentation, for example `present B style=overFullScreen animated; push C on UINavigationController` typed as one line after `initial Nav(A); launch`.
 
-**Tests.** none yet
+**Tests.** `LifecycleTests` "UIKit #76, #95: an end with no begin, or a begin the other way before the end, logs the unbalanced-calls warning"
 
 **Sources.** [Slide-iOS issue #266](https://github.com/Haptic-Apps/Slide-iOS/issues/266) (community report)
 
@@ -882,9 +882,9 @@ progress" warnings happen.
 
 **What UIKit does.** Merely reading `.presentationController` on the root view controller creates a cycle between the controller and its presentation controller. After the root is replaced, that cycle keeps the old root alive.
 
-**Not modelled.** Presentation-controller objects, and access to them, are not part of NavLab's model.
+**In NavLab.** Run `initial Nav(A); launch; touch presentationController of root; swapRoot B; why A; memory`. `touch` notes that the presentation controller is made on first access and that it and the navigation controller now hold each other. The swap logs no `deinit`: the navigation controller and A are reported `leaked:`, kept alive by that retain cycle; `why A` prints `UINavigationController`, `└ .presentationController.presentedViewController (a retain cycle, UIKit #83) → UINavigationController`, `└ .viewControllers → A`, and `memory` lists the same holder. Without the `touch`, the swap deinits both. Reading it on a presented view controller is ignored: its presentation controller is the presentation's own and goes with the dismissal.
 
-**Tests.** none yet
+**Tests.** `MemoryTests` "UIKit #83: reading presentationController on the root makes a retain cycle that keeps it alive after a root swap"
 
 **Sources.** [rdar 36256721 — OpenRadar mirror](https://github.com/lionheart/openradar-mirror/issues/19146) (community report)
 
@@ -1014,9 +1014,9 @@ progress" warnings happen.
 
 **What UIKit does.** When the presenter's view is visible but the view controller itself is not linked into the view-controller hierarchy (no containment, not the root, not presented by anything in it), UIKit logs `Presenting view controllers on detached view controllers is discouraged <X>.` The presentation usually still happens, but appearance callbacks and rotation may not reach it properly. Link the view controller in with `addChild` rather than only adding its view.
 
-**In NavLab.** Run `initial A; launch; present B style=overFullScreen; swapRoot C; present D on B`: after the root swap B's view survives in a leftover `UITransitionView` although B no longer belongs to the window's hierarchy, so NavLab prints `warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.` and then presents D anyway.
+**In NavLab.** Run `initial A; launch; present B style=overFullScreen; swapRoot C; present D on B`: after the root swap B's view survives in a leftover `UITransitionView` although B no longer belongs to the window's hierarchy, so NavLab prints `warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.` and then presents D anyway. The more common cause is a view added without containment: after `initial Main; launch; addSubview Menu to Main`, `present Sheet on Menu` prints `warning: Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>.` and presents Sheet from Menu.
 
-**Tests.** `WarningTests` "UIKit #96: detached presenter warning"
+**Tests.** `WarningTests` "UIKit #96: detached presenter warning"; `ContainmentTests` "UIKit #96: presenting from a detached view controller warns, and presents"
 
 **Sources.** [SWRevealViewController issue #344 — GitHub](https://github.com/John-Lluch/SWRevealViewController/issues/344); [Undecimus issue #834 — GitHub](https://github.com/pwn20wndstuff/Undecimus/issues/834) (community report)
 
@@ -1024,9 +1024,9 @@ progress" warnings happen.
 
 **What UIKit does.** Starting a push or pop while the navigation controller is still animating the previous one logs `nested push animation can result in corrupted navigation bar` (newer builds say `nested push animation can result in a corrupted navigation bar`) or `nested pop animation can result in corrupted navigation bar`. When the transitions wind down UIKit may add `Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.`, and a bar caught mid-transition reports `Attempting to begin a transition on navigation bar (<UINavigationBar: …>) while a transition is in progress.` The bar's title and back button can end up out of step with the stack.
 
-**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and closes the turn with the `Finishing up a navigation transition in an unexpected state…` warning; on `iOS=12` the push warning drops the "a". A following `pop; pop` on one line prints `nested pop animation can result in a corrupted navigation bar` on iOS 17, with an "a" the quoted pop message does not have, and the navigation-bar `Attempting to begin a transition…` message is never printed.
+**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and closes the turn with the `Finishing up a navigation transition in an unexpected state…` warning; on `iOS=12` the push warning drops the "a". A following `pop; pop` on one line prints `nested pop animation can result in corrupted navigation bar` on every version, as the pop message is quoted, and the navigation-bar `Attempting to begin a transition…` message is never printed.
 
-**Tests.** `InFlightTests` "UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state"
+**Tests.** `InFlightTests` "UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state; a nested pop warns with the quoted pop text"
 
 **Sources.** [Cobalt issue #18 — GitHub](https://github.com/cobaltians/Cobalt/issues/18); [Hero issue #638 — GitHub](https://github.com/HeroTransitions/Hero/issues/638); [SwipeNavigationVC issue #2 — GitHub](https://github.com/CharlinFeng/SwipeNavigationVC/issues/2) (community report)
 
@@ -1074,9 +1074,9 @@ progress" warnings happen.
 
 **What UIKit does.** When a child view controller's view ends up under a view owned by some other view controller than its parent, UIKit crashes with `*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<X> should have parent view controller:<Y> but requested parent is:<Z>'` (another version ends `… but actual parent is:<Z>`). It usually means a view was moved between containers without the matching `addChild`/`removeFromParent` calls.
 
-**In NavLab.** **Not modelled.** NavLab's containment verbs always keep the view tree and the view-controller tree in step, so there is no way to provoke this exception.
+**In NavLab.** Run `initial Root(Left, Right); launch; addSubview @Left to Right`: the command fails with `error: child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>`, naming the exception `UIViewControllerHierarchyInconsistency`, and changes nothing. The `… but actual parent is:` variant has no command that reaches it.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency"
 
 **Sources.** [FRLayeredNavigationController issue #6 — GitHub](https://github.com/weissi/FRLayeredNavigationController/issues/6); [CLCascade issue #7 — GitHub](https://github.com/appunite/CLCascade/issues/7) (community report)
 
@@ -1084,9 +1084,9 @@ progress" warnings happen.
 
 **What UIKit does.** A view may belong to at most one view controller. Assigning a view that another view controller already owns crashes with `'UIViewControllerHierarchyInconsistency', reason: 'A view can only be associated with at most one view controller at a time! View <…> is associated with <…>. Clear this association before associating this view with <…>` Reusing a storyboard view or sharing a view between two controllers are typical causes.
 
-**In NavLab.** **Not modelled.** Every view controller in NavLab owns exactly its own view and the verbs never share one, so this exception cannot occur.
+**In NavLab.** Run `initial Root(Left, Right); launch; reuseView Left for Right`, the app's `Right.view = Left.view`: the command fails with `error: A view can only be associated with at most one view controller at a time! View <UIView: 0x7f9b00001000> is associated with <App.Left: 0x7f9a00001000>. Clear this association before associating this view with <App.Right: 0x7f9a00002000>` and changes nothing.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #103: a view can be associated with one view controller at a time"
 
 **Sources.** [ViewDeck issue #145 — GitHub](https://github.com/ViewDeck/ViewDeck/issues/145); [iCarousel issue #229 — GitHub](https://github.com/nicklockwood/iCarousel/issues/229) (community report)
 
@@ -1118,7 +1118,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `class * restorationIdentifier=class; initial Nav(A); launch; background; archive`: without `optIn` NavLab notes that nothing is saved and `archive` reports there is none. With `optIn save=no restore=yes` before `initial`, `background` calls `application(_:shouldSaveSecureApplicationState:)` and notes that it returned false; on `device iPhone iOS=12` the original, non-secure method names are printed instead.
 
-**Tests.** `RestorationTests` "UIKit #106: without both delegate methods nothing is saved or restored; a method returning false skips that cycle"; `RestorationTests` "UIKit #106: the Secure variants from iOS 13.2; the originals before"
+**Tests.** `RestorationTests` "UIKit #106: without both delegate methods nothing is saved or restored; a method returning false skips that cycle"; `RestorationTests` "UIKit #106: the Secure variants from iOS 13.2; the originals before (save and restore)"
 
 **Sources.** [application(_:shouldSaveApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsaveapplicationstate:)); [application(_:shouldSaveSecureApplicationState:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:shouldsavesecureapplicationstate:)) (Apple documentation)
 
@@ -1228,7 +1228,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; defaults UIStateRestorationDeveloperMode=YES; initial Nav(A); launch; push B; background; kill; crash during restoration; archive; launch`: NavLab notes that developer mode keeps the archive, and the next launch restores B. `UIStateRestorationDebugLogging` has no effect in NavLab.
 
-**Tests.** `RestorationTests` "UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration"
+**Tests.** `RestorationTests` "UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration, and the next launch restores from it"
 
 **Sources.** Sample app delegates in public projects that set these defaults; a table of launch arguments in a public project (community report)
 
@@ -1708,7 +1708,7 @@ Calling `dismiss` on a view controller that is neither presented nor presenting 
 
 For restoration, Apple documents that a navigation controller tells apart stack entries that share an identifier by their position (fact 130), but not how that position is written into the path. NavLab joins identifiers with `/`, lets stack entries share a path and distinguishes them by stack position, and refuses other duplicate paths with a note. Finally, whether force quitting deletes a scene's restoration activity is contradictory (fact 149): Apple's sample says it does, one iOS 15 report says it did not. NavLab follows the sample, deletes the activity on `forceQuit`, and prints a note recalling the contrary report.
 
-A few related choices fill smaller gaps. The presentation controller class names for styles that captures do not cover (`.overFullScreen`, the current-context styles and `.formSheet`) are NavLab's guesses. The newer wording "nested push animation can result in a corrupted navigation bar" is used from iOS 13 on, since its first version is unknown. On iOS 13 NavLab prints the older `Warning: …` message formats, because the `[Presentation]` formats are dated from iOS 14. A crash during launch or restoration deletes the archive immediately rather than after UIKit's retry count is used up, which has the same effect at the next launch.
+A few related choices fill smaller gaps. The presentation controller class names for styles that captures do not cover (`.overFullScreen`, the current-context styles and `.formSheet`) are NavLab's guesses. The newer wording "nested push animation can result in a corrupted navigation bar" is used from iOS 13 on, since its first version is unknown; the pop message keeps its quoted wording, without "a", on every version. On iOS 13 NavLab prints the older `Warning: …` message formats, because the `[Presentation]` formats are dated from iOS 14. A crash during launch or restoration deletes the archive immediately rather than after UIKit's retry count is used up, which has the same effect at the next launch.
 
 """####
 

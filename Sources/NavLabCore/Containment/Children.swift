@@ -18,7 +18,8 @@ extension State {
     }
 
     /// The canonical add: `addChild` (→ `willMove(toParent:)`, UIKit #39), the view added,
-    /// then `didMove(toParent:)` (UIKit #42).
+    /// then `didMove(toParent:)` (UIKit #42); off screen, both views are loaded then and
+    /// there and nothing appears.
     mutating func addChild(_ spec: Spec, to ref: NameRef) throws -> Outcome {
         try requireRunning(at: spec.location, verb: "add a child to")
         let parent = try resolve(ref)
@@ -36,11 +37,28 @@ extension State {
         let events = transition(.push, animated: false) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
+            // A view added earlier without containment is now the child's (UIKit #42).
+            if let h = s[x].hostView { s[h].hostedViews.removeAll { $0 == x }; s[x].hostView = nil }
             s[x].parent = parent
             s.appendChild(x, to: parent)
+            // Off screen the canonical add still touches both views (UIKit #42): `c.view.frame`
+            // loads the child's, `view.addSubview` the parent's (UIKit #61). On screen the
+            // transition loads the child as it enters the window.
+            if !s.isInWindow(parent) {
+                s.loadView(x, events: &pre)
+                s.loadView(parent, events: &pre)
+            }
             post.append(.move("didMove(toParent:)", s[x].name, parent: s[parent].name))
         }
         return .done(events)
+    }
+
+    /// Accessing `view`: `loadView` and `viewDidLoad` the first time only (UIKit #61).
+    mutating func loadView(_ id: VCID, events: inout [Event]) {
+        guard !self[id].isViewLoaded else { return }
+        self[id].isViewLoaded = true
+        events.append(.vc("loadView", self[id].name))
+        events.append(.vc("viewDidLoad", self[id].name))
     }
 
     /// The canonical remove: `willMove(toParent: nil)`, the view removed, `removeFromParent`
@@ -139,6 +157,12 @@ extension State {
             let removed = try s.removeChild(NameRef(s[from].name, at: spec.location))
             self = s
             return .done(added.events + removed.events)
+        }
+        // transition(from:to:) raises when the container forwards appearance by hand (UIKit #43).
+        if forwardsAppearanceManually(container) {
+            throw NavLabError(.invalid, "\(self[container].name) forwards appearance methods by hand (shouldAutomaticallyForwardAppearanceMethods=no), so transition(from:to:) raises NSInvalidArgumentException (UIKit #43)",
+                              at: ref?.location ?? spec.location,
+                              suggestion: "declare `class \(self[container].className) switch=addThenRemove`, then call beginAppearanceTransition/endAppearanceTransition on the children")
         }
         return replaceChild(from, in: container, with: spec, animated: animated)
     }

@@ -135,7 +135,9 @@ extension State {
         guard let old = self[id].parent else { return }
         if let i = self[old].children.firstIndex(of: id) {
             removeChild(at: i, of: old)
-            if self[old].kind == .tabBar, self[old].selectedIndex >= self[old].children.count {
+            // The More tab stays selected while there are more than five tabs (UIKit #56).
+            if self[old].kind == .tabBar, self[old].selectedIndex >= self[old].children.count,
+               self[old].selectedIndex != NSNotFound || self[old].children.count <= 5 {
                 self[old].selectedIndex = max(0, self[old].children.count - 1)
             }
         }

@@ -46,8 +46,10 @@ extension State {
         guard let turn else { return [] }
         var out: [Event] = []
         if turn.navigationInFlight(nav) {
-            // The wording changed in later builds (UIKit #97); NavLab dates it from iOS 13.
-            out.append(.warning("nested \(verb) animation can result in \(device.iOS >= 13 ? "a " : "")corrupted navigation bar"))
+            // Newer builds added "a" to the push message only (UIKit #97); NavLab dates it
+            // from iOS 13. The pop message is quoted without it.
+            let article = verb == "push" && device.iOS >= 13 ? "a " : ""
+            out.append(.warning("nested \(verb) animation can result in \(article)corrupted navigation bar"))
             self.turn!.nestedNavigation.insert(nav)
         } else if turn.presentationInFlight, let top = self[nav].children.last {
             out.append(.warning("Unbalanced calls to begin/end appearance transitions for \(objectDescription(top))."))
@@ -156,9 +158,39 @@ extension State {
         return .done(events + release(candidates: removed))
     }
 
-    /// `tabBarController.selectedIndex = INDEX` (UIKit #55).
+    /// `tabBarController.selectedIndex = INDEX` (UIKit #55); `index == NSNotFound`:
+    /// `selectedViewController = moreNavigationController`, the More tab (UIKit #55, #56).
     mutating func select(_ ref: NameRef, index: Int, at: SourceLocation) throws -> Outcome {
         try requireRunning(at: ref.location, verb: "select in")
+        let tab = try tabBarController(of: ref)
+        let count = self[tab].children.count
+        if index == NSNotFound {
+            guard count > 5 else {
+                throw NavLabError(.invalid, "\(self[tab].name) has \(count) tab\(count == 1 ? "" : "s"); UIKit shows a More tab only with more than five (UIKit #56)",
+                                  at: at, suggestion: "use an index 0…\(count - 1)")
+            }
+            guard self[tab].selectedIndex != NSNotFound else {
+                return .ignored(reason: "the More tab of \(self[tab].name) is already selected", events: [])
+            }
+            let events = transition(.push, animated: false) { s, _, _ in s[tab].selectedIndex = NSNotFound }
+            return .done(events + [.note("\(self[tab].name).moreNavigationController is selected: it lists tabs 4…\(count - 1), and selectedIndex reads NSNotFound (UIKit #55, #56); the More navigation controller itself is UIKit's, not an instance in NavLab")])
+        }
+        guard (0..<count).contains(index) else {
+            throw NavLabError(.invalid, "\(self[tab].name) has \(count) tab\(count == 1 ? "" : "s"); index \(index) is out of range", at: at,
+                              suggestion: count > 5 ? "use 0…\(count - 1), or `more` for the More tab" : "use 0…\(count - 1)")
+        }
+        guard self[tab].selectedIndex != index else {
+            return .ignored(reason: "tab \(index) of \(self[tab].name) is already selected", events: [])
+        }
+        var events = transition(.push, animated: false) { s, _, _ in s[tab].selectedIndex = index }
+        if count > 5, index >= 4 {
+            events.append(.note("tab \(index) is one of those under More: UIKit shows it in \(self[tab].name).moreNavigationController (UIKit #56)"))
+        }
+        return .done(events)
+    }
+
+    /// NAME if it is a tab bar controller, else the tab bar controller it is inside.
+    func tabBarController(of ref: NameRef) throws -> VCID {
         var tab = try resolve(ref)
         if self[tab].kind != .tabBar {
             var c = self[tab].parent
@@ -169,15 +201,6 @@ extension State {
             }
             tab = found
         }
-        let count = self[tab].children.count
-        guard (0..<count).contains(index) else {
-            throw NavLabError(.invalid, "\(self[tab].name) has \(count) tab\(count == 1 ? "" : "s"); index \(index) is out of range", at: at,
-                              suggestion: "use 0…\(count - 1)")
-        }
-        guard self[tab].selectedIndex != index else {
-            return .ignored(reason: "tab \(index) of \(self[tab].name) is already selected", events: [])
-        }
-        let events = transition(.push, animated: false) { s, _, _ in s[tab].selectedIndex = index }
-        return .done(events)
+        return tab
     }
 }

@@ -60,6 +60,16 @@ extension State {
         window.rootViewController = ids[0]
         window.subviews = [.rootView] + presentedInOrder.map { .transitionView(presented: $0) }
 
+        // A presented view controller printed out of the window that nothing covers: its view
+        // left its UITransitionView (it became the window's root once, and the root changed
+        // again); the transition view stays, empty (UIKit #4).
+        if h.format == .uikit {
+            var shownNow = Set(windowViewControllers())
+            for (i, n) in h.nodes.enumerated() where n.isPresented && n.viewLoaded == true && n.printedNotInWindow && shownNow.contains(ids[i]) {
+                window.emptiedTransitionViews.insert(ids[i])
+                shownNow = Set(windowViewControllers())
+            }
+        }
         // Views: as printed; ScreenState does not say, so the views in the window are loaded.
         let shown = Set(windowViewControllers())
         for (i, n) in h.nodes.enumerated() {

@@ -26,6 +26,7 @@ extension State {
         change: (inout State, _ pre: inout [Event], _ post: inout [Event]) -> Void
     ) -> [Event] {
         let before = windowViewControllers()
+        let manualBefore = Set(before.filter { !receivesAutomaticAppearance($0) })
         var pre: [Event] = [], post: [Event] = []
         change(&self, &pre, &post)
         let after = windowViewControllers()
@@ -41,11 +42,18 @@ extension State {
             events.append(.vc("loadView", self[id].name))
             events.append(.vc("viewDidLoad", self[id].name))
         }
-        let outNames = outgoing.map { self[$0].name }
-        let inNames = incoming.map { self[$0].name }
+        // Under a container that forwards by hand, UIKit calls nothing itself (UIKit #45).
+        let outNames = outgoing.filter { !manualBefore.contains($0) }.map { self[$0].name }
+        let inNames = incoming.filter(receivesAutomaticAppearance).map { self[$0].name }
         let isAppearing = device.hasViewIsAppearing
+        let flags = logsAppearanceFlags ? appearanceFlags(pre: pre, post: post) : [:]
+        marks = TransitionMarks()
         func each(_ names: [String], _ cb: String) {
-            for n in names { events.append(.vc(cb, n, animated: animated)) }
+            for n in names {
+                var e = Event.vc(cb, n, animated: animated)
+                if let f = flags[n] { e.message = f }
+                events.append(e)
+            }
         }
         func willOut() { each(outNames, "viewWillDisappear") }
         func didOut() { each(outNames, "viewDidDisappear") }
@@ -63,5 +71,27 @@ extension State {
         }
         events += post
         return events
+    }
+
+    /// What `isBeingPresented`, `isBeingDismissed`, `isMovingToParent` and
+    /// `isMovingFromParent` return inside this transition's appearance calls (UIKit #72), by
+    /// name: the presentation or dismissal marks the operation set, and the moves that span
+    /// the transition — `willMove(toParent:)` before it, `didMove(toParent:)` after (a push, a
+    /// pop, `addChild`, `removeChild`). A container made with its children (`Nav(C)`) moved
+    /// them before the transition, and a page view controller drops its old pages after it.
+    func appearanceFlags(pre: [Event], post: [Event]) -> [String: String] {
+        var out: [String: [String]] = [:]
+        for id in marks.beingPresented { if let n = name(id) { out[n, default: []].append("isBeingPresented") } }
+        for id in marks.beingDismissed { if let n = name(id) { out[n, default: []].append("isBeingDismissed") } }
+        var completedBefore: Set<String> = []
+        for e in pre where e.callback == "didMove(toParent:)" { if let n = e.viewController { completedBefore.insert(n) } }
+        var completedAfter: Set<String> = []
+        for e in post where e.callback == "didMove(toParent:)" { if let n = e.viewController { completedAfter.insert(n) } }
+        var seen: Set<String> = []
+        for e in pre where e.callback == "willMove(toParent:)" {
+            guard let n = e.viewController, !completedBefore.contains(n), completedAfter.contains(n), seen.insert(n).inserted else { continue }
+            out[n, default: []].append(e.parent == nil ? "isMovingFromParent" : "isMovingToParent")
+        }
+        return out.mapValues { $0.joined(separator: ", ") }
     }
 }

@@ -38,11 +38,17 @@ extension State {
         for hold in holds where hold.viewController == id {
             refs.append(Reference(holder: .app(label: hold.label), target: id, property: hold.label, isStrong: true))
         }
+        if vc.presentationControllerCycle {
+            refs.append(Reference(holder: .viewController(id), target: id, property: State.cycleProperty, isStrong: true))
+        }
         for child in vc.children {
             refs.append(Reference(holder: .viewController(child), target: id, property: "parent", isStrong: false))
         }
         return refs
     }
+
+    /// The retain cycle of UIKit #83, as a reference of the view controller to itself.
+    static let cycleProperty = "presentationController.presentedViewController (a retain cycle, UIKit #83)"
 
     /// The property a parent keeps its children in (UIKit #52, #57, #58).
     func childrenProperty(of parent: VCID) -> String {
@@ -90,6 +96,9 @@ extension State {
         func collect(_ id: VCID) {
             guard let vc = viewControllers[id], !hasStrongHolder(id) else { return }
             events.append(.vc("deinit", vc.name))
+            // Views added without containment go with their owners' views.
+            if let h = vc.hostView, viewControllers[h] != nil { self[h].hostedViews.removeAll { $0 == id } }
+            for h in vc.hostedViews where viewControllers[h] != nil { self[h].hostView = nil }
             remove(id)
             setName(vc.name, to: nil)
             for child in vc.children where viewControllers[child] != nil {
@@ -153,6 +162,14 @@ extension State {
             if v == id { return "kept alive by a UITransitionView left in the window (UIKit #4, #82)" }
             stack += strongReferences(from: v).map(\.0)
         }
+        // In a retain cycle with its presentation controller, or inside one that is (UIKit #83)?
+        var current: VCID? = id
+        var steps = 0
+        while let c = current, let vc = viewControllers[c], steps <= viewControllers.count {
+            if vc.presentationControllerCycle { return "kept alive by a retain cycle: \(vc.name) and its presentationController hold each other (UIKit #83)" }
+            current = vc.parent ?? vc.presenter
+            steps += 1
+        }
         return "kept alive by a presentation that was never dismissed (UIKit #81)"
     }
 
@@ -195,6 +212,9 @@ extension State {
         for case .transitionView(let p) in window.subviews where holdsPresentedView(p) {
             starts.append(Reference(holder: .transitionView(presented: p), target: p, property: "subview (the presented view)", isStrong: true))
         }
+        for v in allocatedIDs where self[v].presentationControllerCycle {
+            starts.append(Reference(holder: .viewController(v), target: v, property: State.cycleProperty, isStrong: true))
+        }
         for start in starts {
             var via: [VCID: Reference] = [start.target: start]
             var queue = [start.target]
@@ -206,7 +226,7 @@ extension State {
                     var cur = v
                     while let ref = via[cur] {
                         path.append(ref)
-                        guard case .viewController(let h) = ref.holder else { break }
+                        guard case .viewController(let h) = ref.holder, h != cur else { break }
                         cur = h
                     }
                     return path.reversed()

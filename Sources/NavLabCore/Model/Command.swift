@@ -19,6 +19,8 @@ public enum Command: Hashable, Sendable {
     case removeChild(NameRef)
     case switchChild(Spec, in: NameRef?, animated: Bool)
     case swapRoot(Spec)
+    /// `window.rootViewController = nil` (UIKit #6).
+    case swapRootToNil(at: SourceLocation)
     /// `show(_:sender:)`, or `showDetailViewController(_:sender:)` when `detail`.
     case show(Spec, on: NameRef?, detail: Bool, animated: Bool)
     case swipe(State.Swipe, on: NameRef?, cancel: Bool)
@@ -46,6 +48,18 @@ public enum Command: Hashable, Sendable {
 
     /// `import uikit|screenstate`: the app runs with a hierarchy a real app printed.
     case importHierarchy(ImportedHierarchy)
+    /// Reading `NAME.presentationController` (UIKit #83).
+    case touchPresentationController(NameRef)
+
+    /// `NAME.beginAppearanceTransition(isAppearing, animated:)` / `endAppearanceTransition()` (UIKit #73).
+    case beginAppearanceTransition(NameRef, isAppearing: Bool, animated: Bool)
+    case endAppearanceTransition(NameRef)
+    /// `A.view.addSubview(B.view)` without containment (UIKit #46, #96, #102).
+    case addSubview(Spec, to: NameRef)
+    /// `C.view = B.view` (UIKit #103).
+    case reuseView(of: NameRef, for: NameRef)
+    /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
+    case logFlags(Bool)
 
     case hold(NameRef, label: String?)
     case release(NameRef)

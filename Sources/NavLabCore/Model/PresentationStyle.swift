@@ -1,8 +1,10 @@
-/// `UIModalPresentationStyle`, minus `.none` (only for adaptive delegates to return, UIKit #75)
-/// and `.custom` (needs a transitioning delegate the model does not have).
+/// `UIModalPresentationStyle`, minus `.custom` (needs a transitioning delegate the model does
+/// not have). `.none` is only for adaptive delegates to return: presenting with it crashes the
+/// app (UIKit #75).
 public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
     case automatic, pageSheet, formSheet, fullScreen, overFullScreen
     case currentContext, overCurrentContext, popover
+    case none
 
     /// Styles whose presenter is the context-defining ancestor (UIKit #20) rather than the
     /// nearest parentless ancestor (UIKit #164).
@@ -39,7 +41,7 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
     /// The private presentation-controller class `_printHierarchy` names (UIKit #157).
     public var presentationControllerClass: String {
         switch self {
-        case .fullScreen, .overFullScreen, .automatic: return "_UIFullscreenPresentationController"
+        case .fullScreen, .overFullScreen, .automatic, .none: return "_UIFullscreenPresentationController"
         case .pageSheet, .formSheet: return "_UIPageSheetPresentationController"
         case .popover: return "UIPopoverPresentationController"
         case .currentContext, .overCurrentContext: return "_UICurrentContextPresentationController"

@@ -11,6 +11,7 @@ extension State {
         ("transitionStyle", "pageCurl|scroll"),
         ("encodes", "names, comma-separated (children for a custom container)"),
         ("isModalInPresentation", "yes|no: a sheet the user cannot swipe away"),
+        ("shouldAutomaticallyForwardAppearanceMethods", "yes|no: no — the container's children get no appearance calls from UIKit; its code calls beginAppearanceTransition/endAppearanceTransition (UIKit #45)"),
         ("switch", "transition|addThenRemove: how a custom container's `switch` changes its child — transition(from:to:) (the default), or add the new child completely, then remove the old"),
     ]
 
@@ -31,6 +32,7 @@ extension State {
             case "viewRestorationIdentifier": decl.viewRestorationIdentifier = s.value == "nil" ? "" : s.value
             case "storyboard": decl.storyboard = try bool()
             case "isModalInPresentation": decl.properties["isModalInPresentation"] = try bool() ? "true" : "false"
+            case State.forwardingKey: decl.properties[State.forwardingKey] = try bool() ? "true" : "false"
             case "switch":
                 guard ["transition", "addThenRemove"].contains(s.value) else {
                     throw NavLabError(.syntax, "switch takes transition or addThenRemove, not '\(s.value)'", at: s.location, suggestion: "switch=addThenRemove")

@@ -24,6 +24,11 @@ public struct State: Hashable, Sendable {
     public var otherApps: [String: AppData] = [:]
     /// Set while `;`-separated commands run in one run-loop turn.
     public var turn: RunLoopTurn?
+    /// `log flags=on`: appearance calls carry `isBeingPresented`, `isBeingDismissed`,
+    /// `isMovingToParent` and `isMovingFromParent` as UIKit reports them inside the call (UIKit #72).
+    public var logsAppearanceFlags = false
+    /// Inside `transition` only (see TransitionMarks).
+    var marks = TransitionMarks()
     /// While a change is being recorded (`beginChange`): what the command touched. Not part
     /// of the value: two states that differ only here are equal.
     var journal = JournalSlot()

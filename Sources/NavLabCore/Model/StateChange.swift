@@ -90,6 +90,16 @@ public struct Splice: Sendable, Hashable {
 
 /// Holds the journal in a State without making it part of the value (never `Equatable` on
 /// the journal itself: `journal != nil` would then copy it to compare).
+/// What the operation inside `transition` says about the view controllers it moves, for
+/// `isBeingPresented` and `isBeingDismissed` (UIKit #72). Set and cleared within one
+/// transition; not part of the value.
+struct TransitionMarks: Sendable, Hashable {
+    var beingPresented: Set<VCID> = []
+    var beingDismissed: Set<VCID> = []
+    static func == (a: TransitionMarks, b: TransitionMarks) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
+
 struct JournalSlot: Sendable, Hashable {
     var current: Journal?
     static func == (a: JournalSlot, b: JournalSlot) -> Bool { true }
@@ -119,6 +129,7 @@ struct Rest: Sendable, Hashable {
     var holds: [Hold]
     var otherApps: [String: AppData]
     var turn: RunLoopTurn?
+    var logsAppearanceFlags: Bool
 }
 
 extension State {
@@ -126,7 +137,8 @@ extension State {
         get {
             Rest(device: device, appName: appName, classes: classes,
                  restorationIdentifiersFromClassNames: restorationIdentifiersFromClassNames, initial: initial,
-                 application: application, window: window, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn)
+                 application: application, window: window, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn,
+                 logsAppearanceFlags: logsAppearanceFlags)
         }
         set {
             device = newValue.device
@@ -140,6 +152,7 @@ extension State {
             holds = newValue.holds
             otherApps = newValue.otherApps
             turn = newValue.turn
+            logsAppearanceFlags = newValue.logsAppearanceFlags
         }
     }
 }
@@ -167,6 +180,11 @@ extension ViewController {
         if isViewLoaded != other.isViewLoaded { out.append("isViewLoaded") }
         if restored != other.restored { out.append("restored") }
         if properties != other.properties { out.append("properties") }
+        if presentationControllerCycle != other.presentationControllerCycle { out.append("presentationControllerCycle") }
+        if pendingAppearanceTransitions != other.pendingAppearanceTransitions { out.append("pendingAppearanceTransitions") }
+        if appearanceTransitionAnimated != other.appearanceTransitionAnimated { out.append("appearanceTransitionAnimated") }
+        if hostView != other.hostView { out.append("hostView") }
+        if hostedViews != other.hostedViews { out.append("hostedViews") }
         return out
     }
 }

@@ -73,6 +73,17 @@ public struct ViewController: Hashable, Sendable {
     public var encodes: [String] = []
 
     public var isViewLoaded: Bool = false
+    /// `presentationController` was read while nothing presented it: the view controller and
+    /// the presentation controller it made hold each other (UIKit #83).
+    public var presentationControllerCycle: Bool = false
+    /// `beginAppearanceTransition` calls not yet ended: positive appearing, negative
+    /// disappearing (UIKit #73).
+    public var pendingAppearanceTransitions: Int = 0
+    /// The view controller whose view holds this one's view without containment (`addSubview`,
+    /// UIKit #46, #96), and, on that one, the view controllers whose views it holds so.
+    public var hostView: VCID?
+    public var hostedViews: [VCID] = []
+    public var appearanceTransitionAnimated: Bool = false
     public var restored: Bool = false
     /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).
     public var properties: [String: String] = [:]

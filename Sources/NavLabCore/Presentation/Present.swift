@@ -34,6 +34,7 @@ extension State {
 
         // The style in effect: the requested style, else the class's, then adaptation (UIKit #10, #18, #165).
         let setStyle = requested ?? styleOf(spec, existing: existing)
+        if setStyle == .none { return presentingWithNoneCrashes(spec, existing: existing) }
         let style = setStyle.resolved(on: device)
         let xDescription = existing.map(objectDescription) ?? futureDescription(spec)
 
@@ -70,6 +71,7 @@ extension State {
         var events = transition(.modal, animated: animated) { s, pre, _ in
             let x = s.instantiate(spec, events: &pre)
             presentedID = x
+            s.marks.beingPresented.insert(x)
             s[x].presenter = presenter
             s[x].presentation = Presentation(requestedStyle: setStyle, style: style, calledOn: w, animated: animated)
             s[presenter].presentedChild = x
@@ -87,6 +89,16 @@ extension State {
             events.append(.note("\(self[presentedID].name) is presented .\(style.rawValue): its modalPresentationStyle .\(setStyle.rawValue) is .\(style.rawValue) on \(device.description) (\(why))"))
         }
         return .done(leading + events)
+    }
+
+    /// `.none` is only for an adaptive delegate to return; presenting with it crashes (UIKit #75).
+    /// The process dies as with `crash`: no callback, no `deinit`; the archive of the last
+    /// background stays.
+    mutating func presentingWithNoneCrashes(_ spec: Spec, existing: VCID?) -> Outcome {
+        let what = existing.map { self[$0].name } ?? spec.text
+        endProcess()
+        return .done([.note("the app crashed: \(what)'s modalPresentationStyle is .none, which UIKit does not present with — it is only for an adaptive presentation delegate to return (UIKit #75). No callback runs."
+                            + (application.data.archive != nil ? " The archive of the last background stays." : ""))])
     }
 
     /// The style a spec will be presented with when none is given: its class's.
@@ -112,11 +124,15 @@ extension State {
 
     private func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
 
+    /// Whether `a`'s view contains `b`'s: through containment, or a view added with
+    /// `addSubview` (which would otherwise let a move make a loop of views).
     func isAncestor(_ a: VCID, of b: VCID) -> Bool {
-        var current = self[b].parent
-        while let c = current {
+        var current = self[b].parent ?? self[b].hostView
+        var steps = 0
+        while let c = current, steps <= viewControllers.count {
             if c == a { return true }
-            current = self[c].parent
+            current = self[c].parent ?? self[c].hostView
+            steps += 1
         }
         return false
     }

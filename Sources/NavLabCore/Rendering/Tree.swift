@@ -22,11 +22,16 @@ extension State {
                 parts.append(p.requestedStyle == p.style ? "presented \(p.style.rawValue)" : "presented \(p.style.rawValue) (\(p.requestedStyle.rawValue))")
             }
             if let parent = vc.parent, self[parent].kind == .tabBar, let i = self[parent].children.firstIndex(of: id) {
-                parts.append(self[parent].selectedIndex == i ? "tab \(i), selected" : "tab \(i)")
+                // With more than five tabs the bar shows four and a More tab (UIKit #56).
+                let more = self[parent].children.count > 5 && i >= 4 ? ", under More" : ""
+                parts.append(self[parent].selectedIndex == i ? "tab \(i)\(more), selected" : "tab \(i)\(more)")
             }
-            parts.append(inWindow.contains(id) ? "appeared" : "disappeared")
+            if vc.kind == .tabBar, vc.selectedIndex == NSNotFound { parts.append("More tab selected (selectedIndex NSNotFound)") }
+            // A view added without containment is in the window, but UIKit told it nothing (UIKit #96).
+            parts.append(inWindow.contains(id) ? (vc.hostView != nil ? "in the window, no appearance calls" : "appeared") : "disappeared")
             if !vc.isViewLoaded { parts.append("view not loaded") }
             else if !inWindow.contains(id) { parts.append("not in the window") }
+            if let h = vc.hostView { parts.append("view inside \(self[h].name)'s view, no parent (detached)") }
             if leakedSet.contains(id) { parts.append("LEAKED") }
             for h in holds where h.viewController == id { parts.append("held by the app (\(h.label))") }
             return head + "  " + parts.joined(separator: " · ") + (id == topID ? "  ← top" : "")
@@ -40,6 +45,14 @@ extension State {
             for (i, (child, isPresented)) in items.enumerated() {
                 let last = i == items.count - 1
                 let conn = isPresented ? "└▸ " : (last ? "└─ " : "├─ ")
+                if printed.contains(child) {
+                    // Already drawn elsewhere (a presented view controller that became the
+                    // root): the link is still there and keeps this tree alive, so show it.
+                    let link = isPresented ? "still presented by \(self[id].name)" : "still a child of \(self[id].name)"
+                    let role = window.rootViewController == child ? "now the root, drawn above" : "drawn above"
+                    lines.append(prefix + childPrefix + conn + "\(self[child].name)  \(link) · \(role)")
+                    continue
+                }
                 walk(child, prefix: prefix + childPrefix, connector: conn, childPrefix: last ? "   " : "│  ", presented: isPresented)
             }
         }

@@ -41,4 +41,25 @@ extension State {
         _ = newRoot
         return .done(events + (old.map { release(candidates: [$0]) } ?? []))
     }
+
+    /// `window.rootViewController = nil` (UIKit #6). Of the two reported outcomes NavLab
+    /// models the first: the old root's view is removed (UIKit #1), but a presentation it had
+    /// up is not torn down — its UITransitionView stays with the presented view on screen, and
+    /// the view controllers stay alive, as after a swap to a new root (UIKit #4, #82). The
+    /// second outcome (objects freed under a view still on screen) has no place in a model
+    /// where a view lives as long as its view controller.
+    mutating func swapRootToNil(at location: SourceLocation) throws -> Outcome {
+        try requireRunning(at: location, verb: "swap")
+        guard let old = window.rootViewController else {
+            return .ignored(reason: "the window's rootViewController is already nil", events: [])
+        }
+        var events = transition(.sequential, animated: false) { s, _, _ in
+            s.window.rootViewController = nil
+            s.window.subviews.removeAll { $0 == .rootView }
+        }
+        if let p = self[old].presentedChild {
+            events.append(.note("\(self[old].name) was still presenting \(self[p].name): setting the root to nil does not tear the presentation down; its UITransitionView stays in the window with \(self[p].name)'s view (UIKit #6, #4)"))
+        }
+        return .done(events + release(candidates: [old]))
+    }
 }
