@@ -354,6 +354,24 @@ public enum VerbTable {
             let n = try a.name(); try a.end()
             return .model(.addChild(s, to: n))
         },
+        Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
+             summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",
+             uikit: "NAME.view.addSubview(x.view)", examples: ["addSubview Banner to Main", "addSubview @Menu to Main"],
+             arguments: [.spec, .keyword(["to"]), .name]) { a in
+            let s = try a.spec()
+            guard a.accept("to") else { throw a.error("addSubview needs `to NAME`", suggestion: "addSubview \(s.text) to PARENT") }
+            let n = try a.name(); try a.end()
+            return .model(.addSubview(s, to: n))
+        },
+        Verb(name: "reuseView", group: .hierarchy, syntax: "reuseView NAME for OTHER",
+             summary: "OTHER.view = NAME.view: a view belongs to one view controller at a time, so UIKit raises (UIKit #103)",
+             uikit: "OTHER.view = NAME.view", examples: ["reuseView Main for Copy"],
+             arguments: [.name, .keyword(["for"]), .name]) { a in
+            let n = try a.name()
+            guard a.accept("for") else { throw a.error("reuseView needs `for OTHER`", suggestion: "reuseView \(n.text) for OTHER") }
+            let o = try a.name(); try a.end()
+            return .model(.reuseView(of: n, for: o))
+        },
         Verb(name: "removeChild", group: .hierarchy, syntax: "removeChild NAME",
              summary: "containment: willMove(toParent: nil), the view removed, removeFromParent()",
              uikit: "NAME.willMove(toParent: nil); NAME.removeFromParent()", examples: ["removeChild Banner"],

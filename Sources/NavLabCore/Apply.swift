@@ -79,6 +79,8 @@ extension State {
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
             return .done([])
         case .touchPresentationController(let name): return try touchPresentationController(name)
+        case .addSubview(let spec, let to): return try addSubview(spec, to: to)
+        case .reuseView(let of, let other): return try reuseView(of: of, for: other)
         case .beginAppearanceTransition(let name, let appearing, let animated):
             return try beginAppearanceTransition(name, isAppearing: appearing, animated: animated)
         case .endAppearanceTransition(let name): return try endAppearanceTransition(name)
@@ -103,6 +105,7 @@ extension State {
         case .setViewControllers(let specs, let on, let animated):
             return .setViewControllers(try specs.map(canonical), on: on, animated: animated)
         case .addChild(let spec, let to): return .addChild(try canonical(spec), to: to)
+        case .addSubview(let spec, let to): return .addSubview(try canonical(spec), to: to)
         case .switchChild(let spec, let name, let animated): return .switchChild(try canonical(spec), in: name, animated: animated)
         case .swapRoot(let spec): return .swapRoot(try canonical(spec))
         case .show(let spec, let on, let detail, let animated):

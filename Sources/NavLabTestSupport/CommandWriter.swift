@@ -101,7 +101,8 @@ public struct CommandWriter {
         case 38: return chance(0.2) ? "reset" : "initial \(spec(st))"
         case 39: return pick(["touch presentationController of \(n)", "swapRoot nil", "select \(name(st, kind: .tabBar) ?? n) more",
                               "initial Tab(A, B, C, D, E, F)", "log flags=\(pick(["on", "off"]))", "beginAppearanceTransition \(n) \(pick(["true", "false"]))", "endAppearanceTransition \(n)",
-                              "class Shell shouldAutomaticallyForwardAppearanceMethods=no"])
+                              "class Shell shouldAutomaticallyForwardAppearanceMethods=no",
+                              "addSubview \(spec(st)) to \(n)", "reuseView \(n) for \(name(st) ?? n)"])
         default: return pick(["launch", "present \(plainSpec(st))"])
         }
     }

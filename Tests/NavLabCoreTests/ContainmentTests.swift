@@ -176,6 +176,45 @@ struct ContainmentTests {
         #expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
     }
 
+    @Test("UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls")
+    func fact47Subview() {
+        let s = launched("Nav(Main)", device: "iPhone iOS=17")
+        #expect(s.calls("addSubview Menu to Main") == ["loadView Menu", "viewDidLoad Menu"])
+        #expect(s.vc("Menu").parent == nil && s.vc("Main").children.isEmpty)
+        #expect(s.inWindow("Menu") && s.screen.contains("Menu"))
+        #expect(!s.state.isAttachedToWindowHierarchy(s.id("Menu")))
+        #expect(s.run("views").lines.contains { $0.text.contains("UIView — Menu (added with addSubview, no containment)") })
+        // Leaving the window, it is told nothing either.
+        #expect(s.appearance("push Other") == ["viewWillDisappear Main", "viewWillAppear Other", "viewIsAppearing Other",
+                                               "viewDidDisappear Main", "viewDidAppear Other"])
+        #expect(!s.inWindow("Menu"))
+    }
+
+    @Test("UIKit #96: presenting from a detached view controller warns, and presents")
+    func fact96() {
+        let s = launched("Main", device: "iPhone iOS=17")
+        s.run("addSubview Menu to Main")
+        #expect(s.warnings("present Sheet on Menu") == ["Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>."])
+        #expect(s.presenting("Sheet") == "Menu" && s.inWindow("Sheet"))
+    }
+
+    @Test("UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency")
+    func fact102() {
+        let s = launched("Root(Left, Right)")
+        let e = s.fail("addSubview @Left to Right")
+        #expect(e?.kind == .exception)
+        #expect(e?.exceptionName == "UIViewControllerHierarchyInconsistency")
+        #expect(e?.message == "child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>")
+    }
+
+    @Test("UIKit #103: a view can be associated with one view controller at a time")
+    func fact103() {
+        let s = launched("Root(Left, Right)")
+        let e = s.fail("reuseView Left for Right")
+        #expect(e?.exceptionName == "UIViewControllerHierarchyInconsistency")
+        #expect(e?.message == "A view can only be associated with at most one view controller at a time! View <UIView: 0x7f9b00001000> is associated with <App.Left: 0x7f9a00001000>. Clear this association before associating this view with <App.Right: 0x7f9a00002000>")
+    }
+
     @Test("UIKit #57: every tab is a child of the tab bar controller")
     func fact57Children() {
         let s = launched("Tab(Nav(A), B)")

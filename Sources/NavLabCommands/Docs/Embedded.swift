@@ -508,9 +508,9 @@ progress" warnings happen.
 
 **What UIKit does.** UIKit raises `UIViewControllerHierarchyInconsistencyException` when a child's view is inserted into a view hierarchy whose nearest controller-owned ancestor view does not belong to the child's parent. The console shows `*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<X> should have parent view controller:<Y> but requested parent is:<Z>'` (a variant ends `… but actual parent is:<Z>`).
 
-**Not modelled.** NavLab's containment commands always keep the view hierarchy and the controller hierarchy in step, so this exception cannot be triggered.
+**In NavLab.** Run `initial Root(Left, Right); launch; addSubview @Left to Right`. `addSubview` is `Right.view.addSubview(Left.view)` without containment; Left is Root's child, so the first view controller above its new superview (Right) is not its parent, and the command fails with `error: child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>` (fact 102), leaving everything as it was.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency"
 
 **Sources.** UIKit's UIViewController.h header comments (Apple documentation)
 
@@ -518,9 +518,9 @@ progress" warnings happen.
 
 **What UIKit does.** A container should only handle each child's root `view`, and one controller's view should never be placed inside another's without a containment relationship between the two controllers. This is not just tidiness: state restoration discovers controllers by following containment, so a controller embedded without it is invisible to restoration.
 
-**In NavLab.** Run `optIn save=yes restore=yes; class * restorationIdentifier=class; encode Main children; initial Nav(Main); launch; addChild Banner to Main; views; background; archive`. `views` shows Banner's view inside Main's, `background` calls `encodeRestorableState` on the navigation controller, Main and Banner, and `archive` lists the path `UINavigationController/Main/Banner` found through the containment links.
+**In NavLab.** Run `optIn save=yes restore=yes; class * restorationIdentifier=class; encode Main children; initial Nav(Main); launch; addChild Banner to Main; views; background; archive`. `views` shows Banner's view inside Main's, `background` calls `encodeRestorableState` on the navigation controller, Main and Banner, and `archive` lists the path `UINavigationController/Main/Banner` found through the containment links. The other way is reachable too: `addSubview Menu to Main` puts Menu's view inside Main's without `addChild`; Menu loads its view but gets no appearance calls, has no parent, `tree` lists it outside the window's hierarchy (`view inside Main's view, no parent (detached)`), and the app must hold it (NavLab records the hold as Main's property).
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) ("Suggestions…"); [Preserving and Restoring State — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PreservingandRestoringState.html) ("Tips…") (Apple documentation)
 
@@ -1014,9 +1014,9 @@ progress" warnings happen.
 
 **What UIKit does.** When the presenter's view is visible but the view controller itself is not linked into the view-controller hierarchy (no containment, not the root, not presented by anything in it), UIKit logs `Presenting view controllers on detached view controllers is discouraged <X>.` The presentation usually still happens, but appearance callbacks and rotation may not reach it properly. Link the view controller in with `addChild` rather than only adding its view.
 
-**In NavLab.** Run `initial A; launch; present B style=overFullScreen; swapRoot C; present D on B`: after the root swap B's view survives in a leftover `UITransitionView` although B no longer belongs to the window's hierarchy, so NavLab prints `warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.` and then presents D anyway.
+**In NavLab.** Run `initial A; launch; present B style=overFullScreen; swapRoot C; present D on B`: after the root swap B's view survives in a leftover `UITransitionView` although B no longer belongs to the window's hierarchy, so NavLab prints `warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.` and then presents D anyway. The more common cause is a view added without containment: after `initial Main; launch; addSubview Menu to Main`, `present Sheet on Menu` prints `warning: Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>.` and presents Sheet from Menu.
 
-**Tests.** `WarningTests` "UIKit #96: detached presenter warning"
+**Tests.** `WarningTests` "UIKit #96: detached presenter warning"; `ContainmentTests` "UIKit #96: presenting from a detached view controller warns, and presents"
 
 **Sources.** [SWRevealViewController issue #344 — GitHub](https://github.com/John-Lluch/SWRevealViewController/issues/344); [Undecimus issue #834 — GitHub](https://github.com/pwn20wndstuff/Undecimus/issues/834) (community report)
 
@@ -1074,9 +1074,9 @@ progress" warnings happen.
 
 **What UIKit does.** When a child view controller's view ends up under a view owned by some other view controller than its parent, UIKit crashes with `*** Terminating app due to uncaught exception 'UIViewControllerHierarchyInconsistency', reason: 'child view controller:<X> should have parent view controller:<Y> but requested parent is:<Z>'` (another version ends `… but actual parent is:<Z>`). It usually means a view was moved between containers without the matching `addChild`/`removeFromParent` calls.
 
-**In NavLab.** **Not modelled.** NavLab's containment verbs always keep the view tree and the view-controller tree in step, so there is no way to provoke this exception.
+**In NavLab.** Run `initial Root(Left, Right); launch; addSubview @Left to Right`: the command fails with `error: child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>`, naming the exception `UIViewControllerHierarchyInconsistency`, and changes nothing. The `… but actual parent is:` variant has no command that reaches it.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency"
 
 **Sources.** [FRLayeredNavigationController issue #6 — GitHub](https://github.com/weissi/FRLayeredNavigationController/issues/6); [CLCascade issue #7 — GitHub](https://github.com/appunite/CLCascade/issues/7) (community report)
 
@@ -1084,9 +1084,9 @@ progress" warnings happen.
 
 **What UIKit does.** A view may belong to at most one view controller. Assigning a view that another view controller already owns crashes with `'UIViewControllerHierarchyInconsistency', reason: 'A view can only be associated with at most one view controller at a time! View <…> is associated with <…>. Clear this association before associating this view with <…>` Reusing a storyboard view or sharing a view between two controllers are typical causes.
 
-**In NavLab.** **Not modelled.** Every view controller in NavLab owns exactly its own view and the verbs never share one, so this exception cannot occur.
+**In NavLab.** Run `initial Root(Left, Right); launch; reuseView Left for Right`, the app's `Right.view = Left.view`: the command fails with `error: A view can only be associated with at most one view controller at a time! View <UIView: 0x7f9b00001000> is associated with <App.Left: 0x7f9a00001000>. Clear this association before associating this view with <App.Right: 0x7f9a00002000>` and changes nothing.
 
-**Tests.** none yet
+**Tests.** `ContainmentTests` "UIKit #103: a view can be associated with one view controller at a time"
 
 **Sources.** [ViewDeck issue #145 — GitHub](https://github.com/ViewDeck/ViewDeck/issues/145); [iCarousel issue #229 — GitHub](https://github.com/nicklockwood/iCarousel/issues/229) (community report)
 

@@ -37,6 +37,8 @@ extension State {
         let events = transition(.push, animated: false) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
+            // A view added earlier without containment is now the child's (UIKit #42).
+            if let h = s[x].hostView { s[h].hostedViews.removeAll { $0 == x }; s[x].hostView = nil }
             s[x].parent = parent
             s.appendChild(x, to: parent)
             // Off screen the canonical add still touches both views (UIKit #42): `c.view.frame`

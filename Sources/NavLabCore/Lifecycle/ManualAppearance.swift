@@ -12,11 +12,13 @@ extension State {
 
     /// Whether UIKit calls `id`'s appearance methods itself: not when a container above it
     /// forwards them by hand (its code must call begin/end, UIKit #45).
+    /// Nor for a view put in another's view without containment: no parent forwards to it (UIKit #96).
     func receivesAutomaticAppearance(_ id: VCID) -> Bool {
+        if self[id].hostView != nil { return false }
         var current = self[id].parent
         var steps = 0
         while let p = current, steps <= viewControllers.count {
-            if forwardsAppearanceManually(p) { return false }
+            if forwardsAppearanceManually(p) || self[p].hostView != nil { return false }
             current = self[p].parent
             steps += 1
         }

@@ -52,6 +52,10 @@ public enum Command: Hashable, Sendable {
     /// `NAME.beginAppearanceTransition(isAppearing, animated:)` / `endAppearanceTransition()` (UIKit #73).
     case beginAppearanceTransition(NameRef, isAppearing: Bool, animated: Bool)
     case endAppearanceTransition(NameRef)
+    /// `A.view.addSubview(B.view)` without containment (UIKit #46, #96, #102).
+    case addSubview(Spec, to: NameRef)
+    /// `C.view = B.view` (UIKit #103).
+    case reuseView(of: NameRef, for: NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
     case logFlags(Bool)
 

@@ -18,7 +18,7 @@ extension State {
     /// counting past `cap`.
     public func depth(of id: VCID, cap: Int = Limits.hierarchyDepth + 1) -> Int {
         var d = 1, current = id
-        while d <= cap, let vc = viewControllers[current], let up = vc.parent ?? vc.presenter {
+        while d <= cap, let vc = viewControllers[current], let up = vc.parent ?? vc.hostView ?? vc.presenter {
             d += 1
             current = up
         }
@@ -40,7 +40,7 @@ extension State {
                 path.append(c)
                 // A cycle would be a model bug; stop walking it rather than loop.
                 if path.count > viewControllers.count { break }
-                current = viewControllers[c].flatMap { $0.parent ?? $0.presenter }
+                current = viewControllers[c].flatMap { $0.parent ?? $0.hostView ?? $0.presenter }
             }
             for (i, c) in path.reversed().enumerated() { known[c] = base + i + 1 }
             deepest = max(deepest, base + path.count)
@@ -56,7 +56,7 @@ extension State {
             var current: VCID? = id
             while let c = current, !done.contains(c) {
                 if !onPath.insert(c).inserted { return c }
-                current = viewControllers[c].flatMap { $0.parent ?? $0.presenter }
+                current = viewControllers[c].flatMap { $0.parent ?? $0.hostView ?? $0.presenter }
             }
             done.formUnion(onPath)
         }
@@ -67,7 +67,7 @@ extension State {
     func ancestorChain(of id: VCID) -> [VCID] {
         var chain = [id]
         var current = id
-        while let up = viewControllers[current].flatMap({ $0.parent ?? $0.presenter }) {
+        while let up = viewControllers[current].flatMap({ $0.parent ?? $0.hostView ?? $0.presenter }) {
             chain.append(up)
             if up == id || chain.count > 12 { break }
             current = up
@@ -121,6 +121,7 @@ extension Command {
         case .present(let spec, _, _, _), .push(let spec, _, _), .addChild(let spec, _), .switchChild(let spec, _, _),
              .show(let spec, _, _, _), .swapRoot(let spec):
             return spec.mentionsExisting
+        case .addSubview: return true
         case .setViewControllers(let specs, _, _): return specs.contains { $0.mentionsExisting }
         default: return false
         }

@@ -183,6 +183,8 @@ extension ViewController {
         if presentationControllerCycle != other.presentationControllerCycle { out.append("presentationControllerCycle") }
         if pendingAppearanceTransitions != other.pendingAppearanceTransitions { out.append("pendingAppearanceTransitions") }
         if appearanceTransitionAnimated != other.appearanceTransitionAnimated { out.append("appearanceTransitionAnimated") }
+        if hostView != other.hostView { out.append("hostView") }
+        if hostedViews != other.hostedViews { out.append("hostedViews") }
         return out
     }
 }

@@ -79,6 +79,10 @@ public struct ViewController: Hashable, Sendable {
     /// `beginAppearanceTransition` calls not yet ended: positive appearing, negative
     /// disappearing (UIKit #73).
     public var pendingAppearanceTransitions: Int = 0
+    /// The view controller whose view holds this one's view without containment (`addSubview`,
+    /// UIKit #46, #96), and, on that one, the view controllers whose views it holds so.
+    public var hostView: VCID?
+    public var hostedViews: [VCID] = []
     public var appearanceTransitionAnimated: Bool = false
     public var restored: Bool = false
     /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).

@@ -124,11 +124,15 @@ extension State {
 
     private func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
 
+    /// Whether `a`'s view contains `b`'s: through containment, or a view added with
+    /// `addSubview` (which would otherwise let a move make a loop of views).
     func isAncestor(_ a: VCID, of b: VCID) -> Bool {
-        var current = self[b].parent
-        while let c = current {
+        var current = self[b].parent ?? self[b].hostView
+        var steps = 0
+        while let c = current, steps <= viewControllers.count {
             if c == a { return true }
-            current = self[c].parent
+            current = self[c].parent ?? self[c].hostView
+            steps += 1
         }
         return false
     }

@@ -27,9 +27,11 @@ extension State {
                 parts.append(self[parent].selectedIndex == i ? "tab \(i)\(more), selected" : "tab \(i)\(more)")
             }
             if vc.kind == .tabBar, vc.selectedIndex == NSNotFound { parts.append("More tab selected (selectedIndex NSNotFound)") }
-            parts.append(inWindow.contains(id) ? "appeared" : "disappeared")
+            // A view added without containment is in the window, but UIKit told it nothing (UIKit #96).
+            parts.append(inWindow.contains(id) ? (vc.hostView != nil ? "in the window, no appearance calls" : "appeared") : "disappeared")
             if !vc.isViewLoaded { parts.append("view not loaded") }
             else if !inWindow.contains(id) { parts.append("not in the window") }
+            if let h = vc.hostView { parts.append("view inside \(self[h].name)'s view, no parent (detached)") }
             if leakedSet.contains(id) { parts.append("LEAKED") }
             for h in holds where h.viewController == id { parts.append("held by the app (\(h.label))") }
             return head + "  " + parts.joined(separator: " · ") + (id == topID ? "  ← top" : "")

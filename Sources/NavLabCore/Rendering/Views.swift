@@ -11,6 +11,7 @@ extension State {
             let vc = self[id]
             var node = Node(title: "\(vc.kind.viewClass) — \(vc.name)")
             let content = visibleChildren(of: id).filter { !viewRemovedByPresentation($0) }.map(viewTree)
+                + vc.hostedViews.map { h -> Node in var n = viewTree(h); n.title += " (added with addSubview, no containment)"; return n }
             switch vc.kind {
             case .navigation:
                 node.children = [Node(title: "UINavigationTransitionView", children: [Node(title: "UIViewControllerWrapperView", children: content)]),

@@ -38,6 +38,8 @@ extension State {
             guard !viewRemovedByPresentation(id) else { return }
             out.append(id)
             for child in visibleChildren(of: id) { visit(child) }
+            // Views added with addSubview, without containment (UIKit #96).
+            for hosted in self[id].hostedViews { visit(hosted) }
         }
         switch subview {
         case .rootView:

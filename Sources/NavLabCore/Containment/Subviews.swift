@@ -1,0 +1,76 @@
+/// A view controller's view put inside another's without containment (UIKit #46, #47): the
+/// app's code calls `A.view.addSubview(B.view)` and keeps B in a property, but never `addChild`.
+/// B is then "detached" (UIKit #96): on screen, outside the view-controller hierarchy, and
+/// told nothing by UIKit's appearance forwarding.
+extension State {
+    /// `A.view.addSubview(B.view)`.
+    mutating func addSubview(_ spec: Spec, to ref: NameRef) throws -> Outcome {
+        try requireRunning(at: spec.location, verb: "add a view to")
+        let host = try resolve(ref)
+        if case .existing(let xref) = spec, let x = names[xref.text] {
+            // A child's view can only go where its parent's view is (UIKit #46, #102).
+            if let p = self[x].parent, p != host {
+                throw NavLabError(.exception,
+                    "child view controller:\(objectDescription(x)) should have parent view controller:\(objectDescription(p)) but requested parent is:\(objectDescription(host))",
+                    at: xref.location, suggestion: self[p].kind.isUIKitContainer ? "use a new instance (drop the @)" : "`removeChild \(xref.text)` first, or `addChild \(xref.text) to \(self[host].name)`",
+                    exceptionName: "UIViewControllerHierarchyInconsistency")
+            }
+            if self[x].parent == host {
+                throw NavLabError(.invalid, "\(xref.text) is already a child of \(self[host].name): its view belongs in \(self[host].name)'s view already",
+                                  at: xref.location)
+            }
+            if x == host || viewContains(x, host) || self[x].hostView == host {
+                throw NavLabError(.invalid, "\(xref.text)'s view cannot go inside \(self[host].name)'s view", at: xref.location,
+                                  suggestion: self[x].hostView == host ? "it is there already" : "name another view controller")
+            }
+            if self[x].presenter != nil || x == window.rootViewController {
+                throw NavLabError(.invalid, "\(xref.text)'s view is the window's root view or a presented view; moving it into another view is not modelled",
+                                  at: xref.location, suggestion: "use a new instance (drop the @)")
+            }
+        }
+        var claimed: Set<VCID> = []
+        try validate(spec, claimed: &claimed)
+        var added = VCID(0)
+        var events = transition(.push, animated: false) { s, pre, _ in
+            let x = s.instantiate(spec, events: &pre)
+            added = x
+            if let old = s[x].hostView { s[old].hostedViews.removeAll { $0 == x } }
+            // `B.view` loads B's view (UIKit #61); `A.view` loads A's.
+            s.loadView(x, events: &pre)
+            s.loadView(host, events: &pre)
+            s[x].hostView = host
+            s[host].hostedViews.append(x)
+        }
+        // The app's code must keep B, or B would go while its view stays on screen.
+        let label = "\(self[host].name)'s property (its view added with addSubview)"
+        if !holds.contains(where: { $0.viewController == added }) { holds.append(Hold(label: label, viewController: added)) }
+        events.append(.note("\(self[added].name)'s view is inside \(self[host].name)'s view without addChild: \(self[added].name) has no parent, is outside the view-controller hierarchy and gets no appearance calls from UIKit (UIKit #46, #47, #96); the app holds it as \(label)"))
+        return .done(events)
+    }
+
+    /// Whether `inner`'s view is inside `outer`'s, through containment or `addSubview`.
+    func viewContains(_ outer: VCID, _ inner: VCID) -> Bool {
+        var current: VCID? = inner
+        var steps = 0
+        while let c = current, steps <= viewControllers.count {
+            if c == outer { return true }
+            current = self[c].parent ?? self[c].hostView
+            steps += 1
+        }
+        return false
+    }
+
+    /// `C.view = B.view`: a view belongs to one view controller at a time (UIKit #103).
+    mutating func reuseView(of ref: NameRef, for other: NameRef) throws -> Outcome {
+        try requireRunning(at: ref.location, verb: "reuse a view of")
+        let owner = try resolve(ref)
+        let target = try resolve(other)
+        guard owner != target else {
+            throw NavLabError(.invalid, "\(self[owner].name) already owns its view", at: other.location, suggestion: "name another view controller")
+        }
+        throw NavLabError(.exception,
+            "A view can only be associated with at most one view controller at a time! View <\(self[owner].kind.viewClass): \(viewAddress(of: owner))> is associated with \(objectDescription(owner)). Clear this association before associating this view with \(objectDescription(target))",
+            at: other.location, suggestion: "give \(self[target].name) a view of its own; to show \(self[owner].name) inside it, `addChild \(self[owner].name) to \(self[target].name)`",
+            exceptionName: "UIViewControllerHierarchyInconsistency")
+    }
+}
