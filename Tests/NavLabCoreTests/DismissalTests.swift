@@ -38,6 +38,24 @@ struct DismissalTests {
         #expect(s.warnings("present C") == [] && s.presented("A") == "C")
     }
 
+    @Test("UIKit #38: a presenter inside a popover gets viewWillAppear but no viewDidAppear after what it presented is dismissed")
+    func fact38() {
+        let s = launched("A", device: "iPad iOS=17")
+        s.run("present Nav(P) style=popover")
+        #expect(s.style("UINavigationController") == "popover")
+        s.run("present X on P style=fullScreen")
+        #expect(!s.inWindow("P"))
+        let calls = s.appearance("dismiss X")
+        #expect(calls == ["viewWillDisappear X", "viewWillAppear UINavigationController", "viewWillAppear P",
+                          "viewIsAppearing UINavigationController", "viewIsAppearing P", "viewDidDisappear X"])
+        #expect(s.inWindow("P") && !s.alive("X"))
+        // On iPhone the popover adapts to .overFullScreen (UIKit #22): not a popover, so viewDidAppear comes.
+        let phone = launched("A", device: "iPhone iOS=17")
+        phone.run("present Nav(P) style=popover")
+        phone.run("present X on P style=fullScreen")
+        #expect(phone.appearance("dismiss X").contains("viewDidAppear P"))
+    }
+
     @Test("UIKit #33: a dismissed VC is released when nothing else holds it, and kept when something does")
     func fact33() {
         let s = launched("A")

@@ -426,9 +426,9 @@ progress" warnings happen.
 
 **What UIKit does.** Apple's `viewDidAppear` documentation notes an exception: when the presenting controller is itself shown in a popover, it does not get `viewDidAppear` after the controller it presented is dismissed.
 
-**Not modelled.** Popovers do not contain presenters in NavLab's model. In practice NavLab lets a popover present and, after `device iPad iOS=17; initial A; launch; present B style=popover; present C on B style=fullScreen; dismiss C`, it does print `viewDidAppear B`, which is the opposite of this fact.
+**In NavLab.** Run `device iPad iOS=17; initial A; launch; present Nav(B) style=popover; present C on B style=fullScreen; dismiss C`. The dismissal prints `viewWillAppear` and `viewIsAppearing` for the navigation controller and B but no `viewDidAppear`, with a note that they sit in a popover. On an iPhone the popover adapts to `.overFullScreen` (fact 22), so it is not a popover and `viewDidAppear` comes as usual. NavLab applies the rule to every view controller inside the popover whose view comes back, the presenter included.
 
-**Tests.** none yet
+**Tests.** `DismissalTests` "UIKit #38: a presenter inside a popover gets viewWillAppear but no viewDidAppear after what it presented is dismissed"
 
 **Sources.** [viewDidAppear(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)) (Apple documentation)
 

@@ -36,6 +36,18 @@ extension State {
                 s.window.emptiedTransitionViews.remove(id)
             }
         }
+        // A presenter inside a popover gets no viewDidAppear after what it presented is
+        // dismissed (UIKit #38).
+        var inPopover: [String] = []
+        events.removeAll { e in
+            guard e.kind == .callback, e.callback == "viewDidAppear", let n = e.viewController, let id = names[n],
+                  self[parentlessAncestor(of: id)].presentation?.style == .popover else { return false }
+            inPopover.append(n)
+            return true
+        }
+        if !inPopover.isEmpty {
+            events.append(.note("\(inPopover.joined(separator: ", ")) \(inPopover.count == 1 ? "sits" : "sit") in a popover: UIKit does not call viewDidAppear after the view controller it presented is dismissed (UIKit #38)"))
+        }
         if dismissed.count > 1 {
             events.insert(.note("\(self[presenter].name) dismisses \(dismissed.map { self[$0].name }.joined(separator: ", ")); only the top-most animates (UIKit #31)"), at: 0)
         } else if w != presenter {
