@@ -207,6 +207,15 @@ struct ContainmentTests {
         #expect(e?.message == "child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>")
     }
 
+    @Test("addSubview refuses a view that would end up inside itself, and the state is unchanged")
+    func subviewLoop() {
+        let s = launched("Root(A)")
+        s.run("addSubview Menu to A")
+        #expect(s.fail("addSubview Nav(@A) to Menu")?.message.contains("its own ancestor") == true)
+        #expect(s.fail("addSubview @A to Menu") != nil)
+        #expect(s.fail("addChild Nav(@A) to Menu")?.message.contains("its own ancestor") == true)
+    }
+
     @Test("UIKit #103: a view can be associated with one view controller at a time")
     func fact103() {
         let s = launched("Root(Left, Right)")

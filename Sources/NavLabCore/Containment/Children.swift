@@ -34,6 +34,10 @@ extension State {
         }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
+        for (xref, x) in existingReferences(in: spec) where x == parent || isAncestor(x, of: parent) {
+            throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(self[parent].name) is inside it",
+                              at: xref.location, suggestion: "use a new instance (drop the @)")
+        }
         let events = transition(.push, animated: false) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))

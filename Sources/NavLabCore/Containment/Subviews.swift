@@ -30,6 +30,11 @@ extension State {
         }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
+        // Nothing in the new view may already contain the host's view: views would loop.
+        for (xref, x) in existingReferences(in: spec) where x == host || isAncestor(x, of: host) {
+            throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(self[host].name)'s view is inside \(xref.text)'s",
+                              at: xref.location, suggestion: "use a new instance (drop the @)")
+        }
         var added = VCID(0)
         var events = transition(.push, animated: false) { s, pre, _ in
             let x = s.instantiate(spec, events: &pre)

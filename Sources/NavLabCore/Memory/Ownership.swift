@@ -89,6 +89,14 @@ extension State {
         references(to: id).contains { $0.isStrong }
     }
 
+    /// Views added without containment go with their owners' views (UIKit #96). Out of
+    /// `collect`, whose frame a deep hierarchy repeats once per level.
+    mutating func unlinkHostedViews(of id: VCID) {
+        let vc = self[id]
+        if let h = vc.hostView, viewControllers[h] != nil { self[h].hostedViews.removeAll { $0 == id } }
+        for h in vc.hostedViews where viewControllers[h] != nil { self[h].hostView = nil }
+    }
+
     /// Releases what nothing holds any more: `deinit` for each, parents before their
     /// children (a parent's children array is released after its `deinit` runs).
     mutating func collectGarbage(_ candidates: [VCID]) -> [Event] {
@@ -96,9 +104,7 @@ extension State {
         func collect(_ id: VCID) {
             guard let vc = viewControllers[id], !hasStrongHolder(id) else { return }
             events.append(.vc("deinit", vc.name))
-            // Views added without containment go with their owners' views.
-            if let h = vc.hostView, viewControllers[h] != nil { self[h].hostedViews.removeAll { $0 == id } }
-            for h in vc.hostedViews where viewControllers[h] != nil { self[h].hostView = nil }
+            if vc.hostView != nil || !vc.hostedViews.isEmpty { unlinkHostedViews(of: id) }
             remove(id)
             setName(vc.name, to: nil)
             for child in vc.children where viewControllers[child] != nil {
