@@ -14,8 +14,12 @@ public enum SwiftExport {
         var start = State()
         // The state the first of them ran on: the shell may have started with the app's
         // stored data (its archive, its defaults).
-        let typed = session.typed.filter { $0.entry <= session.cursor }
-        if let first = lines.first, let t = typed.first(where: { $0.line == first }) {
+        // The typed lines `replayableLines` returns: on the timeline, after the last `reset`.
+        var typed = session.typed.filter { $0.entry <= session.cursor }
+        if let reset = typed.lastIndex(where: { if case .meta(.reset) = $0.line.action { return true } else { return false } }) {
+            typed.removeSubrange(...reset)
+        }
+        if let first = lines.first, let t = typed.first, t.line == first {
             let isModel: Bool
             if case .model = first.action { isModel = true } else { isModel = false }
             start = session.state(at: isModel ? t.entry - 1 : t.entry)
@@ -156,6 +160,8 @@ private struct Generator {
             for (n, cls, kind) in coder.newNames { noteClass(cls, kind); noteName(n, cls) }
             try place(&step, commands: commands, before: before, after: after)
         }
+        // A class the app delegate makes (`appDelegate restores ID as CLASS`) that the session never made.
+        for rule in final.application.appDelegateRules { if let cls = rule.className { noteClass(cls, .plain) } }
         if runs.isEmpty {
             throw NavLabError(.invalid, "nothing to export: the session never launches the app",
                               at: SourceLocation(column: 1), suggestion: "add `launch` (after `initial SPEC`), then `export swift`")
