@@ -939,10 +939,14 @@ struct StepCoder {
 
     /// The expression for an existing instance (`register!`), or a comment when NavLab could not name it.
     func ref(_ r: NameRef?, default fallback: String = "top") -> (expr: String, vc: ViewController?) {
-        guard let id = try? before.resolve(r, default: fallback) else {
-            return ("nil as UIViewController?   /* \(r?.text ?? fallback): no such view controller */", nil)
+        // In a turn (`A; B`), B may name what A made: the local variable A declared.
+        if let r, let made = newNames.first(where: { $0.0 == r.text }) {
+            return (SwiftNames.variable(made.0), after.names[made.0].map { after[$0] })
         }
-        let vc = before[id]
+        guard let id = (try? before.resolve(r, default: fallback)) ?? (r.flatMap { after.names[$0.text] }) else {
+            return ("(nil as UIViewController?)! /* NavLab has no \(r?.text ?? fallback) here */", nil)
+        }
+        let vc = before.viewControllers[id] ?? after[id]
         return (SwiftNames.variable(vc.name) + "!", vc)
     }
 

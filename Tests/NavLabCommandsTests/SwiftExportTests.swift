@@ -246,6 +246,23 @@ struct SwiftExportTests {
         #expect(text.contains("func makeInitialUI3() -> UIViewController? {"))
     }
 
+    @Test("A turn (`A; B`) is one step, one run-loop turn: B may name what A made")
+    func turn() throws {
+        let text = try program("initial Nav(Home)\nlaunch\npush Detail; present Sheet on Detail")
+        #expect(text.contains("""
+                func step3() {
+                    let detail = Detail()
+                    self.detail = detail
+                    home!.navigationController?.pushViewController(detail, animated: true)
+                    let sheet = Sheet()
+                    self.sheet = sheet
+                    detail.present(sheet, animated: false)
+                }
+            """))
+        #expect(text.contains("Step(line: \"push Detail; present Sheet on Detail\""))
+        #expect(try typecheckProblems(text, name: "turn") == nil)
+    }
+
     @Test("scenes on: a scene delegate that logs its callbacks and returns the activity")
     func scenes() throws {
         let with = try program("scenes on\ninitial Nav(Countries)\nlaunch")
@@ -297,6 +314,8 @@ struct SwiftExportTests {
         var exported = 0
         // NAVLAB_EXPORT_SEEDS=N checks N sessions (default 40).
         let seeds = UInt64(ProcessInfo.processInfo.environment["NAVLAB_EXPORT_SEEDS"].flatMap(Int.init) ?? 40)
+        // Type-checking takes a second: one program in `every` (NAVLAB_EXPORT_TYPECHECK_EVERY, default 8).
+        let every = UInt64(max(1, ProcessInfo.processInfo.environment["NAVLAB_EXPORT_TYPECHECK_EVERY"].flatMap(Int.init) ?? 8))
         for seed in UInt64(1)...max(1, seeds) {
             var writer = CommandWriter(rng: SeededGenerator(seed: seed))
             let s = Session()
@@ -324,7 +343,7 @@ struct SwiftExportTests {
             }
             let problems = try parseProblems(program, name: "seed\(seed)")
             #expect(problems == nil, "seed \(seed): \(problems ?? "")")
-            if seed % 8 == 0 {
+            if seed % every == 0 {
                 let typing = try typecheckProblems(program, name: "seed\(seed)-typecheck")
                 #expect(typing == nil, "seed \(seed): \(typing ?? "")")
             }
