@@ -486,7 +486,7 @@ private struct Generator {
         if let r = decl?.restorationIdentifier { setup.append("restorationIdentifier = \(r.isEmpty ? "nil" : SwiftNames.literal(r))") }
         else if final.restorationIdentifiersFromClassNames { setup.append("restorationIdentifier = \(SwiftNames.literal(cls))   // class * restorationIdentifier=class") }
         if restores { setup.append("restorationClass = \(swiftName).self") }
-        if let b = decl?.properties["isModalInPresentation"] { setup.append("isModalInPresentation = \(b == "true")") }
+        if let b = decl?.properties["isModalInPresentation"] { setup.append("if #available(iOS 13.0, *) { isModalInPresentation = \(b == "true") }") }
         let name = SwiftNames.literal(cls)
         switch kind {
         case .plain:
@@ -1058,7 +1058,7 @@ struct StepCoder {
                 switch s.key {
                 case "modalPresentationStyle": lines.append("\(e).modalPresentationStyle = .\(s.value)")
                 case "definesPresentationContext": lines.append("\(e).definesPresentationContext = \(s.value == "yes" || s.value == "true")")
-                case "isModalInPresentation": lines.append("\(e).isModalInPresentation = \(s.value == "yes" || s.value == "true")")
+                case "isModalInPresentation": lines.append("if #available(iOS 13.0, *) { \(e).isModalInPresentation = \(s.value == "yes" || s.value == "true") }")
                 case "restorationIdentifier": lines.append("\(e).restorationIdentifier = \(s.value == "nil" ? "nil" : SwiftNames.literal(s.value))")
                 case "restorationClass", "storyboard", "transitionStyle", "encodes", "viewRestorationIdentifier":
                     lines.append("// \(s.key)=\(s.value): the class's code, not something to set on one instance here")
