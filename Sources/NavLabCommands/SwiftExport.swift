@@ -328,6 +328,8 @@ private struct Generator {
             "protocol NavLabNamed: UIViewController {",
             "    var navLabName: String { get }",
             "    var properties: [String: String] { get set }",
+            "    /// The properties its restoration state has (`encode CLASS key…`).",
+            "    static var encodes: [String] { get }",
             "}",
             "",
             "/// How a parent is printed in `willMove(toParent:)` and `didMove(toParent:)`.",
@@ -376,6 +378,7 @@ private struct Generator {
             o.append("    let navLabName: String")
             o.append("    /// The app's own properties (`class NAME key=value`, `set NAME key=value`).")
             o.append("    var properties: [String: String] = [:]")
+            o.append("    class var encodes: [String] { [] }")
             o.append("")
             switch kind {
             case .plain:
@@ -520,6 +523,9 @@ private struct Generator {
             o.append("    }")
         }
         let encodes = decl?.encodes ?? []
+        if !encodes.isEmpty {
+            o.append("    override class var encodes: [String] { [\(encodes.map(SwiftNames.literal).joined(separator: ", "))] }")
+        }
         if usesRestoration, !encodes.isEmpty {
             o.append("")
             o.append("    // encode \(cls) \(encodes.joined(separator: " "))")
@@ -897,7 +903,7 @@ private struct Generator {
         o.append("        var info: [String: String] = [:]")
         o.append("        if let top {")
         o.append("            info[\"screen\"] = String(top.navLabName.split(separator: \"#\").first ?? \"\")")
-        o.append("            for (key, value) in top.properties where key != \"switch\" { info[key] = value }")
+        o.append("            for key in type(of: top).encodes { info[key] = top.properties[key] }")
         o.append("        }")
         o.append("        activity.addUserInfoEntries(from: info)")
         o.append("        logLine(\"stateRestorationActivity(for:) — \\(describe(info))\")")
