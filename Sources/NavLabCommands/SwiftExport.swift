@@ -14,8 +14,12 @@ public enum SwiftExport {
         var start = State()
         // The state the first of them ran on: the shell may have started with the app's
         // stored data (its archive, its defaults).
-        let typed = session.typed.filter { $0.entry <= session.cursor }
-        if let first = lines.first, let t = typed.first(where: { $0.line == first }) {
+        // The typed lines `replayableLines` returns: on the timeline, after the last `reset`.
+        var typed = session.typed.filter { $0.entry <= session.cursor }
+        if let reset = typed.lastIndex(where: { if case .meta(.reset) = $0.line.action { return true } else { return false } }) {
+            typed.removeSubrange(...reset)
+        }
+        if let first = lines.first, let t = typed.first, t.line == first {
             let isModel: Bool
             if case .model = first.action { isModel = true } else { isModel = false }
             start = session.state(at: isModel ? t.entry - 1 : t.entry)
@@ -156,6 +160,8 @@ private struct Generator {
             for (n, cls, kind) in coder.newNames { noteClass(cls, kind); noteName(n, cls) }
             try place(&step, commands: commands, before: before, after: after)
         }
+        // A class the app delegate makes (`appDelegate restores ID as CLASS`) that the session never made.
+        for rule in final.application.appDelegateRules { if let cls = rule.className { noteClass(cls, .plain) } }
         if runs.isEmpty {
             throw NavLabError(.invalid, "nothing to export: the session never launches the app",
                               at: SourceLocation(column: 1), suggestion: "add `launch` (after `initial SPEC`), then `export swift`")
@@ -329,6 +335,8 @@ private struct Generator {
             "protocol NavLabNamed: UIViewController {",
             "    var navLabName: String { get }",
             "    var properties: [String: String] { get set }",
+            "    /// The properties its restoration state has (`encode CLASS key…`).",
+            "    static var encodes: [String] { get }",
             "}",
             "",
             "/// How a parent is printed in `willMove(toParent:)` and `didMove(toParent:)`.",
@@ -377,6 +385,7 @@ private struct Generator {
             o.append("    let navLabName: String")
             o.append("    /// The app's own properties (`class NAME key=value`, `set NAME key=value`).")
             o.append("    var properties: [String: String] = [:]")
+            o.append("    class var encodes: [String] { [] }")
             o.append("")
             switch kind {
             case .plain:
@@ -487,7 +496,7 @@ private struct Generator {
         if let r = decl?.restorationIdentifier { setup.append("restorationIdentifier = \(r.isEmpty ? "nil" : SwiftNames.literal(r))") }
         else if final.restorationIdentifiersFromClassNames { setup.append("restorationIdentifier = \(SwiftNames.literal(cls))   // class * restorationIdentifier=class") }
         if restores { setup.append("restorationClass = \(swiftName).self") }
-        if let b = decl?.properties["isModalInPresentation"] { setup.append("isModalInPresentation = \(b == "true")") }
+        if let b = decl?.properties["isModalInPresentation"] { setup.append("if #available(iOS 13.0, *) { isModalInPresentation = \(b == "true") }") }
         let name = SwiftNames.literal(cls)
         switch kind {
         case .plain:
@@ -525,6 +534,9 @@ private struct Generator {
             o.append("    }")
         }
         let encodes = decl?.encodes ?? []
+        if !encodes.isEmpty {
+            o.append("    override class var encodes: [String] { [\(encodes.map(SwiftNames.literal).joined(separator: ", "))] }")
+        }
         if usesRestoration, !encodes.isEmpty {
             o.append("")
             o.append("    // encode \(cls) \(encodes.joined(separator: " "))")
@@ -902,7 +914,7 @@ private struct Generator {
         o.append("        var info: [String: String] = [:]")
         o.append("        if let top {")
         o.append("            info[\"screen\"] = String(top.navLabName.split(separator: \"#\").first ?? \"\")")
-        o.append("            for (key, value) in top.properties where key != \"switch\" { info[key] = value }")
+        o.append("            for key in type(of: top).encodes { info[key] = top.properties[key] }")
         o.append("        }")
         o.append("        activity.addUserInfoEntries(from: info)")
         o.append("        logLine(\"stateRestorationActivity(for:) — \\(describe(info))\")")
@@ -944,10 +956,14 @@ struct StepCoder {
 
     /// The expression for an existing instance (`register!`), or a comment when NavLab could not name it.
     func ref(_ r: NameRef?, default fallback: String = "top") -> (expr: String, vc: ViewController?) {
-        guard let id = try? before.resolve(r, default: fallback) else {
-            return ("nil as UIViewController?   /* \(r?.text ?? fallback): no such view controller */", nil)
+        // In a turn (`A; B`), B may name what A made: the local variable A declared.
+        if let r, let made = newNames.first(where: { $0.0 == r.text }) {
+            return (SwiftNames.variable(made.0), after.names[made.0].map { after[$0] })
         }
-        let vc = before[id]
+        guard let id = (try? before.resolve(r, default: fallback)) ?? (r.flatMap { after.names[$0.text] }) else {
+            return ("(nil as UIViewController?)! /* NavLab has no \(r?.text ?? fallback) here */", nil)
+        }
+        let vc = before.viewControllers[id] ?? after[id]
         return (SwiftNames.variable(vc.name) + "!", vc)
     }
 
@@ -1065,7 +1081,7 @@ struct StepCoder {
                 switch s.key {
                 case "modalPresentationStyle": lines.append("\(e).modalPresentationStyle = .\(s.value)")
                 case "definesPresentationContext": lines.append("\(e).definesPresentationContext = \(s.value == "yes" || s.value == "true")")
-                case "isModalInPresentation": lines.append("\(e).isModalInPresentation = \(s.value == "yes" || s.value == "true")")
+                case "isModalInPresentation": lines.append("if #available(iOS 13.0, *) { \(e).isModalInPresentation = \(s.value == "yes" || s.value == "true") }")
                 case "restorationIdentifier": lines.append("\(e).restorationIdentifier = \(s.value == "nil" ? "nil" : SwiftNames.literal(s.value))")
                 case "restorationClass", "storyboard", "transitionStyle", "encodes", "viewRestorationIdentifier":
                     lines.append("// \(s.key)=\(s.value): the class's code, not something to set on one instance here")

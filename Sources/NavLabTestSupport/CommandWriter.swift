@@ -95,7 +95,7 @@ public struct CommandWriter {
                               "appDelegate restores \(pick(CommandWriter.classes)) nil", "set \(n) capital=Paris", "set \(n) selectedRow=3"])
         case 31...34: return pick(["undo", "undo", "redo"])
         case 35: return pick(["tree", "tree --json", "tree --uikit", "tree --screenstate", "views", "memory", "why \(n)", "archive",
-                              "log", "export dot", "export mermaid", "export json"])
+                              "log", "export dot", "export mermaid", "export json", "export swift"])
         case 36: return pick(["device iPad", "device iPhone", "device iPhone iOS=12", "app Other", "app App"])
         case 37: return "\(pick(["push", "present"])) \(plainSpec(st)); \(pick(["pop", "dismiss", "push B"]))"
         case 38: return chance(0.2) ? "reset" : "initial \(spec(st))"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NavLabCore
+import NavLabTestSupport
 @testable import NavLabCommands
 
 /// The repository: two folders up from this file.
@@ -274,6 +275,23 @@ struct SwiftExportTests {
         #expect(text.contains("func makeInitialUI3() -> UIViewController? {"))
     }
 
+    @Test("A turn (`A; B`) is one step, one run-loop turn: B may name what A made")
+    func turn() throws {
+        let text = try program("initial Nav(Home)\nlaunch\npush Detail; present Sheet on Detail")
+        #expect(text.contains("""
+                func step3() {
+                    let detail = Detail()
+                    self.detail = detail
+                    home!.navigationController?.pushViewController(detail, animated: true)
+                    let sheet = Sheet()
+                    self.sheet = sheet
+                    detail.present(sheet, animated: false)
+                }
+            """))
+        #expect(text.contains("Step(line: \"push Detail; present Sheet on Detail\""))
+        #expect(try typecheckProblems(text, name: "turn") == nil)
+    }
+
     @Test("scenes on: a scene delegate that logs its callbacks and returns the activity")
     func scenes() throws {
         let with = try program("scenes on\ninitial Nav(Countries)\nlaunch")
@@ -318,6 +336,48 @@ struct SwiftExportTests {
         // The prediction is this session's: its first command is `initial A`.
         #expect(text.contains("// NavLab's predicted log (what `navlab run` prints for these commands; `expect` lines are checks, not steps):\n// > initial A\n// > launch\n"))
         #expect(!(try program("initial A\nlaunch")).contains("The session began with"))
+    }
+
+    @Test("Random sessions (every verb, undo, reset, turns): a program or a clear error, the prediction is `navlab run`'s, and it parses")
+    func randomSessions() throws {
+        var exported = 0
+        // NAVLAB_EXPORT_SEEDS=N checks N sessions (default 40).
+        let seeds = UInt64(ProcessInfo.processInfo.environment["NAVLAB_EXPORT_SEEDS"].flatMap(Int.init) ?? 40)
+        // Type-checking takes a second: one program in `every` (NAVLAB_EXPORT_TYPECHECK_EVERY, default 8).
+        let every = UInt64(max(1, ProcessInfo.processInfo.environment["NAVLAB_EXPORT_TYPECHECK_EVERY"].flatMap(Int.init) ?? 8))
+        for seed in UInt64(1)...max(1, seeds) {
+            var writer = CommandWriter(rng: SeededGenerator(seed: seed))
+            let s = Session()
+            for _ in 0..<60 { _ = s.execute(writer.line(s.state)) }
+            let program: String
+            do { program = try SwiftExport.program(from: s) } catch let e as NavLabError {
+                #expect(e.message.hasPrefix("nothing to export"), "seed \(seed): \(e.message)")
+                continue
+            }
+            exported += 1
+            let lines = program.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("// NavLab's predicted log") })
+            let end = try #require(lines[start...].firstIndex(of: ""))
+            let block = lines[(start + 1)..<end].map { $0 == "//" ? "" : String($0.dropFirst(3)) }
+            let commands = s.script().split(separator: "\n").map(String.init).filter { line in
+                guard let p = try? LineParser.parse(line) else { return LineParser.splitTurn(line) != nil }
+                if case .model = p.action { return true }
+                return false
+            }
+            let run = ScriptRunner(session: Session(), mode: .run(keepGoing: true)).run(commands.joined(separator: "\n"), file: "seed\(seed)")
+            // Replayed alone, a command may fail where the session's `expect`-free history made it
+            // fail too (it is not in the history then); compare what both ran.
+            if run.failures.isEmpty {
+                #expect(Array(block) == run.output.map(\.text).filter { !$0.isEmpty }, "seed \(seed)")
+            }
+            let problems = try parseProblems(program, name: "seed\(seed)")
+            #expect(problems == nil, "seed \(seed): \(problems ?? "")")
+            if seed % every == 0 {
+                let typing = try typecheckProblems(program, name: "seed\(seed)-typecheck")
+                #expect(typing == nil, "seed \(seed): \(typing ?? "")")
+            }
+        }
+        #expect(exported >= Int(seeds) / 2)
     }
 
     @Test("export swift: errors say what, where, and what to do")
