@@ -359,7 +359,8 @@ struct SwiftExportTests {
             let start = try #require(lines.firstIndex { $0.hasPrefix("// NavLab's predicted log") })
             let end = try #require(lines[start...].firstIndex(of: ""))
             let block = lines[(start + 1)..<end].map { $0 == "//" ? "" : String($0.dropFirst(3)) }
-            let commands = s.script().split(separator: "\n").map(String.init).filter { line in
+            // (`import uikit <<END` … `END` is one command.)
+            let commands = Heredoc.chunks(s.script().split(separator: "\n").map(String.init)).map(\.text).filter { line in
                 guard let p = try? LineParser.parse(line) else { return LineParser.splitTurn(line) != nil }
                 if case .model = p.action { return true }
                 return false
