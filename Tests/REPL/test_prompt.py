@@ -438,3 +438,18 @@ def test_the_caret_counts_wide_characters_as_two_cells(start):
     prompt = "navlab (notRunning)> "
     # 20 characters, a quote, three wide characters (six cells), a quote and a space.
     assert caret.index("^") == len(prompt) + 20 + 1 + 6 + 1 + 1
+
+
+def test_save_then_reset_then_load_reproduces_the_state(start, workdir):
+    # Issue 11: `save` writes the effective history, so loading it after `reset` gives the same
+    # `tree --json` (tree_json leaves out the step number, which counts the reset and the
+    # loaded steps too).
+    p = launched(start())
+    for line in ["push Detail", "present Sheet", "undo", "present Other style=fullScreen", "hold Detail as coordinator", "swapRoot Main"]:
+        p.run(line)
+    before = tree_json(p)
+    assert "saved" in p.run("save again.navlab")
+    p.run("reset")
+    assert tree_json(p)["application"]["state"] == "notRunning"
+    p.run("load again.navlab")
+    assert tree_json(p) == before

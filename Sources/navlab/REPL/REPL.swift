@@ -198,17 +198,8 @@ final class REPL {
             name = "the pasted text"
             body = lines.joined(separator: "\n")
         } else {
-            do {
-                let file = try ScriptFiles.read(path, from: "")
-                name = file.name
-                body = file.text
-            } catch let e as NavLabError {
-                fail(e.message, e.suggestion)
-                return
-            } catch {
-                fail("cannot read \(path): \(error.localizedDescription)")
-                return
-            }
+            guard let file = read(path) else { return }
+            (name, body) = file
         }
         let text = Heredoc.wrap(body, header: "import \(format.rawValue)")
         let (response, _) = hub.execute(text, origin: .repl)
@@ -304,16 +295,7 @@ final class REPL {
     /// `load FILE`: the script runs here, in this session, as `navlab run` would run it
     /// (each command echoed with what it printed; it stops at the first error).
     func load(_ path: String) {
-        let file: (name: String, text: String)
-        do {
-            file = try ScriptFiles.read(path, from: "")
-        } catch let e as NavLabError {
-            fail(e.message, e.suggestion)
-            return
-        } catch {
-            fail("cannot read \(path): \(error.localizedDescription)")
-            return
-        }
+        guard let file = read(path) else { return }
         // Under the hub's lock, each line published, so the page follows the script.
         let result = hub.runScript(file.text, file: file.name, origin: .repl) { runner in
             runner.readFile = ScriptFiles.read
@@ -326,6 +308,18 @@ final class REPL {
         } else if result.quit {
             Shell.printLine(OutputLine(.note, "load \(file.name): the script says quit; it ends the script, not the prompt"))
         }
+    }
+
+    /// A file `load` or `import` reads (relative to the current directory), or nil after saying why not.
+    func read(_ path: String) -> (name: String, text: String)? {
+        do {
+            return try ScriptFiles.read(path, from: "")
+        } catch let e as NavLabError {
+            fail(e.message, e.suggestion)
+        } catch {
+            fail("cannot read \(path): \(error.localizedDescription)")
+        }
+        return nil
     }
 
     func fail(_ message: String, _ suggestion: String? = nil) {
