@@ -88,7 +88,7 @@ extension State {
         case .logFlags(let on):
             guard logsAppearanceFlags != on else { return .ignored(reason: "appearance flags are already \(on ? "on" : "off")", events: []) }
             logsAppearanceFlags = on
-            return .done([.note(on ? "appearance calls now end with the flags UIKit #72 reads inside them: — isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent"
+            return .done([.note(on ? "appearance calls now end with the flags UIKit #72 reads inside them (`viewWillAppear B — isBeingPresented`): isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent"
                                    : "appearance calls no longer show the UIKit #72 flags")])
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
