@@ -50,7 +50,7 @@ export function renderTree(container, state, view) {
     const sig = [guide, connector, isPresented, leaked.has(name), view.selected === name, view.cursor === name, view.reveal === name, matches(name),
       view.flash?.added.has(name) ? "a" : view.flash?.changed.has(name) ? "c" : "", view.diff?.added.has(name) ? "a" : view.diff?.changed.has(name) ? "c" : "",
       view.collapsed.has(name), presented.has(name), state.window?.rootViewController === name, state.top === name,
-      (held.get(name) || []).join("\u0001"), parentVC?.kind === "tabBar" ? `${parentVC.viewControllers.indexOf(name)}:${parentVC.selectedIndex}` : ""].join("\u0002");
+      (held.get(name) || []).join("\u0001"), parentVC?.kind === "tabBar" ? `${parentVC.viewControllers.indexOf(name)}:${parentVC.selectedIndex}:${parentVC.viewControllers.length}` : ""].join("\u0002");
     const cached = rowCache.get(name);
     if (cached && cached.sig === sig) { rows++; return cached.html; }
     const built = buildRow(name, vc, guide, connector, isPresented);
@@ -82,7 +82,13 @@ export function renderTree(container, state, view) {
     const parent = vc.parent && vcs[vc.parent];
     if (parent?.kind === "tabBar") {
       const i = parent.viewControllers.indexOf(name);
-      tags.push(`<span class="tag">tab ${i}${parent.selectedIndex === i ? ", selected" : ""}</span>`);
+      // More than five tabs: the fifth on are listed by the More tab (UIKit #55).
+      const more = parent.viewControllers.length > 5 && i >= 4 ? ", under More" : "";
+      tags.push(`<span class="tag">tab ${i}${parent.selectedIndex === i ? ", selected" : ""}${more}</span>`);
+    }
+    // selectedIndex reads NSNotFound while the More tab is selected (UIKit #56).
+    if (vc.kind === "tabBar" && vc.viewControllers.length > 5 && vc.selectedIndex >= vc.viewControllers.length) {
+      tags.push(`<span class="tag" title="selectedIndex reads NSNotFound (UIKit #56)">More tab selected</span>`);
     }
     tags.push(`<span class="tag ${esc(vc.appearance)}">${esc(vc.appearance)}</span>`);
     if (!vc.isViewLoaded) tags.push(`<span class="tag unloaded">view not loaded</span>`);

@@ -59,3 +59,20 @@ def test_a_bad_line_is_named_with_a_caret_and_nothing_changes(serve, browser):
     assert browser.find_element(By.ID, "import-dialog").get_attribute("open") is not None
     after = served.get_json("/api/state")
     assert after["viewControllers"] == before["viewControllers"] and after["seq"] == before["seq"]
+
+
+def row_text(driver, name):
+    return driver.execute_script("const r = document.querySelector(`#tree .row[data-name=\"${arguments[0]}\"]`); return r ? r.innerText : null", name)
+
+
+def test_the_more_tab_shows_in_the_tree(serve, browser):
+    # UIKit #55, #56: past five tabs the fifth on are under More; selecting More makes
+    # selectedIndex read NSNotFound — the tree says so, and follows a later `select`.
+    served = serve(["initial Tab(A, B, C, D, E, F, G)", "launch", "select UITabBarController more"])
+    open_page(browser, served)
+    WebDriverWait(browser, 5).until(lambda d: "More tab selected" in (row_text(d, "UITabBarController") or ""))
+    assert "tab 4, under More" in row_text(browser, "E")
+    assert "under More" not in row_text(browser, "D")
+    served.post("select UITabBarController 1")
+    WebDriverWait(browser, 5).until(lambda d: "tab 1, selected" in (row_text(d, "B") or ""))
+    assert "More tab selected" not in row_text(browser, "UITabBarController")
