@@ -153,6 +153,12 @@ private struct Generator {
             let commands = Generator.commands(of: parsed)
             var step = Step(line: parsed.headline, comment: comment ?? parsed.comment, predicted: predicted, code: [], wait: .seconds(1))
             var coder = StepCoder(before: before, after: after)
+            // An import that starts the app: the launch made the imported root's tree already
+            // (it is the Initial UI the import declared), so the import only presents.
+            if case .importHierarchy? = commands.first, !before.isRunning, let root = after.window.rootViewController,
+               let spec = after.treeSpec(of: root), after.initial?.text == spec.text {
+                coder.rootMadeByLaunch = true
+            }
             for c in commands { coder.code(c) }
             step.code = coder.lines
             if coder.usesHold { usesHold = true }
@@ -941,6 +947,8 @@ struct StepCoder {
     var newNames: [(String, String, Kind)] = []
     var counters: [String: Int]
     var usesHold = false
+    /// For an import that starts the app: the launch made the root's tree (its Initial UI).
+    var rootMadeByLaunch = false
 
     init(before: State, after: State) {
         self.before = before
@@ -1113,13 +1121,20 @@ struct StepCoder {
                 lines.append("// The spec language cannot say this hierarchy: build it by hand, as `tree` shows it.")
                 break
             }
-            let v = expression(spec)
-            lines.append("window?.rootViewController = \(v)")
+            if rootMadeByLaunch {
+                lines.append("// Its root's tree is the Initial UI the launch made; what it presents follows.")
+            } else {
+                let v = expression(spec)
+                lines.append("window?.rootViewController = \(v)")
+            }
             for case .transitionView(let p) in after.window.subviews {
                 guard let presenter = after[p].presenter, let sub = after.treeSpec(of: p) else { continue }
+                // Made here, a local; made by the launch, the script's property.
+                let made = newNames.contains { $0.0 == after[presenter].name }
+                let presenterExpr = SwiftNames.variable(after[presenter].name) + (made ? "" : "!")
                 let pv = expression(sub)
                 if let style = after[p].presentation?.style { lines.append("\(pv).modalPresentationStyle = .\(style.rawValue)") }
-                lines.append("\(SwiftNames.variable(after[presenter].name)).present(\(pv), animated: false)")
+                lines.append("\(presenterExpr).present(\(pv), animated: false)")
             }
         case .crash(.now):
             lines.append("fatalError(\"NavLab's `crash`\")")

@@ -119,16 +119,23 @@ swapRoot Main
 
 @Suite("export swift: the session as a UIKit program")
 struct SwiftExportTests {
-    @Test("An import is built in the program: the root's tree set as the window's root, then each presentation with its style")
+    @Test("An import is built in the program: the root's tree as the window's root, then each presentation with its style")
     func importedHierarchy() throws {
+        // An import that starts the app: the launch makes the root's tree (the Initial UI the
+        // import declared) once; the import step only presents, from the script's properties.
         let p = try program(imported)
-        #expect(p.contains("window?.rootViewController = uiTabBarController"))
+        #expect(p.components(separatedBy: "= LoggedTabBarController(").count == 2, "the root is made once")
         #expect(p.contains("cart.modalPresentationStyle = .pageSheet"))
-        #expect(p.contains("uiTabBarController.present(cart, animated: false)"))
+        #expect(p.contains("uiTabBarController!.present(cart, animated: false)"))
         #expect(p.contains("cart.present(pay, animated: false)"))
         // The step's line is the import's first line; the printout itself is in the predicted log.
         #expect(p.contains("import uikit <<END … (6 lines)"))
         #expect(try parseProblems(p, name: "imported") == nil)
+        // An import into a running app replaces its root: the tree is built in the step.
+        let running = try program("initial A\nlaunch\nimport uikit <<END\n<App.Home 0x1>, state: appeared, view: <UIView 0x2>\n   + <App.Sheet 0x3>, state: appeared, view: <UIView 0x4>, presented with: <_UIPageSheetPresentationController 0x5>\nEND\ndismiss")
+        #expect(running.contains("window?.rootViewController = home"))
+        #expect(running.contains("home.present(sheet, animated: false)"))
+        #expect(try typecheckProblems(running, name: "imported-running") == nil)
     }
 
     @Test("One class per class the session uses: UIKit's containers subclassed, custom containers from UIViewController")
