@@ -14,7 +14,7 @@ public struct ParsedLine: Hashable, Sendable {
     public var headline: String { ParsedLine.headline(text) }
 
     public static func headline(_ text: String) -> String {
-        guard let newline = text.firstIndex(of: "\n") else { return text }
+        guard text.utf8.contains(0x0A), let newline = text.firstIndex(of: "\n") else { return text }
         let more = text[newline...].utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } - 1
         return String(text[..<newline]) + " … (\(more) line\(more == 1 ? "" : "s"))"
     }

@@ -86,16 +86,27 @@ public struct ScriptRunner {
         }
         let lines = text.lines
         // `import uikit <<END` and its lines up to END run as one command.
-        let chunks = lines.contains(where: { $0.utf8.contains(UInt8(ascii: "<")) }) ? Heredoc.chunks(lines)
-            : lines.enumerated().map { Heredoc.Chunk(text: $1, line: $0 + 1, lineCount: 1, unterminated: nil) }
-        for chunk in chunks {
-            let line = chunk.text
+        // (Read in place: a script of 300,000 lines makes no second array of them.)
+        var next = 0
+        while next < lines.count {
+            var line = lines[next]
+            let lineNumber = next + 1
+            next += 1
             var response: Response
-            if let word = chunk.unterminated {
-                let e = Heredoc.unterminatedError(word, line: chunk.line)
-                response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e)
+            if line.utf8.contains(UInt8(ascii: "<")), let word = Heredoc.terminator(opening: line) {
+                var end = next
+                while end < lines.count, !Heredoc.closes(lines[end], word) { end += 1 }
+                line = lines[(next - 1)..<min(end + 1, lines.count)].joined(separator: "\n")
+                if end < lines.count {
+                    next = end + 1
+                    response = session.execute(line, lineNumber: lineNumber)
+                } else {
+                    next = lines.count
+                    let e = Heredoc.unterminatedError(word, line: lineNumber)
+                    response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e)
+                }
             } else {
-                response = session.execute(line, lineNumber: chunk.line)
+                response = session.execute(line, lineNumber: lineNumber)
             }
             if response.status == .empty {
                 // The transcript carries the script's narration: its comment lines as written,
