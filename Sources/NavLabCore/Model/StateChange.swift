@@ -25,9 +25,19 @@ public struct StateChange: Sendable, Hashable {
     var names: [String: Pair<VCID?>] = [:]
     var nameCounters: [String: Pair<Int?>] = [:]
     /// The state's other fields (the window, the application, the device, …), when changed.
-    var rest: Pair<Rest>?
+    var rest: Pair<Rest>? {
+        get { restStorage?.value }
+        set { restStorage = newValue.map(OutOfLine.init) }
+    }
     /// `reset`: the whole state replaced.
-    var replaced: Pair<State>?
+    var replaced: Pair<State>? {
+        get { replacedStorage?.value }
+        set { replacedStorage = newValue.map(OutOfLine.init) }
+    }
+    // Out of line: both are large (the two `Rest`s are 1.6 KB) and most changes have neither,
+    // and every step's change is made, returned and stored in the timeline's entry.
+    private var restStorage: OutOfLine<Pair<Rest>>?
+    private var replacedStorage: OutOfLine<Pair<State>>?
 
     public init() {}
 
@@ -187,4 +197,17 @@ extension ViewController {
         if hostedViews != other.hostedViews { out.append("hostedViews") }
         return out
     }
+}
+
+/// A value kept behind a reference: a struct that holds one pays a word for it until it is set.
+struct OutOfLine<T: Sendable & Hashable>: Sendable, Hashable {
+    private final class Storage: Sendable {
+        let value: T
+        init(_ value: T) { self.value = value }
+    }
+    private let storage: Storage
+    init(_ value: T) { storage = Storage(value) }
+    var value: T { storage.value }
+    static func == (a: OutOfLine, b: OutOfLine) -> Bool { a.storage === b.storage || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
