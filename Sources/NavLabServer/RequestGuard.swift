@@ -82,7 +82,8 @@ public struct HostPolicy: Sendable {
     static func split(authority: String) -> (String, Int)? {
         var a = Substring(authority)
         if a.hasSuffix("/") { a = a.dropLast() }
-        guard !a.isEmpty, !a.contains("@"), !a.contains("/") else { return nil }
+        // (Bytes: `contains` of a String goes through Foundation, on every request.)
+        guard !a.isEmpty, !a.utf8.contains(UInt8(ascii: "@")), !a.utf8.contains(UInt8(ascii: "/")) else { return nil }
         if a.first == "[" {
             guard let close = a.firstIndex(of: "]") else { return nil }
             let host = String(a[a.index(after: a.startIndex)..<close])
@@ -143,7 +144,10 @@ public struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     /// everything there needs the token beyond loopback.
     static func isAPI(_ path: String) -> Bool {
         guard let first = path.split(separator: "/", omittingEmptySubsequences: true).first else { return false }
-        return (String(first).removingPercentEncoding ?? String(first)).lowercased() == "api"
+        let word = String(first)
+        // Decoded only when there is something to decode (`/%61pi/state`).
+        let decoded = word.utf8.contains(UInt8(ascii: "%")) ? (word.removingPercentEncoding ?? word) : word
+        return decoded.lowercased() == "api"
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -110,10 +110,13 @@ public struct StaticFiles: Sendable {
 
     /// The file a URL path names, or nil (→ 404).
     func file(forPath rawPath: String) -> File? {
-        guard root != nil, let path = rawPath.removingPercentEncoding else { return nil }
+        // Decoded only when there is something to decode; checked byte by byte (these run on
+        // every request, and Foundation's string search is slow).
+        let decoded = rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding : rawPath
+        guard root != nil, let path = decoded else { return nil }
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if segment.hasPrefix(".") || segment.contains("\\") || segment.contains("\0") { return nil }
+            if segment.hasPrefix(".") || segment.utf8.contains(UInt8(ascii: "\\")) || segment.utf8.contains(0) { return nil }
             segments.append(segment)
         }
         return files[segments.joined(separator: "/")]
