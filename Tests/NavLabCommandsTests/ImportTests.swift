@@ -219,6 +219,21 @@ struct ImportTests {
         #expect(s.state == State())
     }
 
+    @Test("A printout deeper than NavLab's hierarchy limit is refused at the line that goes past it, not a crash")
+    func tooDeep() throws {
+        let uikit = (0..<300).map { String(repeating: "   | ", count: $0) + "<App.C\($0) 0x\(String($0 + 1, radix: 16))>, state: appeared, view: <UIView 0x1>" }.joined(separator: "\n")
+        let s = Session()
+        let e = try #require(s.execute(Heredoc.wrap(uikit, header: "import uikit")).error)
+        #expect(e.message.contains("257 levels deep") && e.message.contains("at most \(Limits.hierarchyDepth)"), "\(e.message)")
+        #expect(e.location.line == 1 + Limits.hierarchyDepth + 1)
+        #expect(e.suggestion != nil)
+        let screen = (0..<300).map { String(repeating: "    ", count: $0) + "C\($0) (\($0 == 0 ? "Root" : "Child")): {" }.joined(separator: "\n")
+            + "\n" + (0..<300).reversed().map { String(repeating: "    ", count: $0) + "}" }.joined(separator: "\n")
+        let f = try #require(s.execute(Heredoc.wrap(screen, header: "import screenstate")).error)
+        #expect(f.message.contains("257 levels deep"), "\(f.message)")
+        #expect(s.state == State())
+    }
+
     @Test("`save` writes the import with its lines, and the saved script replays to the same state (`tree --json`)")
     func saveAndReplay() throws {
         let s = Session()

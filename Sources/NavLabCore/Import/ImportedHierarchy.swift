@@ -81,6 +81,8 @@ extension ImportedHierarchy {
             if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("e ") { continue }
             var node = try parseUIKitLine(s, line: lineNumber, colon: &colon)
             let depth = node.depth
+            // Each '   | ' or '   + ' is a level below the root (children and presentations).
+            try checkDepth(depth.level + 1, line: lineNumber)
             let index = nodes.count
             if nodes.isEmpty {
                 guard depth.level == 0, !depth.presented else {
@@ -219,6 +221,13 @@ extension ImportedHierarchy {
         return (node, (level, presented))
     }
 
+    /// NavLab's hierarchies are at most `Limits.hierarchyDepth` deep (its walks recurse).
+    static func checkDepth(_ depth: Int, line: Int) throws {
+        guard depth > Limits.hierarchyDepth else { return }
+        throw NavLabError(.invalid, "this view controller is \(depth) levels deep (children and presentations, counted from the root); NavLab allows at most \(Limits.hierarchyDepth)",
+                          at: SourceLocation(line: line, column: 1), suggestion: "no real app nests this deep: is the printout's indentation intact?")
+    }
+
     static let presentationControllerClasses = ["_UIFullscreenPresentationController", "_UIPageSheetPresentationController",
                                                 "_UIFormSheetPresentationController", "UIPopoverPresentationController",
                                                 "_UICurrentContextPresentationController", "UISheetPresentationController"]
@@ -353,6 +362,8 @@ extension ImportedHierarchy {
             }
             var node = Node(printedClass: cls, className: simpleName(cls), kind: .plain, line: lineNumber)
             let index = nodes.count
+            // The trees presented before this one, and the open `{`s: its depth from the top.
+            try checkDepth(max(0, treeRoots.count - (open.isEmpty ? 0 : 1)) + open.count + 1, line: lineNumber)
             if let parent = open.last {
                 guard role != "Root", role != "Presented" else {
                     throw NavLabError(.syntax, "a (\(role)) inside another view controller's '{'", at: location,
