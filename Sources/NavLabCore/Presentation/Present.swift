@@ -127,14 +127,8 @@ extension State {
     /// Whether `a`'s view contains `b`'s: through containment, or a view added with
     /// `addSubview` (which would otherwise let a move make a loop of views).
     func isAncestor(_ a: VCID, of b: VCID) -> Bool {
-        var current = self[b].parent ?? self[b].hostView
-        var steps = 0
-        while let c = current, steps <= viewControllers.count {
-            if c == a { return true }
-            current = self[c].parent ?? self[c].hostView
-            steps += 1
-        }
-        return false
+        guard let above = self[b].parent ?? self[b].hostView else { return false }
+        return viewContains(a, above)
     }
 
     /// Current-context styles: the first view controller up the chain that defines the
