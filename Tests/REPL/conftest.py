@@ -75,6 +75,11 @@ class Prompt:
         with open(self.history_path, encoding="utf-8") as f:
             return [l.replace("\\040", " ") for l in f.read().splitlines()]
 
+    def signalled(self, signo):
+        """Ends the prompt with `signo` (SIGKILL, SIGHUP…) and waits for it to go."""
+        self.child.kill(signo)
+        return self.wait_exit()
+
     def close(self):
         if self.child.isalive():
             self.child.kill(signal.SIGKILL)

@@ -88,7 +88,6 @@ def test_an_import_survives_kill_9_and_resume(start):
     paste(p, PRINTOUT, "END")
     p.run("push Detail")
     before = json.loads(SGR.sub("", p.run("tree --json")))
-    p.child.kill(signal.SIGKILL)
-    p.wait_exit()
+    p.signalled(signal.SIGKILL)
     resumed = start(args=["--resume"])
     assert json.loads(SGR.sub("", resumed.run("tree --json"))) == before

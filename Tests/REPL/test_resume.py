@@ -26,8 +26,7 @@ def killed_mid_session(start):
     for line in STEPS:
         p.run(line)
     before = tree_json(p)
-    p.child.kill(signal.SIGKILL)
-    p.wait_exit()
+    p.signalled(signal.SIGKILL)
     return before
 
 
@@ -54,8 +53,7 @@ def test_kill_9_then_resume_gives_the_same_state_timeline_and_undo(start, home):
     # And it goes on being kept: killed again, resumed again, with the new line.
     resumed.run("dismiss")
     after = tree_json(resumed)
-    resumed.child.kill(signal.SIGKILL)
-    resumed.wait_exit()
+    resumed.signalled(signal.SIGKILL)
     again = start(args=["--resume"])
     assert tree_json(again) == after
 
@@ -65,8 +63,7 @@ def test_a_closed_terminal_leaves_the_session_to_resume(start, home):
     for line in ["initial Nav(A)", "launch", "push B"]:
         p.run(line)
     before = tree_json(p)
-    p.child.kill(signal.SIGHUP)
-    p.wait_exit()
+    p.signalled(signal.SIGHUP)
     resumed = start(args=["--resume"])
     assert tree_json(resumed) == before
 
