@@ -18,9 +18,26 @@ public struct HubEvent: Sendable {
     public let seq: Int
     /// Whether the model changed (a `patch` event is due).
     public let changed: Bool
+    /// What the line did to the timeline.
+    public let timeline: TimelineChange
     /// What the hub's observer made of the line (the page's JSON Patch), built under the lock
     /// so that every observer sees the steps in the order they happened.
     public let attachment: String?
+}
+
+/// What a line did to the timeline: a new step (a command that reached the model, `reset`),
+/// a move along it (`undo`, `redo`), or nothing.
+public enum TimelineChange: String, Sendable {
+    case append, move, none
+
+    static func of(_ response: Response, _ move: StepMove) -> TimelineChange {
+        guard response.status == .done || response.status == .ignored else { return .none }
+        switch response.parsed?.action {
+        case .meta(.undo)?, .meta(.redo)?: return response.status == .done ? .move : .none
+        case .model?, .meta(.reset)?: return .append
+        default: return move == .none ? .none : .append
+        }
+    }
 }
 
 /// Where one line moved the model: nowhere, forward by the step at `entry` (a new step or
@@ -103,7 +120,7 @@ public final class SessionHub: Sendable {
             let move = StepMove.between(cursor: cursor, seq: before, and: s.session)
             let event = HubEvent(id: s.nextEventID, origin: origin, line: ParsedLine.headline(line), status: response.status,
                                  lines: response.lines, seq: s.session.seq, changed: move != .none,
-                                 attachment: s.observer?.hubRan(s.session, move: move))
+                                 timeline: TimelineChange.of(response, move), attachment: s.observer?.hubRan(s.session, move: move))
             s.nextEventID += 1
             s.keep(line, move)
             if response.status != .empty { s.publish(event) }
@@ -132,7 +149,8 @@ public final class SessionHub: Sendable {
             let result = runner.run(text, file: file)
             for (line, response, seq, move, attachment) in ran.list {
                 let event = HubEvent(id: s.nextEventID, origin: origin, line: ParsedLine.headline(line), status: response.status,
-                                     lines: response.lines, seq: seq, changed: move != .none, attachment: attachment)
+                                     lines: response.lines, seq: seq, changed: move != .none,
+                                     timeline: TimelineChange.of(response, move), attachment: attachment)
                 s.nextEventID += 1
                 s.publish(event)
             }

@@ -151,7 +151,7 @@ public final class EventFeed: Sendable {
     /// The messages for one hub event (built off the hub's lock, except for the short read of
     /// the step's timeline entry and calls).
     func build(_ event: HubEvent) async -> ByteBuffer {
-        let timeline = EventFeed.timelineChange(of: event)
+        let timeline = event.timeline.rawValue
         var entry: JSON = .null
         var logged: [Event] = []
         var stepCommand = ""
@@ -223,20 +223,6 @@ public final class EventFeed: Sendable {
     /// The style of that line as the page gives it (log.js, `printedStyle`).
     static func style(of e: Event) -> OutputLine.Style {
         e.callback == "warning" ? .warning : e.callback.hasPrefix("application") ? .appDelegate : .callback
-    }
-
-    /// What the line did to the timeline: `append` (a new step: a model command or `reset`),
-    /// `move` (`undo`, `redo`), or `none`.
-    static func timelineChange(of event: HubEvent) -> String {
-        guard event.status == .done || event.status == .ignored else { return "none" }
-        // An import's lines are summed up in its first (`import uikit <<END … (4 lines)`): a step.
-        if event.line.lowercased().hasPrefix("import "), event.line.contains(" <<") { return "append" }
-        guard let parsed = try? LineParser.parse(event.line) else { return "none" }
-        switch parsed.action {
-        case .model, .meta(.reset): return "append"
-        case .meta(.undo), .meta(.redo): return event.status == .done ? "move" : "none"
-        default: return "none"
-        }
     }
 }
 
