@@ -201,6 +201,9 @@ public final class PageServer: Sendable {
         return router
     }
 
+    /// The `Server` header of every answer.
+    static let serverName = "NavLab"
+
     static func jsonResponse(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
         textResponse(json, type: "application/json; charset=utf-8", status: status)
     }
@@ -248,10 +251,14 @@ public final class PageServer: Sendable {
         var logger = Logger(label: "navlab.server")
         logger.logLevel = .critical
         let timeout = TimeAmount(configuration.requestTimeout)
+        let files = self.files, policy = self.policy
         return Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [SlowClientGuard(timeout: timeout)])),
-            configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: "NavLab"),
+            // The slow-client guard first: it sees a request end before the fast path answers it.
+            server: .http1(configuration: .init(additionalChannelHandlers: [
+                SlowClientGuard(timeout: timeout), StaticFastPath(files: files, policy: policy, serverName: PageServer.serverName),
+            ])),
+            configuration: .init(address: .hostname(configuration.host, port: port ?? configuration.port), serverName: PageServer.serverName),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port ?? 0) },
             logger: logger
         )

@@ -23,6 +23,40 @@ public struct StaticFiles: Sendable {
         let etag: String
         let contentType: String
         let isHTML: Bool
+        /// The answer's headers, made once: for the file as it is, and gzip-encoded.
+        let headers: HTTPFields
+        let gzipHeaders: HTTPFields
+
+        init(body: ByteBuffer, gzipped: ByteBuffer?, etag: String, contentType: String, isHTML: Bool) {
+            self.body = body
+            self.gzipped = gzipped
+            self.etag = etag
+            self.contentType = contentType
+            self.isHTML = isHTML
+            var headers = HTTPFields()
+            headers[.contentType] = contentType
+            headers[.cacheControl] = "no-cache"
+            headers[.eTag] = etag
+            headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+            // The URL may carry the token: never send it on.
+            headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+            if isHTML {
+                // Nothing from the internet; scripts only from this server.
+                headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+            }
+            if gzipped != nil { headers[.vary] = "Accept-Encoding" }
+            self.headers = headers
+            headers[.contentEncoding] = "gzip"
+            gzipHeaders = headers
+        }
+    }
+
+    /// What a GET of a file is answered: 200 with the file (gzip-encoded when the client
+    /// accepts it), or 304 with no body when the client's `If-None-Match` has its ETag.
+    struct Answer: Sendable {
+        let status: HTTPResponse.Status
+        let headers: HTTPFields
+        let body: ByteBuffer?
     }
 
     /// URL path (no leading slash) → file; a folder's `index.html` also answers for the folder.
@@ -134,34 +168,36 @@ public struct StaticFiles: Sendable {
         return false
     }
 
+    /// The answer to a GET of `path` with `requestHeaders`; nil when no file has that path.
+    /// Both ways a file is served use it: the router, and the fast path on the connection's
+    /// event loop (`StaticFastPath`).
+    func answer(forPath path: String, headers requestHeaders: HTTPFields) -> Answer? {
+        guard let file = file(forPath: path) else { return nil }
+        if let tags = requestHeaders[.ifNoneMatch], StaticFiles.matches(tags, etag: file.etag) {
+            return Answer(status: .notModified, headers: file.headers, body: nil)
+        }
+        if let gz = file.gzipped, StaticFiles.acceptsGzip(requestHeaders[.acceptEncoding]) {
+            return Answer(status: .ok, headers: file.gzipHeaders, body: gz)
+        }
+        return Answer(status: .ok, headers: file.headers, body: file.body)
+    }
+
+    /// Whether an `If-None-Match` list names `etag` (as is, weak, or `*`).
+    static func matches(_ tags: String, etag: String) -> Bool {
+        tags.split(separator: ",").contains { part in
+            let t = part.trimmingCharacters(in: .whitespaces)
+            return t == etag || t == "*" || t == "W/" + etag
+        }
+    }
+
     public func response(forPath path: String, headers requestHeaders: HTTPFields = HTTPFields()) -> Response {
-        guard let file = file(forPath: path) else {
+        guard let answer = answer(forPath: path, headers: requestHeaders) else {
             if root == nil {
                 return PageServer.errorResponse(.notFound, "the page's files (Public/) were not found: run navlab from its source folder, or pass --public DIR")
             }
             return PageServer.errorResponse(.notFound, "no such file")
         }
-        var headers = HTTPFields()
-        headers[.contentType] = file.contentType
-        headers[.cacheControl] = "no-cache"
-        headers[.eTag] = file.etag
-        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        // The URL may carry the token: never send it on.
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        if file.isHTML {
-            // Nothing from the internet; scripts only from this server.
-            headers[.contentSecurityPolicy] = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
-        }
-        if file.gzipped != nil { headers[.vary] = "Accept-Encoding" }
-        if let tags = requestHeaders[.ifNoneMatch],
-           tags.split(separator: ",").contains(where: { let t = $0.trimmingCharacters(in: .whitespaces); return t == file.etag || t == "*" || t == "W/" + file.etag }) {
-            return Response(status: .notModified, headers: headers)
-        }
-        if let gz = file.gzipped, StaticFiles.acceptsGzip(requestHeaders[.acceptEncoding]) {
-            headers[.contentEncoding] = "gzip"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: gz))
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: file.body))
+        return Response(status: answer.status, headers: answer.headers, body: answer.body.map { .init(byteBuffer: $0) } ?? ResponseBody())
     }
 
     /// A GET answer as the answer to HEAD: the same status and headers, the length the body

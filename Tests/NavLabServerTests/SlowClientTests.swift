@@ -34,12 +34,15 @@ final class RawConnection {
     }
 
     /// What arrived within about 50 ms; nil when the server closed the connection.
-    func receive() -> String? {
+    func receive() -> String? { receiveBytes().map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The bytes that arrived within about 50 ms; nil when the server closed the connection.
+    func receiveBytes() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let n = recv(fd, &buffer, buffer.count, 0)
         if n == 0 { return nil }
-        if n < 0 { return (errno == EAGAIN || errno == EWOULDBLOCK) ? "" : nil }
-        return String(decoding: buffer[..<n], as: UTF8.self)
+        if n < 0 { return (errno == EAGAIN || errno == EWOULDBLOCK) ? [] : nil }
+        return Array(buffer[..<n])
     }
 }
 
