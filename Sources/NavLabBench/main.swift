@@ -63,8 +63,15 @@ let navlab: String? = CommandLine.arguments.firstIndex(of: "--navlab").flatMap {
     i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
 }
 
-print("NavLab benchmark (release build, \(quick ? "quick" : "full"))")
-print("")
+/// `--cost-child N`: this is a child the `cost` group started (below); it prints only its figures.
+let costChild: Int? = CommandLine.arguments.firstIndex(of: "--cost-child").flatMap { i in
+    i + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[i + 1]) : nil
+}
+
+if costChild == nil {
+    print("NavLab benchmark (release build, \(quick ? "quick" : "full"))")
+    print("")
+}
 
 // 1. The whole process, as a user runs it: `navlab run FILE`, output to /dev/null. First, while
 // this process is still small: Linux starts a spawned child's peak-memory count (ru_maxrss)
@@ -74,7 +81,7 @@ print("")
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
     i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
 }
-func wanted(_ group: String) -> Bool { only == nil || only == group }
+func wanted(_ group: String) -> Bool { costChild == nil && (only == nil || only == group) }
 
 if let navlab, wanted("process") {
     print("")
@@ -199,21 +206,48 @@ func report(_ session: Session, grew: Double, perCommand: Double, rounds: Int, o
     print("\(session.state.viewControllers.count) view controllers: \(fmt(perCommand)) µs/command (median of \(rounds) rounds of \(ops)); building it took \(fmt(grew, 2)) s; `tree --json` \(fmt(trees[1] * 1000)) ms (\(json / 1024) KiB, median of 3); `undo` \(fmt(undos[2], 3)) ms (median of 5)")
 }
 
-if wanted("cost") {
-    // Each size on its own, after one untimed round; the median of 7 rounds, so that a burst of
-    // other work on the machine does not decide it. (Alternating the sizes round by round
-    // made the small one pay for the caches the large one had just filled.)
-    let ops = quick ? 600 : 6_000, rounds = 7
+/// `--cost-child N` (what the `cost` group runs): one process, one session of N view
+/// controllers, an untimed round, then 5 timed rounds; prints the median µs/command on its own
+/// line, then `report`'s line, and exits.
+if let n = costChild {
+    let ops = quick ? 600 : 6_000, rounds = 5
     let commands = steadyCommands(ops)
-    let (small, smallGrew) = grownSession(viewControllers: 100)
-    _ = timedRound(small, commands)
-    let smallRounds = (0..<rounds).map { _ in timedRound(small, commands) }.sorted()
-    let (large, largeGrew) = grownSession(viewControllers: quick ? 10_000 : 100_000)
-    _ = timedRound(large, commands)
-    let largeRounds = (0..<rounds).map { _ in timedRound(large, commands) }.sorted()
-    let (s, l) = (smallRounds[rounds / 2], largeRounds[rounds / 2])
-    report(small, grew: smallGrew, perCommand: s, rounds: rounds, ops: ops)
-    report(large, grew: largeGrew, perCommand: l, rounds: rounds, ops: ops)
-    print("per-command cost at \(quick ? "10,000" : "100,000") vs at 100 view controllers: \(fmt(l / s, 2))× ")
+    let (session, grew) = grownSession(viewControllers: n)
+    _ = timedRound(session, commands)
+    let median = (0..<rounds).map { _ in timedRound(session, commands) }.sorted()[rounds / 2]
+    print(median)
+    report(session, grew: grew, perCommand: median, rounds: rounds, ops: ops)
+    exit(0)
+}
+
+if wanted("cost") {
+    // Each size in a process of its own, as a user runs it (one session per process: the
+    // small one must not run in a heap the large one has grown), and the two in pairs, small
+    // then large, 5 times over. The ratio is the median of the 5 pairs' ratios: this virtual
+    // machine's speed drifts by tens of percent from one ten seconds to the next, and the two
+    // halves of a pair, a few seconds apart, see the same machine.
+    let pairs = 5, largeSize = quick ? 10_000 : 100_000
+    /// This program with `--cost-child N`: (µs/command, its report line).
+    func child(_ n: Int) throws -> (Double, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        p.arguments = ["--cost-child", String(n)] + (quick ? ["--quick"] : [])
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let lines = text.split(separator: "\n").map(String.init)
+        guard let us = lines.first.flatMap(Double.init), lines.count >= 2 else { throw NSError(domain: "cost child: \(text)", code: 1) }
+        return (us, lines[1])
+    }
+    var runs: [(small: (Double, String), large: (Double, String))] = []
+    for _ in 0..<pairs { runs.append((try child(100), try child(largeSize))) }
+    let ratios = runs.map { $0.large.0 / $0.small.0 }.sorted()
+    // Each size's line from its median run.
+    print(runs.map(\.small).sorted { $0.0 < $1.0 }[pairs / 2].1)
+    print(runs.map(\.large).sorted { $0.0 < $1.0 }[pairs / 2].1)
+    let each = runs.map { "\(fmt($0.small.0)) vs \(fmt($0.large.0))" }.joined(separator: ", ")
+    print("per-command cost at \(quick ? "10,000" : "100,000") vs at 100 view controllers: \(fmt(ratios[pairs / 2], 2))× (median of \(pairs) pairs of processes, \(fmt(ratios.first!, 2))–\(fmt(ratios.last!, 2))×; µs/command: \(each))")
 }
 
