@@ -38,6 +38,11 @@ public struct ScriptRunner {
     /// When set, output goes here as it is made (the shell prints it at once) instead of
     /// being collected in `Result.output`.
     public var emit: ((OutputLine) -> Void)?
+    /// With `emit`: where each call, warning and note of `run`'s transcript goes, as the event
+    /// itself (the shell writes its text straight into its output, indented by two spaces,
+    /// without making a line of it first: most of what a long script prints). Nil: each
+    /// becomes an `OutputLine` for `emit`.
+    public var emitEvent: ((Event) -> Void)?
     /// `load` nests at most this deep (a script that loads itself stops here).
     public static let maxLoadDepth = 16
 
@@ -164,10 +169,15 @@ public struct ScriptRunner {
                 } else {
                     for l in response.linesBeforeEvents where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
                     // Each call's line made once, indented as it is made.
-                    for e in response.events {
-                        var t = "  "
-                        e.appendText(to: &t)
-                        out(OutputLine(Session.style(of: e), t))
+                    if let emitEvent, !response.events.isEmpty {
+                        lastWasBlank = false
+                        for e in response.events { emitEvent(e) }
+                    } else {
+                        for e in response.events {
+                            var t = "  "
+                            e.appendText(to: &t)
+                            out(OutputLine(Session.style(of: e), t))
+                        }
                     }
                 }
             }

@@ -43,6 +43,9 @@ enum Shell {
                 output.write(styled(line))
             }
         }
+        if !json {
+            runner.emitEvent = { event in output.write(event, colour: useColour ? colour(Session.style(of: event)) : nil) }
+        }
         var failed = false
         for (file, text) in scripts {
             runner.writeFile = ScriptFiles.write
@@ -163,35 +166,61 @@ enum ScriptFiles {
 /// Lines to standard output, collected and written in large pieces (one `write` per 64 KiB
 /// instead of one per line); a terminal gets each line at once.
 final class BufferedOutput {
-    private var buffer: [UInt8] = []
+    /// What is waiting to be written, as bytes: an event's text is copied here piece by piece
+    /// (`Event.writeText`), never built as a line of its own first — most of what a long
+    /// script prints.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
     private let lineBuffered: Bool
+    /// Written out when it holds this much.
+    private static let limit = 1 << 16
+    /// Room for a line up to this long beyond the limit; a longer one is written as it is.
+    private static let capacity = limit + 4096
 
     init(lineBuffered: Bool) {
         self.lineBuffered = lineBuffered
-        buffer.reserveCapacity(1 << 16)
+        storage = .allocate(capacity: BufferedOutput.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    private func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            if count + bytes.count > BufferedOutput.capacity {
+                flush()
+                if bytes.count > BufferedOutput.capacity { BufferedOutput.writeAll(UnsafeRawBufferPointer(bytes)); return }
+            }
+            if let base = bytes.baseAddress { (storage + count).update(from: base, count: bytes.count) }
+            count += bytes.count
+        }
+    }
+
+    private func endLine() {
+        append("\n")
+        if lineBuffered || count >= BufferedOutput.limit { flush() }
     }
 
     func write(_ line: String) {
-        // A long text (`tree --json` of a large app) goes out as it is, not copied first.
-        if line.utf8.count >= 1 << 16 {
-            flush()
-            var line = line
-            line.withUTF8 { BufferedOutput.writeAll(UnsafeRawBufferPointer($0)) }
-            buffer.append(0x0A)
-            flush()
-            return
-        }
-        buffer.append(contentsOf: line.utf8)
-        buffer.append(0x0A)
-        if lineBuffered || buffer.count >= 1 << 16 { flush() }
+        append(line)
+        endLine()
+    }
+
+    /// An event's line of the transcript: indented by two spaces, in `colour` if given.
+    func write(_ event: Event, colour: String?) {
+        if let colour { append(colour) }
+        append("  ")
+        event.writeText { append($0) }
+        if colour != nil { append("\u{1B}[0m") }
+        endLine()
     }
 
     func flush() {
         // What `print` wrote before must come out first.
         fflush(nil)
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { BufferedOutput.writeAll($0) }
-        buffer.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        BufferedOutput.writeAll(UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
     }
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer) {

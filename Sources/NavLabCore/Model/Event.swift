@@ -56,24 +56,33 @@ public struct Event: Hashable, Sendable {
 
     /// Appends `text` to `s` (a line being built, e.g. indented, is not copied again).
     public func appendText(to s: inout String) {
+        if kind == .callback, s.utf8.count < 256 {
+            // A line being built gets its room at once.
+            s.reserveCapacity(s.utf8.count + callback.utf8.count + (viewController?.utf8.count ?? 0) + (parent?.utf8.count ?? 3) + 12)
+        }
+        writeText { s += $0 }
+    }
+
+    /// `text`, piece by piece, for a writer that copies bytes where they go (the shell's
+    /// output) instead of building a string first.
+    public func writeText(_ piece: (String) -> Void) {
         switch kind {
         case .callback:
-            s.reserveCapacity(s.utf8.count + callback.utf8.count + (viewController?.utf8.count ?? 0) + (parent?.utf8.count ?? 3) + 12)
             let move = isMove
             if move {
-                s += callback.utf8.first == UInt8(ascii: "w") ? "willMove(toParent: " : "didMove(toParent: "
-                s += parent ?? "nil"
-                s += ")"
+                piece(callback.utf8.first == UInt8(ascii: "w") ? "willMove(toParent: " : "didMove(toParent: ")
+                piece(parent ?? "nil")
+                piece(")")
             } else {
-                s += callback
+                piece(callback)
             }
-            s += " "
-            s += viewController ?? ""
-            if !move, let message { s += " — "; s += message }
-        case .appDelegate: s += callback; if let message { s += " — "; s += message }
-        case .warning: s += "warning: "; s += message ?? ""
-        case .leak: s += "leaked: "; s += message ?? ""
-        case .note: s += "note: "; s += message ?? ""
+            piece(" ")
+            piece(viewController ?? "")
+            if !move, let message { piece(" — "); piece(message) }
+        case .appDelegate: piece(callback); if let message { piece(" — "); piece(message) }
+        case .warning: piece("warning: "); piece(message ?? "")
+        case .leak: piece("leaked: "); piece(message ?? "")
+        case .note: piece("note: "); piece(message ?? "")
         }
     }
 
