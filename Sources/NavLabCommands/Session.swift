@@ -285,9 +285,7 @@ public final class Session {
         // command that fails, or goes past a limit, has what it changed undone.
         state.beginChange()
         do {
-            let nextID = state.nextID, count = state.viewControllers.count
-            outcome = try state.apply(command)
-            if let problem = state.limitExceeded(sinceNextID: nextID, count: count, after: command) { throw problem }
+            outcome = try state.applyWithinLimits(command)
             delta = keepsTimeline ? state.endChange() : state.commitChange()
         } catch let e as NavLabError {
             state.discardChange()
@@ -391,10 +389,8 @@ public final class Session {
         var now: [Event] = [], later: [Event] = []
         var anyDone = false
         for (c, text) in zip(commands, texts) {
-            let nextID = s.nextID, count = s.viewControllers.count
-            let outcome = try s.apply(c)
             // A command past a limit fails the whole turn.
-            if let problem = s.limitExceeded(sinceNextID: nextID, count: count, after: c) { throw problem }
+            let outcome = try s.applyWithinLimits(c)
             switch outcome {
             case .ignored(let why, let events):
                 lines.append(OutputLine(.ignored, "ignored: \(text): \(why)"))

@@ -18,7 +18,7 @@ extension State {
     /// what UIKit answers with an exception); it throws before changing anything, so a
     /// failed command leaves the state as it was.
     ///
-    /// NavLab's `Limits` are checked after a command, by `limitExceeded(sinceNextID:count:after:)`:
+    /// NavLab's `Limits` are checked after a command (`applyWithinLimits`):
     /// the caller that owns the timeline (the Session) discards a state that went past them.
     /// (Keeping a copy here to roll back would copy every large array the command touches.)
     public mutating func apply(_ command: Command) throws -> Outcome {

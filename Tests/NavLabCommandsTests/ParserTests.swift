@@ -138,4 +138,18 @@ struct ParserTests {
         #expect(!expect.contains("see `help expect`"))
         #expect(Help.render(nil).contains("see `help expect`"), "the overview still points at it")
     }
+
+    @Test("class names are Swift identifiers: ASCII and Unicode letters, digits after the first, underscores")
+    func classNames() {
+        for good in ["Register", "_x1", "a", "Z9_", "Écran", "画面", "Détails2"] {
+            #expect(State.isIdentifier(good), "\(good)")
+        }
+        for bad in ["", "1abc", "a-b", "a b", "A@", "a[", "Z`", "a{", "x/y", "é-", "9画面"] {
+            #expect(!State.isIdentifier(bad), "\(bad)")
+        }
+        let s = Session()
+        let r = s.execute("initial A-b")
+        #expect(r.status == .failed)
+        #expect(s.execute("initial Écran").status != .failed)
+    }
 }

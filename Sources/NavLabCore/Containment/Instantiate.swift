@@ -70,6 +70,16 @@ extension State {
 
     /// A Swift identifier: a letter or `_`, then letters, digits and `_`.
     public static func isIdentifier(_ name: String) -> Bool {
+        // ASCII (nearly every name) byte by byte; Unicode letters through their properties.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = name.utf8.makeIterator()
+            guard let b = bytes.next(), b == UInt8(ascii: "_") || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") else { return false }
+            while let b = bytes.next() {
+                guard b == UInt8(ascii: "_") || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+                        || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return false }
+            }
+            return true
+        }
         let first = name.unicodeScalars.first
         return first.map { $0 == "_" || ($0.properties.isAlphabetic) } ?? false
             && name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }

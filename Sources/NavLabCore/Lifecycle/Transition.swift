@@ -44,7 +44,9 @@ extension State {
         }
         // Under a container that forwards by hand, UIKit calls nothing itself (UIKit #45).
         let outNames = outgoing.filter { !manualBefore.contains($0) }.map { self[$0].name }
-        let inNames = incoming.filter(receivesAutomaticAppearance).map { self[$0].name }
+        // (A closure, not the method itself: `filter(receivesAutomaticAppearance)` would copy
+        // the whole state into the partial application.)
+        let inNames = incoming.filter { receivesAutomaticAppearance($0) }.map { self[$0].name }
         let isAppearing = device.hasViewIsAppearing
         let flags = logsAppearanceFlags ? appearanceFlags(pre: pre, post: post) : [:]
         marks = TransitionMarks()

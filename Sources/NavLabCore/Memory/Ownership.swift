@@ -89,8 +89,7 @@ extension State {
         references(to: id).contains { $0.isStrong }
     }
 
-    /// Views added without containment go with their owners' views (UIKit #96). Out of
-    /// `collect`, whose frame a deep hierarchy repeats once per level.
+    /// Views added without containment go with their owners' views (UIKit #96).
     mutating func unlinkHostedViews(of id: VCID) {
         let vc = self[id]
         if let h = vc.hostView, viewControllers[h] != nil { self[h].hostedViews.removeAll { $0 == id } }
@@ -101,18 +100,22 @@ extension State {
     /// children (a parent's children array is released after its `deinit` runs).
     mutating func collectGarbage(_ candidates: [VCID]) -> [Event] {
         var events: [Event] = []
-        func collect(_ id: VCID) {
-            guard let vc = viewControllers[id], !hasStrongHolder(id) else { return }
+        // Depth first, each candidate's released subtree before the next candidate, children
+        // in order. A worklist, not a recursive local function: that one captured the state
+        // and copied it at every check, and used a stack frame per level.
+        var work: [(id: VCID, isChild: Bool)] = candidates.reversed().map { ($0, false) }
+        while let (id, isChild) = work.popLast() {
+            if isChild {
+                guard viewControllers[id] != nil else { continue }
+                self[id].parent = nil  // `parent` is weak (UIKit #78)
+            }
+            guard let vc = viewControllers[id], !hasStrongHolder(id) else { continue }
             events.append(.vc("deinit", vc.name))
             if vc.hostView != nil || !vc.hostedViews.isEmpty { unlinkHostedViews(of: id) }
             remove(id)
             setName(vc.name, to: nil)
-            for child in vc.children where viewControllers[child] != nil {
-                self[child].parent = nil  // `parent` is weak (UIKit #78)
-                collect(child)
-            }
+            work.append(contentsOf: vc.children.reversed().map { ($0, true) })
         }
-        for c in candidates { collect(c) }
         return events
     }
 

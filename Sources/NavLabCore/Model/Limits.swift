@@ -75,6 +75,16 @@ extension State {
         return chain
     }
 
+    /// Applies `command` (`apply`), then throws the limit it took the state past, if any: the
+    /// caller, which is recording the change, discards it. (Here, in a mutating method, the
+    /// check reads the state in place; called on a class's stored state it would copy it.)
+    public mutating func applyWithinLimits(_ command: Command) throws -> Outcome {
+        let nextID = self.nextID, count = viewControllers.count
+        let outcome = try apply(command)
+        if let problem = limitExceeded(sinceNextID: nextID, count: count, after: command) { throw problem }
+        return outcome
+    }
+
     /// The limit `command` took the state past, given the state's `nextID` and number of view
     /// controllers before it: only what the command made (and, for `@NAME`, moved) is walked.
     public func limitExceeded(sinceNextID oldNextID: Int, count oldCount: Int, after command: Command) -> NavLabError? {
