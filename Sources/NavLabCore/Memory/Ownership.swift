@@ -123,13 +123,23 @@ extension State {
     /// through containment and `presentedViewController`, not through UIKit's leftovers
     /// (transition views, and a presentation controller keeping an undismissed presenter).
     public func appReachable() -> Set<VCID> {
+        let reached = appReachableByID()
         var seen: Set<VCID> = []
+        seen.reserveCapacity(viewControllers.count)
+        for raw in reached.indices where reached[raw] { seen.insert(VCID(raw)) }
+        return seen
+    }
+
+    /// `appReachable()` as a flag per id (`VCID.raw`, up to `nextID`): the walk marks an array,
+    /// not a hash set (a document of 100,000 view controllers asks this once).
+    func appReachableByID() -> [Bool] {
+        var seen = [Bool](repeating: false, count: nextID)
         var stack: [VCID] = []
         if let r = window.rootViewController { stack.append(r) }
         stack += holds.map(\.viewController)
-        seen.reserveCapacity(viewControllers.count)
         while let id = stack.popLast() {
-            guard let vc = viewControllers[id], seen.insert(id).inserted else { continue }
+            guard id.raw < seen.count, !seen[id.raw], let vc = viewControllers[id] else { continue }
+            seen[id.raw] = true
             State.forEachStrongReference(from: vc, includingPresenter: false) { target, _ in stack.append(target) }
         }
         return seen
@@ -155,8 +165,8 @@ extension State {
 
     /// `leaked()` given `allocatedIDs`.
     func leaked(among allocated: [VCID]) -> [VCID] {
-        let reachable = appReachable()
-        return allocated.filter { !reachable.contains($0) }
+        let reachable = appReachableByID()
+        return allocated.filter { !($0.raw < reachable.count && reachable[$0.raw]) }
     }
 
     /// Why a leaked view controller is still alive.

@@ -53,8 +53,11 @@ extension State {
         let ids = allocatedIDs
         // Every name once, by id: the long lists (a stack's children, `allocated`) then cost
         // no lookups in the model.
+        // From the names table, not the instances: reading a name out of an instance copies
+        // the whole instance. (Any instance the table missed is read the slow way.)
         var names = [String](repeating: "", count: nextID)
-        for (id, vc) in viewControllers where id.raw < nextID { names[id.raw] = vc.name }
+        for (name, id) in self.names where id.raw < nextID { names[id.raw] = name }
+        for id in ids where names[id.raw].isEmpty { names[id.raw] = self[id].name }
         let lookup = NameLookup(names: names)
         sink.beginObject()
         let top = topLevelJSON(seq: seq, application: true)
