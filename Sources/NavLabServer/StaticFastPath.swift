@@ -38,6 +38,10 @@ final class StaticFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private var localPort: Int?
     /// `Date` for the second it was made.
     private var date: (second: Int, text: String) = (-1, "")
+    /// The last `Host` the policy allowed on this connection (a browser or a load generator
+    /// sends the same one every time): checked again only when it differs.
+    private var allowedHost: String?
+    private static let hostField = HTTPField.Name("Host")!
 
     init(files: StaticFiles, policy: HostPolicy, serverName: String) {
         self.files = files
@@ -82,8 +86,11 @@ final class StaticFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         let headers = request.headerFields
         if let length = headers[.contentLength], length != "0" { return nil }
         if headers[.transferEncoding] != nil { return nil }
-        guard let host = headers[HTTPField.Name("Host")!] ?? request.authority,
-              policy.allows(authority: host, localPort: localPort) else { return nil }
+        guard let host = headers[StaticFastPath.hostField] ?? request.authority else { return nil }
+        if host != allowedHost {
+            guard policy.allows(authority: host, localPort: localPort) else { return nil }
+            allowedHost = host
+        }
         if let origin = headers[.origin], !policy.allows(origin: origin, localPort: localPort) { return nil }
         guard var path = request.path else { return nil }
         if let query = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = String(path[..<query]) }

@@ -144,6 +144,10 @@ public struct StaticFiles: Sendable {
 
     /// The file a URL path names, or nil (→ 404).
     func file(forPath rawPath: String) -> File? {
+        // A path that is a file's own (`/js/app.js`) is found as it is. Safe: only real files
+        // are keys, none with a `.`-segment, a hidden name, a backslash or an empty segment,
+        // so a path equal to a key is one the checks below accept and read the same way.
+        if rawPath.utf8.first == UInt8(ascii: "/"), let file = files[String(rawPath.utf8.dropFirst())!] { return file }
         // Decoded only when there is something to decode; checked byte by byte (these run on
         // every request, and Foundation's string search is slow).
         let decoded = rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding : rawPath

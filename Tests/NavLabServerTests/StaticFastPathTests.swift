@@ -135,6 +135,18 @@ struct StaticFastPathTests {
         }
     }
 
+    @Test("on one kept-alive connection, a foreign Host after the server's own is still refused")
+    func foreignHostAfterOwn() async throws {
+        let (pub, _) = try makePublicFolder()
+        try await withServer(pub) { port in
+            let c = try RawConnection(port: port), reader = AnswerReader(c)
+            c.send(get("/index.html", port: port) + get("/index.html", port: port, host: "evil.example:\(port)") + get("/index.html", port: port))
+            #expect(try reader.next().status == 200)
+            #expect(try reader.next().status == 403)
+            #expect(try reader.next().status == 200)
+        }
+    }
+
     @Test("paths that leave Public/ are 404 over a connection, raw or encoded", arguments: [
         "/../secret.txt", "/%2e%2e/secret.txt", "/js/../../secret.txt", "/..%2fsecret.txt", "/%252e%252e/secret.txt",
         "/..\\secret.txt", "/js/..%5c..%5csecret.txt", "/%00index.html", "/.hidden", "/nothing-here.html",
