@@ -39,10 +39,12 @@ public struct ScriptRunner {
     /// being collected in `Result.output`.
     public var emit: ((OutputLine) -> Void)?
     /// With `emit`: where each call, warning and note of `run`'s transcript goes, as the event
-    /// itself (the shell writes its text straight into its output, indented by two spaces,
+    /// itself (the shell writes its text straight into its output after `indent`,
     /// without making a line of it first: most of what a long script prints). Nil: each
     /// becomes an `OutputLine` for `emit`.
     public var emitEvent: ((Event) -> Void)?
+    /// What `run`'s transcript puts before each line a command printed.
+    public static let indent = "  "
     /// `load` nests at most this deep (a script that loads itself stops here).
     public static let maxLoadDepth = 16
 
@@ -167,14 +169,14 @@ public struct ScriptRunner {
                     // Streamed whole, each of its lines indented like the others.
                     out(OutputLine(.info, ScriptRunner.indented(block)))
                 } else {
-                    for l in response.linesBeforeEvents where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, "  " + l.text)) }
+                    for l in response.linesBeforeEvents where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, ScriptRunner.indent + l.text)) }
                     // Each call's line made once, indented as it is made.
                     if let emitEvent, !response.events.isEmpty {
                         lastWasBlank = false
                         for e in response.events { emitEvent(e) }
                     } else {
                         for e in response.events {
-                            var t = "  "
+                            var t = ScriptRunner.indent
                             e.appendText(to: &t)
                             out(OutputLine(Session.style(of: e), t))
                         }

@@ -73,6 +73,9 @@ enum Shell {
         FileHandle.standardError.write((s + "\n").data(using: .utf8)!)
     }
 
+    /// Ends a coloured line.
+    static let resetColour = "\u{1B}[0m"
+
     static func colour(_ style: OutputLine.Style) -> String? {
         switch style {
         case .callback: return nil
@@ -93,7 +96,7 @@ enum Shell {
     /// The line's text, coloured by its style when colours are on.
     static func styled(_ line: OutputLine) -> String {
         guard useColour, let c = colour(line.style) else { return line.text }
-        return c + line.text + "\u{1B}[0m"
+        return c + line.text + resetColour
     }
 }
 
@@ -206,12 +209,13 @@ final class BufferedOutput {
         endLine()
     }
 
-    /// An event's line of the transcript: indented by two spaces, in `colour` if given.
+    /// An event's line of the transcript (`ScriptRunner.indent`, then its text), in `colour`
+    /// if given: what `Shell.styled` makes of the line `ScriptRunner` would build.
     func write(_ event: Event, colour: String?) {
         if let colour { append(colour) }
-        append("  ")
+        append(ScriptRunner.indent)
         event.writeText { append($0) }
-        if colour != nil { append("\u{1B}[0m") }
+        if colour != nil { append(Shell.resetColour) }
         endLine()
     }
 

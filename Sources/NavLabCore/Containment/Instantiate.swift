@@ -72,13 +72,9 @@ extension State {
     public static func isIdentifier(_ name: String) -> Bool {
         // ASCII (nearly every name) byte by byte; Unicode letters through their properties.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            var bytes = name.utf8.makeIterator()
-            guard let b = bytes.next(), b == UInt8(ascii: "_") || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") else { return false }
-            while let b = bytes.next() {
-                guard b == UInt8(ascii: "_") || (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-                        || b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") else { return false }
-            }
-            return true
+            func isLetter(_ b: UInt8) -> Bool { b == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b | 0x20) }
+            guard let first = name.utf8.first, isLetter(first) else { return false }
+            return name.utf8.dropFirst().allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
         let first = name.unicodeScalars.first
         return first.map { $0 == "_" || ($0.properties.isAlphabetic) } ?? false

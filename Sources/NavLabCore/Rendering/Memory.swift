@@ -52,7 +52,7 @@ extension State {
         for (i, ref) in path.enumerated() {
             lines.append(String(repeating: "  ", count: i + 1) + "└ .\(ref.property) → \(self[ref.target].name)")
         }
-        if appReachable().contains(id) {
+        if isAppReachable(id) {
             lines.append("\(vc.name) is alive because the app can reach it.")
         } else {
             lines.append("nothing the app can reach holds \(vc.name): leaked — \(leakCause(id))")
