@@ -20,8 +20,14 @@ let package = Package(
     targets: [
         // The pure engine: (State, Command) -> (State, [Event]). No I/O, no clock, no globals.
         .target(name: "NavLabCore"),
-        // The one verb table, the parser, the Session (timeline, undo) and `expect`.
+        // The one verb table, the parser, the Session (timeline, undo), `expect`, and the page's
+        // document and patches. Like NavLabCore, it also builds for the browser (Embedded Swift,
+        // wasm32: `make wasm`), so neither imports Foundation nor uses Codable, key paths,
+        // `any` or untyped `throws`.
         .target(name: "NavLabCommands", dependencies: ["NavLabCore"]),
+        // The native host's shared session: the prompt and the page on one Session, under a
+        // lock, with the page's event fan-out (not in the browser build).
+        .target(name: "NavLabHub", dependencies: ["NavLabCommands"]),
         // The shell's edge: each app's archive and defaults on disk under $NAVLAB_HOME.
         .target(name: "NavLabStore", dependencies: ["NavLabCommands"]),
         // libedit (Debian libedit-dev), for the prompt.
@@ -33,6 +39,7 @@ let package = Package(
             name: "NavLabServer",
             dependencies: [
                 "NavLabCommands",
+                "NavLabHub",
                 "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -45,6 +52,7 @@ let package = Package(
             name: "navlab",
             dependencies: [
                 "NavLabCommands",
+                "NavLabHub",
                 "NavLabServer",
                 "NavLabStore",
                 "CEditLine",
@@ -58,7 +66,7 @@ let package = Package(
         // Seeded random command lines, shared by the test targets (never linked into navlab).
         .target(name: "NavLabTestSupport", dependencies: ["NavLabCore"]),
         .testTarget(name: "NavLabCoreTests", dependencies: ["NavLabCore", "NavLabCommands"]),
-        .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands", "NavLabTestSupport"]),
+        .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands", "NavLabHub", "NavLabTestSupport"]),
         .testTarget(name: "NavLabStoreTests", dependencies: ["NavLabStore"]),
         .testTarget(
             name: "NavLabServerTests",

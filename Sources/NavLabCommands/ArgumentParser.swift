@@ -44,7 +44,7 @@ public struct Arguments {
 
     var usage: String { VerbTable.verb(named: verb.text)?.syntax ?? verb.text }
 
-    public mutating func word(_ what: String) throws -> Token {
+    public mutating func word(_ what: String) throws(NavLabError) -> Token {
         guard let t = peek else { throw error("\(verb.text) needs \(what)", suggestion: "usage: \(usage)") }
         guard t.kind == .word else { throw error("expected \(what), found '\(t.text)'", suggestion: "usage: \(usage)") }
         index += 1
@@ -52,13 +52,13 @@ public struct Arguments {
     }
 
     /// A file path: a word or a quoted string.
-    public mutating func path() throws -> String {
+    public mutating func path() throws(NavLabError) -> String {
         guard let t = peek, t.kind != .symbol else { throw error("\(verb.text) needs a file name", suggestion: "usage: \(usage)") }
         index += 1
         return t.text
     }
 
-    public mutating func name(_ what: String = "a view controller's name") throws -> NameRef {
+    public mutating func name(_ what: String = "a view controller's name") throws(NavLabError) -> NameRef {
         if acceptSymbol("@") {
             let t = try word(what)
             return NameRef(t.text, at: t.location)
@@ -67,7 +67,7 @@ public struct Arguments {
         return NameRef(t.text, at: t.location)
     }
 
-    public mutating func int(_ what: String) throws -> (Int, SourceLocation) {
+    public mutating func int(_ what: String) throws(NavLabError) -> (Int, SourceLocation) {
         let t = try word(what)
         guard let n = Int(t.text) else { throw error("expected \(what), found '\(t.text)'", at: t.location) }
         return (n, t.location)
@@ -75,7 +75,7 @@ public struct Arguments {
 
     /// `Spec := Class | '@' Name | Container '(' Spec {',' Spec} ')' | Class ':' Container '(' … ')'`
     /// Nested at most `Limits.hierarchyDepth` deep: the recursion never outgrows the stack.
-    public mutating func spec(depth: Int = 1) throws -> Spec {
+    public mutating func spec(depth: Int = 1) throws(NavLabError) -> Spec {
         if acceptSymbol("@") {
             let t = try word("an instance name after @")
             return .existing(NameRef(t.text, at: t.location))
@@ -97,7 +97,7 @@ public struct Arguments {
             throw error("containers nested more than \(Limits.hierarchyDepth) deep", suggestion: "no real app nests view controllers this deep; NavLab allows \(Limits.hierarchyDepth) levels", at: containerToken.location)
         }
         guard let word = ContainerWord(rawValue: containerToken.text) else {
-            let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map(\.rawValue))
+            let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map({ $0.rawValue }))
             throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root", at: containerToken.location)
         }
         var children: [Spec] = []
@@ -112,7 +112,7 @@ public struct Arguments {
 
     /// `key=value` pairs to the end of the line. Values may be words, quoted strings, or
     /// comma-separated lists (`encodes=a,b`, `contentOffset=0,120`).
-    public mutating func settings(allowEmpty: Bool = false) throws -> [Setting] {
+    public mutating func settings(allowEmpty: Bool = false) throws(NavLabError) -> [Setting] {
         var out: [Setting] = []
         while let key = peek, key.kind == .word {
             index += 1
@@ -129,7 +129,7 @@ public struct Arguments {
     }
 
     /// `animated`, `animated=yes|no`.
-    public mutating func animatedFlag(default value: Bool) throws -> Bool {
+    public mutating func animatedFlag(default value: Bool) throws(NavLabError) -> Bool {
         guard accept("animated") else { return value }
         guard acceptSymbol("=") else { return true }
         let t = try word("yes or no")
@@ -142,11 +142,11 @@ public struct Arguments {
 
     /// Nothing may follow. A misspelt keyword of the verb (`stle=pageSheet`, `animted`) gets
     /// a did-you-mean.
-    public func end() throws {
+    public func end() throws(NavLabError) {
         if let t = peek {
             let keywords = Arguments.keywords(inSyntax: usage)
             if t.kind == .word, !keywords.contains(t.text), let near = Suggest.nearest(to: t.text, in: keywords) {
-                let takesValue = usage.contains(near + "=")
+                let takesValue = usage.containsText(near + "=")
                 throw error("unexpected '\(t.text)'", suggestion: "did you mean \(near)\(takesValue ? "=" : "")? usage: \(usage)", at: t.location)
             }
             throw error("unexpected '\(t.text)'", suggestion: "usage: \(usage)", at: t.location)

@@ -97,7 +97,7 @@ public enum Completion {
             }
         }
         var out = [args[index]]
-        if args[index] == .name, verb.syntax.contains("[NAME]") {
+        if args[index] == .name, verb.syntax.containsText("[NAME]") {
             for later in args[(index + 1)...] {
                 guard case .keyword = later else { break }
                 out.append(later)
@@ -120,7 +120,7 @@ public enum Completion {
         case .style:
             return valueWords(typed, keys: ["style"], verb: verb, afterVerb: afterVerb, model: model)
         case .settingKey:
-            var keys = State.settingKeys.map(\.key)
+            var keys = State.settingKeys.map({ $0.key })
             if verb.name == "set", let name = afterVerb.first, let vc = model.state.vc(named: name) {
                 keys += vc.properties.keys.sorted()
             }
@@ -159,9 +159,9 @@ public enum Completion {
 
     static func values(for key: String, verb: Verb, afterVerb: [String], model: Model) -> [String] {
         switch key {
-        case "style", "modalPresentationStyle": return ModalPresentationStyle.allCases.map(\.rawValue)
+        case "style", "modalPresentationStyle": return ModalPresentationStyle.allCases.map({ $0.rawValue })
         case "restorationClass", "storyboard", "definesPresentationContext", "animated": return ["yes", "no"]
-        case "transitionStyle": return PageTransitionStyle.allCases.map(\.rawValue)
+        case "transitionStyle": return PageTransitionStyle.allCases.map({ $0.rawValue })
         case "iOS": return Device.supportedVersions.map(String.init)
         case "encodes": return ["children"]
         case "restorationIdentifier":
@@ -199,8 +199,8 @@ public enum Completion {
         switch token {
         case "NAME": return model.names + ["root", "top"]
         case "X|nil": return model.names + model.classNames + ["nil"]
-        case "S|nil": return ModalPresentationStyle.allCases.map(\.rawValue) + ["nil"]
-        case "STATE": return ApplicationState.allCases.map(\.rawValue)
+        case "S|nil": return ModalPresentationStyle.allCases.map({ $0.rawValue }) + ["nil"]
+        case "STATE": return ApplicationState.allCases.map({ $0.rawValue })
         case "N", "\"TEXT\"": return []
         case "N|NSNotFound": return ["NSNotFound"]
         default:
@@ -235,8 +235,8 @@ public enum Completion {
             var classes = Set(state.nameCounters.keys).union(state.classes.keys)
             if let initial = state.initial { Model.collectClasses(initial, into: &classes) }
             // Containers are offered as `Nav(`…; their UIKit classes are not classes one makes.
-            classes.subtract(Kind.allCases.compactMap(\.uikitClass))
-            classes.subtract(ContainerWord.allCases.map(\.rawValue))
+            classes.subtract(Kind.allCases.compactMap({ $0.uikitClass }))
+            classes.subtract(ContainerWord.allCases.map({ $0.rawValue }))
             classNames = classes.sorted()
         }
 

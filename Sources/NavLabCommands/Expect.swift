@@ -35,7 +35,7 @@ enum ExpectParser {
         ("property NAME KEY is VALUE", "one of the app's own properties (capital); nil when unset"),
     ]
 
-    static func parse(_ a: inout Arguments) throws -> Expectation {
+    static func parse(_ a: inout Arguments) throws(NavLabError) -> Expectation {
         let start = a.verb.location
         let negated = a.accept("not")
         let factStart = a.index
@@ -43,11 +43,11 @@ enum ExpectParser {
             throw a.error("expect needs a fact", suggestion: "e.g. expect root is Main; `help expect` lists them")
         }
         a.index += 1
-        func isWord() throws {
+        func isWord() throws(NavLabError) {
             guard a.accept("is") else { throw a.error("expected 'is'", suggestion: "expect \(factToken.text) … is …") }
         }
         /// A value: a word, a quoted string, or comma-separated parts (`0,480`).
-        func value() throws -> String {
+        func value() throws(NavLabError) -> String {
             var parts: [String] = []
             repeat {
                 guard let t = a.next(), t.kind != .symbol else { throw a.error("expected a value", suggestion: "… is VALUE") }
@@ -55,7 +55,7 @@ enum ExpectParser {
             } while a.acceptSymbol(",")
             return parts.joined(separator: ",")
         }
-        func list() throws -> [String] {
+        func list() throws(NavLabError) -> [String] {
             var out: [String] = []
             repeat { out.append(try a.name("a name").text) } while a.acceptSymbol(",")
             return out
@@ -141,16 +141,16 @@ extension Expectation {
 
     /// Whether the fact holds, and what was actually there (for the failure message).
     /// `log` is asked for only by `log contains` (it is the whole session's log).
-    func evaluate(in state: State, log: () -> [String]) throws -> (holds: Bool, actual: String) {
+    func evaluate(in state: State, log: () -> [String]) throws(NavLabError) -> (holds: Bool, actual: String) {
         func name(_ id: VCID?) -> String { id.map { state[$0].name } ?? "nil" }
         func matches(_ id: VCID?, _ want: String) -> Bool {
             guard let id else { return want == "nil" }
             return state[id].name == want || state[id].className == want
         }
         /// A name that must exist now.
-        func live(_ ref: NameRef) throws -> VCID { try state.resolve(ref) }
+        func live(_ ref: NameRef) throws(NavLabError) -> VCID { try state.resolve(ref) }
         /// A name that must have existed at some point (a typo is an error, not a pass).
-        func known(_ ref: NameRef) throws -> VCID? {
+        func known(_ ref: NameRef) throws(NavLabError) -> VCID? {
             if ["root", "top"].contains(ref.text) { return try state.resolve(ref) }
             if let id = state.names[ref.text] { return id }
             if state.nameWasUsed(ref.text) { return nil }
@@ -252,7 +252,7 @@ extension Expectation {
             return (v == want || (v == nil && want == "nil"), v ?? "nil")
         case .logContains(let text):
             let lines = log()
-            let found = lines.contains { $0.contains(text) }
+            let found = lines.contains { $0.containsText(text) }
             return (found, found ? "found" : "no line contains it (\(lines.count) lines)")
         }
     }
@@ -261,8 +261,7 @@ extension Expectation {
 extension State {
     /// The error `resolve` would give for a name that does not exist.
     func resolve(_ ref: NameRef, orError: Void) -> NavLabError {
-        do { _ = try resolve(ref); return NavLabError(.unknown, "no view controller named \(ref.text)", at: ref.location) }
-        catch let e as NavLabError { return e }
-        catch { return NavLabError(.unknown, "no view controller named \(ref.text)", at: ref.location) }
+        do throws(NavLabError) { _ = try resolve(ref); return NavLabError(.unknown, "no view controller named \(ref.text)", at: ref.location) }
+        catch { return error }
     }
 }

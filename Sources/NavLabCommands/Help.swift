@@ -8,9 +8,9 @@ public enum Help {
         let needle = topic.lowercased()
         // The product's own name says nothing about a verb: `help Nav` is not about `quit`
         // ("leaves NavLab").
-        func text(_ s: String) -> String { s.lowercased().replacing("navlab", with: "") }
+        func text(_ s: String) -> String { s.lowercased().replacingText("navlab", with: "") }
         let matches = VerbTable.all.filter {
-            $0.name.lowercased().contains(needle) || text($0.summary).contains(needle) || text($0.uikit).contains(needle)
+            $0.name.lowercased().containsText(needle) || text($0.summary).containsText(needle) || text($0.uikit).containsText(needle)
         }
         if matches.isEmpty {
             let near = Suggest.nearest(to: topic, in: VerbTable.names)
@@ -32,7 +32,7 @@ public enum Help {
         // A short index first: every verb by group, on one line each.
         var lines = ["Start with `initial SPEC` and `launch`; then present, push, swapRoot… Every verb, by group:"]
         for group in Verb.Group.allCases {
-            let names = VerbTable.all.filter { $0.group == group }.map(\.name)
+            let names = VerbTable.all.filter { $0.group == group }.map({ $0.name })
             guard !names.isEmpty else { continue }
             lines.append("  \(group.rawValue): " + names.joined(separator: ", "))
         }
@@ -53,7 +53,7 @@ public enum Help {
 
     public static func detail(_ v: Verb) -> String {
         // Its own page needs no pointer to itself.
-        let summary = v.summary.replacing(" (see `help \(v.name)`)", with: "")
+        let summary = v.summary.replacingText(" (see `help \(v.name)`)", with: "")
         var lines = [v.syntax, "  \(summary)", "  UIKit: \(v.uikit)"]
         if !v.examples.isEmpty {
             lines.append("  examples:")

@@ -25,7 +25,7 @@ public enum Lexer {
     static let symbols: Set<Character> = ["(", ")", ",", "=", "@", ":"]
 
     /// `firstColumn` is the column `line` starts at (a command after `;` starts mid-line).
-    public static func tokenize(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws -> (tokens: [Token], comment: String?) {
+    public static func tokenize(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws(NavLabError) -> (tokens: [Token], comment: String?) {
         var tokens: [Token] = []
         let chars = Array(line)
         var i = 0

@@ -22,7 +22,7 @@ public struct ParsedLine: Hashable, Sendable {
 
 public enum LineParser {
     /// Parses one line; nil for a blank or comment-only line.
-    public static func parse(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws -> ParsedLine? {
+    public static func parse(_ line: String, lineNumber: Int = 1, firstColumn: Int = 1) throws(NavLabError) -> ParsedLine? {
         // vi's way out (`:` is a symbol of the language, so it is not a word to look up).
         if [":q", ":q!", ":wq", ":x"].contains(line.split(separator: " ").joined()) {
             return try parse("quit", lineNumber: lineNumber, firstColumn: firstColumn)
@@ -48,7 +48,7 @@ public enum LineParser {
         return ParsedLine(action: action, verb: verb.name, text: text, comment: comment, location: first.location)
     }
 
-    static func parseHeredoc(header: String, rest: String, lineNumber: Int) throws -> ParsedLine? {
+    static func parseHeredoc(header: String, rest: String, lineNumber: Int) throws(NavLabError) -> ParsedLine? {
         guard let word = Heredoc.terminator(opening: header) else {
             throw NavLabError(.syntax, "a command is one line; only `import FORMAT <<END` continues on the lines after it",
                               at: SourceLocation(line: lineNumber, column: header.count + 1), suggestion: "put each command on its own line")
@@ -74,7 +74,7 @@ public enum LineParser {
     /// or nil when the line holds one command. `;` inside quotes or a comment does not count.
     public static func splitTurn(_ line: String) -> [(text: String, column: Int)]? {
         let end = commentStart(line) ?? line.endIndex
-        var parts: [(String, Int)] = []
+        var parts: [(text: String, column: Int)] = []
         var inQuote = false
         var start = line.startIndex
         var column = 1, startColumn = 1

@@ -26,10 +26,10 @@ public struct ScriptRunner {
     /// Echo each command before what it prints (`run`).
     public var echo = true
     /// Reads a file for `load` (path as written, the file that says `load`); nil: `load` fails.
-    public var readFile: ((_ path: String, _ from: String) throws -> (name: String, text: String))?
+    public var readFile: ((_ path: String, _ from: String) throws(NavLabError) -> (name: String, text: String))?
     /// Writes a file for `save`, `record stop` and `export … FILE` (path as written, the file
     /// whose line asks for it, so a relative path lands beside that script); nil: they fail.
-    public var writeFile: ((_ path: String, _ text: String, _ from: String) throws -> Void)?
+    public var writeFile: ((_ path: String, _ text: String, _ from: String) throws(NavLabError) -> Void)?
     /// Whether a file exists (path as written, the file that names it): `save` does not
     /// replace one without `--force`.
     public var fileExists: ((_ path: String, _ from: String) -> Bool)?
@@ -135,11 +135,11 @@ public struct ScriptRunner {
                     let e = NavLabError(.invalid, r.message, at: parsed.location, suggestion: r.suggestion)
                     response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
                 } else if let writeFile {
-                    do {
+                    do throws(NavLabError) {
                         try writeFile(path, text, file)
                         response = Response(status: .shown, lines: [OutputLine(.info, "wrote \(path)")], parsed: parsed)
                     } catch {
-                        let e = NavLabError(.invalid, "cannot write \(path): \(error)", at: parsed.location)
+                        let e = NavLabError(.invalid, error.message, at: parsed.location, suggestion: error.suggestion)
                         response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
                     }
                 } else {
@@ -218,19 +218,18 @@ public struct ScriptRunner {
         case .load(let path):
             guard depth < ScriptRunner.maxLoadDepth else { return fail("load nests deeper than \(ScriptRunner.maxLoadDepth) files", "does \(path) load itself?") }
             guard let readFile else { return fail("load is not available here") }
-            do {
+            do throws(NavLabError) {
                 let (name, text) = try readFile(path, file)
                 return (Response(status: .done, parsed: parsed), run(text, file: name, depth: depth + 1, recordStart: &recordStart))
-            } catch let e as NavLabError {
-                return fail(e.message, e.suggestion)
             } catch {
-                return fail("cannot read \(path): \(error)")
+                let e = error
+                return fail(e.message, e.suggestion)
             }
         case .save(let path, let replace):
             guard let writeFile else { return fail("save is not available here") }
             if !replace, fileExists?(path, file) == true { let r = ScriptRunner.refusal(toReplace: path); return fail(r.message, r.suggestion) }
             let count = session.replayableLines().count
-            do { try writeFile(path, session.script(), file) } catch { return fail("cannot write \(path): \(error)") }
+            do throws(NavLabError) { try writeFile(path, session.script(), file) } catch { return fail(error.message, error.suggestion) }
             return (Response(status: .done, lines: [OutputLine(.info, "saved \(count) lines to \(path)")], parsed: parsed), nil)
         case .record(let path):
             recordStart = (path, session.typed.count, file)
@@ -238,7 +237,7 @@ public struct ScriptRunner {
         case .recordStop:
             guard let (path, index, from) = recordStart else { return fail("nothing is being recorded", "start with `record FILE`") }
             guard let writeFile else { return fail("record is not available here") }
-            do { try writeFile(path, session.script(fromTyped: index), from) } catch { return fail("cannot write \(path): \(error)") }
+            do throws(NavLabError) { try writeFile(path, session.script(fromTyped: index), from) } catch { return fail(error.message, error.suggestion) }
             recordStart = nil
             return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.replayableLines(fromTyped: index).count) lines to \(path)")], parsed: parsed), nil)
         case .importFile(let format, let path):
@@ -247,12 +246,11 @@ public struct ScriptRunner {
             }
             guard let readFile else { return fail("import is not available here") }
             let name: String, body: String
-            do {
+            do throws(NavLabError) {
                 (name, body) = try readFile(path, file)
-            } catch let e as NavLabError {
-                return fail(e.message, e.suggestion)
             } catch {
-                return fail("cannot read \(path): \(error)")
+                let e = error
+                return fail(e.message, e.suggestion)
             }
             // Run as `import FORMAT <<END`, so that `save` keeps the lines; an error names the
             // imported file's line.

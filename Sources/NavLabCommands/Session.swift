@@ -68,7 +68,7 @@ public struct Response: Sendable {
         block = text
     }
 
-    public var text: String { block ?? lines.map(\.text).joined(separator: "\n") }
+    public var text: String { block ?? lines.map({ $0.text }).joined(separator: "\n") }
 }
 
 /// One step of the timeline: a command that reached the model (done or ignored), or `reset`.
@@ -172,7 +172,7 @@ public final class Session {
             return executeTurn(line, parts: parts, lineNumber: lineNumber)
         }
         var parsed: ParsedLine
-        do {
+        do throws(NavLabError) {
             guard let p = try LineParser.parse(line, lineNumber: lineNumber) else {
                 // A comment line narrates the command directly below it; a blank line ends that.
                 let comment = (try? Lexer.tokenize(line, lineNumber: lineNumber).comment) ?? nil
@@ -185,10 +185,9 @@ public final class Session {
             }
             parsed = p
             if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
-        } catch let e as NavLabError {
-            return failure(e, parsed: nil)
         } catch {
-            return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
+            let e = error
+            return failure(e, parsed: nil)
         }
         return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
     }
@@ -199,14 +198,13 @@ public final class Session {
                                        at: SourceLocation(line: lineNumber + i, column: Limits.lineLength + 1),
                                        suggestion: "is it one line of the printout?"), parsed: nil)
         }
-        do {
+        do throws(NavLabError) {
             guard var parsed = try LineParser.parse(text, lineNumber: lineNumber) else { return Response(status: .empty) }
             if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
             return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
-        } catch let e as NavLabError {
-            return failure(e, parsed: nil)
         } catch {
-            return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: nil)
+            let e = error
+            return failure(e, parsed: nil)
         }
     }
 
@@ -248,7 +246,7 @@ public final class Session {
         let lines = typed[min(index, typed.count)...].filter { $0.entry <= cursor }
         let afterReset = lines.lastIndex { if case .meta(.reset) = $0.line.action { return true } else { return false } }
             .map { lines.index(after: $0) } ?? lines.startIndex
-        return lines[afterReset...].map(\.line)
+        return lines[afterReset...].map({ $0.line })
     }
 
     /// The typed lines from `index` on as a script that replays to the state now
@@ -284,15 +282,13 @@ public final class Session {
         // Applied in place (a large state is never copied), recording what it changes; a
         // command that fails, or goes past a limit, has what it changed undone.
         state.beginChange()
-        do {
+        do throws(NavLabError) {
             outcome = try state.applyWithinLimits(command)
             delta = keepsTimeline ? state.endChange() : state.commitChange()
-        } catch let e as NavLabError {
+        } catch {
+            let e = error
             state.discardChange()
             return failure(e, parsed: parsed)
-        } catch {
-            state.discardChange()
-            return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed)
         }
         var lines: [OutputLine] = []
         let status: Response.Status
@@ -348,7 +344,7 @@ public final class Session {
         var texts: [String] = []
         var first: ParsedLine?
         for (text, column) in parts {
-            do {
+            do throws(NavLabError) {
                 guard let p = try LineParser.parse(text, lineNumber: lineNumber, firstColumn: column) else {
                     throw NavLabError(.syntax, "empty command between ';'", at: SourceLocation(line: lineNumber, column: column),
                                       suggestion: "write `A; B` with a command on each side")
@@ -360,18 +356,16 @@ public final class Session {
                 first = first ?? p
                 commands.append(c)
                 texts.append(p.text)
-            } catch let e as NavLabError {
-                return failure(e, parsed: nil)
             } catch {
-                return failure(NavLabError(.syntax, "\(error)", at: SourceLocation(line: lineNumber, column: column)), parsed: nil)
+                let e = error
+                return failure(e, parsed: nil)
             }
         }
         // In place, recording the change: all of it is undone if one command fails.
         let result: (lines: [OutputLine], events: [Event], status: Response.Status)
         state.beginChange()
-        do { result = try Session.runTurn(commands, texts: texts, on: &state) }
-        catch let e as NavLabError { state.discardChange(); return failure(e, parsed: first) }
-        catch { state.discardChange(); return failure(NavLabError(.invalid, "\(error)", at: SourceLocation(line: lineNumber, column: 1)), parsed: first) }
+        do throws(NavLabError) { result = try Session.runTurn(commands, texts: texts, on: &state) }
+        catch { state.discardChange(); return failure(error, parsed: first) }
         let delta = keepsTimeline ? state.endChange() : state.commitChange()
         let text = texts.joined(separator: "; ")
         let parsed = ParsedLine(action: .model(commands[0]), verb: first?.verb ?? "", text: text,
@@ -383,7 +377,7 @@ public final class Session {
 
     /// Applies a turn's commands: each one's events up to its first `did…` callback come at
     /// once; the rest when the turn ends, in the order the animations were started.
-    static func runTurn(_ commands: [Command], texts: [String], on s: inout State) throws -> (lines: [OutputLine], events: [Event], status: Response.Status) {
+    static func runTurn(_ commands: [Command], texts: [String], on s: inout State) throws(NavLabError) -> (lines: [OutputLine], events: [Event], status: Response.Status) {
         s.beginTurn()
         var lines: [OutputLine] = []
         var now: [Event] = [], later: [Event] = []
@@ -523,9 +517,8 @@ public final class Session {
         case .views: return shown(state.renderViews())
         case .memory: return shown(state.renderMemory())
         case .why(let ref):
-            do { return shown(state.renderWhy(try state.resolve(ref))) }
-            catch let e as NavLabError { return failure(e, parsed: parsed) }
-            catch { return failure(NavLabError(.invalid, "\(error)", at: ref.location), parsed: parsed) }
+            do throws(NavLabError) { return shown(state.renderWhy(try state.resolve(ref))) }
+            catch { return failure(error, parsed: parsed) }
         case .log(let json):
             if json { return shown(logJSON().serialized(pretty: true)) }
             let entries = logEntries()
@@ -539,11 +532,11 @@ public final class Session {
             return shown(lines.joined(separator: "\n"))
         case .help(let topic): return shown(Help.render(topic))
         case .explain(let topic):
-            do { return shown(try UIKitFacts.explain(topic)) } catch let e as NavLabError {
-                var e = e
+            do throws(NavLabError) { return shown(try UIKitFacts.explain(topic)) } catch {
+                var e = error
                 e.location = parsed.location
                 return failure(e, parsed: parsed)
-            } catch { return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed) }
+            }
         case .archive: return shown(state.renderArchive())
         case .export(let format, let file, let replace):
             var text: String
@@ -552,11 +545,11 @@ public final class Session {
             case .dot: text = state.renderDOT()
             case .json: text = state.jsonText(seq: seq, pretty: true)
             case .swift:
-                do { text = try SwiftExport.program(from: self) } catch let e as NavLabError {
-                    var e = e
+                do throws(NavLabError) { text = try SwiftExport.program(from: self) } catch {
+                    var e = error
                     e.location = parsed.location
                     return failure(e, parsed: parsed)
-                } catch { return failure(NavLabError(.invalid, "\(error)", at: parsed.location), parsed: parsed) }
+                }
                 if text.hasSuffix("\n") { text.removeLast() }
             }
             guard let file else { return shown(text) }
@@ -566,7 +559,7 @@ public final class Session {
             return r
         case .defaults: return shown(state.renderDefaults())
         case .expect(let expectation):
-            do {
+            do throws(NavLabError) {
                 let (holds, actual) = try expectation.evaluate(in: state, log: { self.logEntries().map { $0.event.text } })
                 let ok = holds != expectation.negated
                 if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")], expectationHeld: true) }
@@ -575,10 +568,9 @@ public final class Session {
                                     suggestion: "expected: \(expected)\n  actual:   \(actual)")
                 return Response(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")],
                                 error: e, expectationHeld: false)
-            } catch let e as NavLabError {
-                return failure(e, parsed: parsed)
             } catch {
-                return failure(NavLabError(.invalid, "\(error)", at: expectation.location), parsed: parsed)
+                let e = error
+                return failure(e, parsed: parsed)
             }
         }
     }

@@ -9,7 +9,7 @@ import NavLabCore
 /// lines `navlab run` prints for it; the program is made from that.
 public enum SwiftExport {
     /// The program for the lines of `session`'s current timeline (`Session.replayableLines`).
-    public static func program(from session: Session) throws -> String {
+    public static func program(from session: Session) throws(NavLabError) -> String {
         let lines = session.replayableLines()
         var start = State()
         // The state the first of them ran on: the shell may have started with the app's
@@ -28,7 +28,7 @@ public enum SwiftExport {
     }
 
     /// The program for `lines` (commands as typed, with the comment above each), run from `start`.
-    public static func program(lines: [(text: String, comment: String?)], start: State = State()) throws -> String {
+    public static func program(lines: [(text: String, comment: String?)], start: State = State()) throws(NavLabError) -> String {
         var g = Generator(start: start)
         try g.replay(lines)
         return g.render()
@@ -122,7 +122,7 @@ private struct Generator {
         if nameClass[name] == nil { nameClass[name] = cls; names.append(name) }
     }
 
-    mutating func replay(_ lines: [(text: String, comment: String?)]) throws {
+    mutating func replay(_ lines: [(text: String, comment: String?)]) throws(NavLabError) {
         guard lines.contains(where: { !isExpect($0.text) }) else {
             throw NavLabError(.invalid, "nothing to export: the session has no commands that change the app",
                               at: SourceLocation(column: 1), suggestion: "run some first, e.g. `initial Nav(Main)`, `launch`, `present Detail`; then `export swift`")
@@ -195,7 +195,7 @@ private struct Generator {
     }
 
     /// Puts the step in its run: launches start runs; what stops the process ends them.
-    mutating func place(_ step: inout Step, commands: [Command], before: State, after: State) throws {
+    mutating func place(_ step: inout Step, commands: [Command], before: State, after: State) throws(NavLabError) {
         let wasRunning = before.isRunning, isRunning = after.isRunning
         let first = commands.first
         func launchRun(printedBefore: Bool) {
@@ -277,7 +277,7 @@ private struct Generator {
     func render() -> String {
         var o: [String] = []
         let device = final.device
-        let allSteps = runs.flatMap(\.steps)
+        let allSteps = runs.flatMap({ $0.steps })
         o.append("// \(final.appName) — a NavLab session as a UIKit program (`export swift`).")
         o.append("//")
         o.append("// It performs the session's commands on a simulator, one step a second, and prints to Xcode's")

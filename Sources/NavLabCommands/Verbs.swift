@@ -30,7 +30,7 @@ public struct Verb: Sendable {
     public let examples: [String]
     /// What follows the verb, in order (for completion).
     public let arguments: [ArgumentKind]
-    let parse: @Sendable (inout Arguments) throws -> Action
+    let parse: @Sendable (inout Arguments) throws(NavLabError) -> Action
 }
 
 /// The one verb table.
@@ -48,15 +48,15 @@ public enum VerbTable {
 
     static let aliases = ["?": "help", "exit": "quit", "\\q": "quit", ".quit": "quit", ".exit": "quit"]
 
-    public static var names: [String] { all.map(\.name) }
+    public static var names: [String] { all.map({ $0.name }) }
 
-    static let styleNames = ModalPresentationStyle.allCases.map(\.rawValue)
+    static let styleNames = ModalPresentationStyle.allCases.map({ $0.rawValue })
 
     static let setupVerbs: [Verb] = [
         Verb(name: "device", group: .setup, syntax: "device iPhone|iPad [iOS=N]",
              summary: "the idiom (compact or regular width) and the iOS version whose rules apply; default iPhone iOS=18",
              uikit: "UITraitCollection.horizontalSizeClass, the OS version", examples: ["device iPhone iOS=12", "device iPad"],
-             arguments: [.keyword(["iPhone", "iPad"]), .keyword(["iOS="])]) { a in
+             arguments: [.keyword(["iPhone", "iPad"]), .keyword(["iOS="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("iPhone or iPad")
             guard let idiom = Device.Idiom(rawValue: t.text) ?? Device.Idiom.allCases.first(where: { $0.rawValue.lowercased() == t.text.lowercased() }) else {
                 throw a.error("unknown device '\(t.text)'", suggestion: "iPhone or iPad", at: t.location)
@@ -77,7 +77,7 @@ public enum VerbTable {
              summary: "what the app's code and storyboard say about a class, for every instance made from now on",
              uikit: "the class's code and its storyboard scene",
              examples: ["class Register modalPresentationStyle=fullScreen", "class Country encodes=capital restorationIdentifier=Country", "class * restorationIdentifier=class"],
-             arguments: [.className, .settingKey]) { a in
+             arguments: [.className, .settingKey]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if a.peek?.text == "*" {
                 a.index += 1
                 let s = try a.settings()
@@ -93,23 +93,23 @@ public enum VerbTable {
         Verb(name: "initial", group: .setup, syntax: "initial SPEC",
              summary: "the storyboard's initial view controller (the Initial UI) that every launch makes",
              uikit: "UIMainStoryboardFile's initial view controller", examples: ["initial Nav(Register)", "initial RootViewController:Root(Splash)"],
-             arguments: [.spec]) { a in
+             arguments: [.spec]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec(); try a.end(); return .model(.initial(s))
         },
         Verb(name: "launch", group: .setup, syntax: "launch",
              summary: "a cold start: willFinishLaunching, didFinishLaunching, the window made key, the root appears",
-             uikit: "UIApplicationMain", examples: ["launch"], arguments: []) { a in
+             uikit: "UIApplicationMain", examples: ["launch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
             try a.end(); return .model(.launch)
         },
         Verb(name: "set", group: .setup, syntax: "set NAME key=value…",
              summary: "changes one live instance now: the keys of `class`, or the app's own properties",
              uikit: "assigning a property", examples: ["set Detail modalPresentationStyle=overFullScreen", "set Country capital=Paris"],
-             arguments: [.name, .settingKey]) { a in
+             arguments: [.name, .settingKey]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name(); let s = try a.settings(); return .model(.set(n, settings: s))
         },
     ]
 
-    static func noArguments(_ a: inout Arguments, _ c: Command) throws -> Action {
+    static func noArguments(_ a: inout Arguments, _ c: Command) throws(NavLabError) -> Action {
         try a.end()
         return .model(c)
     }
@@ -117,22 +117,22 @@ public enum VerbTable {
     static let lifecycleVerbs: [Verb] = [
         Verb(name: "relaunch", group: .lifecycle, syntax: "relaunch",
              summary: "ends the running app (as the system would; nothing is preserved if it is still active) and launches it again",
-             uikit: "process exit, then UIApplicationMain", examples: ["background", "kill", "relaunch"], arguments: []) { a in try noArguments(&a, .relaunch) },
+             uikit: "process exit, then UIApplicationMain", examples: ["background", "kill", "relaunch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .relaunch) },
         Verb(name: "background", group: .lifecycle, syntax: "background",
              summary: "the home button: resign active, enter the background; state preservation runs now",
-             uikit: "applicationDidEnterBackground → _saveApplicationPreservationState", examples: ["background"], arguments: []) { a in try noArguments(&a, .background) },
+             uikit: "applicationDidEnterBackground → _saveApplicationPreservationState", examples: ["background"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .background) },
         Verb(name: "foreground", group: .lifecycle, syntax: "foreground", summary: "back to the app from the background",
-             uikit: "applicationWillEnterForeground, applicationDidBecomeActive", examples: ["foreground"], arguments: []) { a in try noArguments(&a, .foreground) },
+             uikit: "applicationWillEnterForeground, applicationDidBecomeActive", examples: ["foreground"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .foreground) },
         Verb(name: "kill", group: .lifecycle, syntax: "kill",
              summary: "the system terminates the suspended app; the archive is kept (background first)",
-             uikit: "the system's SIGKILL of a suspended app (Xcode's stop button)", examples: ["background", "kill"], arguments: []) { a in try noArguments(&a, .kill) },
+             uikit: "the system's SIGKILL of a suspended app (Xcode's stop button)", examples: ["background", "kill"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .kill) },
         Verb(name: "forceQuit", group: .lifecycle, syntax: "forceQuit",
              summary: "the user swipes the app away in the app switcher: the archive is deleted",
-             uikit: "the app switcher", examples: ["forceQuit"], arguments: []) { a in try noArguments(&a, .forceQuit) },
+             uikit: "the app switcher", examples: ["forceQuit"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .forceQuit) },
         Verb(name: "crash", group: .lifecycle, syntax: "crash [during launch|restoration]",
              summary: "the process dies; a crash during launch or restoration deletes the archive (unless UIStateRestorationDeveloperMode)",
              uikit: "an uncaught exception", examples: ["crash", "crash during restoration"],
-             arguments: [.keyword(["during"]), .keyword(["launch", "restoration"])]) { a in
+             arguments: [.keyword(["during"]), .keyword(["launch", "restoration"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var point = State.CrashPoint.now
             if a.accept("during") {
                 let t = try a.word("launch or restoration")
@@ -146,11 +146,11 @@ public enum VerbTable {
         },
         Verb(name: "uninstall", group: .lifecycle, syntax: "uninstall",
              summary: "deletes the app and everything it stored, defaults included; `launch` installs it again",
-             uikit: "deleting the app from the home screen", examples: ["uninstall", "launch"], arguments: []) { a in try noArguments(&a, .uninstall) },
+             uikit: "deleting the app from the home screen", examples: ["uninstall", "launch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .uninstall) },
         Verb(name: "defaults", group: .lifecycle, syntax: "defaults [key=value…] | defaults remove KEY",
              summary: "UserDefaults: app data that outlives kill and forceQuit, not uninstall; alone, shows them",
              uikit: "UserDefaults.standard.set(_:forKey:)", examples: ["defaults loggedIn=true", "defaults", "defaults remove loggedIn"],
-             arguments: [.settingKey]) { a in
+             arguments: [.settingKey]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if a.atEnd { return .query(.defaults) }
             if a.accept("remove") {
                 let t = try a.word("a key"); try a.end(); return .model(.removeDefault(t.text))
@@ -159,7 +159,7 @@ public enum VerbTable {
         },
         Verb(name: "app", group: .lifecycle, syntax: "app NAME",
              summary: "which app's archive and defaults to use under $NAVLAB_HOME (default App); also its module name in UIKit's output",
-             uikit: "the bundle", examples: ["app Restorer"], arguments: [.appName]) { a in
+             uikit: "the bundle", examples: ["app Restorer"], arguments: [.appName]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.path()
             try State.validateAppName(t, at: a.tokens[a.index - 1].location); try a.end(); return .model(.app(t))
         },
@@ -169,7 +169,7 @@ public enum VerbTable {
         Verb(name: "optIn", group: .restoration, syntax: "optIn save=yes|no restore=yes|no | optIn off",
              summary: "the app delegate implements shouldSave/shouldRestore…ApplicationState and returns these (both are needed)",
              uikit: "application(_:shouldSaveSecureApplicationState:), application(_:shouldRestoreSecureApplicationState:)",
-             examples: ["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off"], arguments: [.keyword(["save=", "restore=", "off"])]) { a in
+             examples: ["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off"], arguments: [.keyword(["save=", "restore=", "off"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if a.accept("off") { try a.end(); return .model(.optOut) }
             var save = false, restore = false
             for s in try a.settings() {
@@ -187,7 +187,7 @@ public enum VerbTable {
         Verb(name: "encode", group: .restoration, syntax: "encode CLASS key…",
              summary: "what CLASS's encodeRestorableState writes: its properties by name, or `children` for a custom container (whose decoding then replaces its default child)",
              uikit: "encodeRestorableState(with:) / decodeRestorableState(with:)", examples: ["encode Country capital", "encode RootViewController children"],
-             arguments: [.className, .keyword(["children"])]) { a in
+             arguments: [.className, .keyword(["children"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("a class name")
             var keys: [String] = []
             while let k = a.peek, k.kind == .word { keys.append(k.text); a.index += 1; _ = a.acceptSymbol(",") }
@@ -199,7 +199,7 @@ public enum VerbTable {
              summary: "how application(_:viewControllerWithRestorationIdentifierPath:coder:) answers for archived view controllers whose identifier is ID: a new instance (of CLASS, default the archived class), or nil (keep searching)",
              uikit: "application(_:viewControllerWithRestorationIdentifierPath:coder:)",
              examples: ["appDelegate restores Detail", "appDelegate restores Detail as LegacyDetail", "appDelegate restores Detail nil"],
-             arguments: [.keyword(["restores"]), .name, .keyword(["as", "nil"])]) { a in
+             arguments: [.keyword(["restores"]), .name, .keyword(["as", "nil"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             guard a.accept("restores") else { throw a.error("expected `restores`", suggestion: "appDelegate restores ID [as CLASS]") }
             let id = try a.word("a restoration identifier")
             if a.accept("nil") { try a.end(); return .model(.appDelegateRestores(identifier: id.text, className: nil, returnsNil: true)) }
@@ -211,18 +211,18 @@ public enum VerbTable {
         Verb(name: "scenes", group: .restoration, syntax: "scenes on|off",
              summary: "the app adopts UIScene: state is saved per scene as the activity stateRestorationActivity(for:) returns (the top screen's class and the keys it encodes), no longer as a view-controller archive",
              uikit: "UISceneDelegate.stateRestorationActivity(for:), scene(_:willConnectTo:options:)", examples: ["scenes on"],
-             arguments: [.keyword(["on", "off"])]) { a in
+             arguments: [.keyword(["on", "off"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("on or off")
             guard t.text == "on" || t.text == "off" else { throw a.error("scenes takes on or off", suggestion: "scenes on", at: t.location) }
             try a.end()
             return .model(.scenes(t.text == "on"))
         },
         Verb(name: "archive", group: .restoration, syntax: "archive", summary: "the saved restoration archive: paths, classes, encoded keys",
-             uikit: "restorationArchiveTool", examples: ["archive"], arguments: []) { a in try a.end(); return .query(.archive) },
+             uikit: "restorationArchiveTool", examples: ["archive"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try a.end(); return .query(.archive) },
     ]
 
     /// `show` and `showDetail`: `SPEC [on NAME] [animated=no]`.
-    static func parseShow(_ a: inout Arguments, detail: Bool) throws -> Action {
+    static func parseShow(_ a: inout Arguments, detail: Bool) throws(NavLabError) -> Action {
         let s = try a.spec()
         var on: NameRef?
         if a.accept("on") { on = try a.name() }
@@ -236,7 +236,7 @@ public enum VerbTable {
              summary: "presents modally; default on `top`; S: " + styleNames.filter { $0 != "none" }.joined(separator: ", ") + "; style=none crashes the app (UIKit #75)",
              uikit: "NAME.present(_:animated:completion:)",
              examples: ["present Nav(Welcome)", "present Settings on root style=fullScreen", "present @Done"],
-             arguments: [.spec, .keyword(["on", "style=", "animated"])]) { a in
+             arguments: [.spec, .keyword(["on", "style=", "animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             var on: NameRef?
             var style: ModalPresentationStyle?
@@ -262,7 +262,7 @@ public enum VerbTable {
         Verb(name: "dismiss", group: .hierarchy, syntax: "dismiss [NAME] [animated]",
              summary: "dismisses what NAME presents (and everything above it), or NAME itself if it was presented; default `top`",
              uikit: "NAME.dismiss(animated:completion:)", examples: ["dismiss", "dismiss root"],
-             arguments: [.name, .keyword(["animated"])]) { a in
+             arguments: [.name, .keyword(["animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var n: NameRef?
             if !a.atEnd && !a.isWord("animated") { n = try a.name() }
             let animated = try a.animatedFlag(default: false)
@@ -272,7 +272,7 @@ public enum VerbTable {
         Verb(name: "push", group: .hierarchy, syntax: "push SPEC [on NAME] [animated=no]",
              summary: "pushes onto NAME if it is a navigation controller, else onto NAME's navigationController; default `top`",
              uikit: "navigationController.pushViewController(_:animated:)", examples: ["push Detail", "push Detail on UINavigationController#2"],
-             arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
+             arguments: [.spec, .keyword(["on", "animated=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             var on: NameRef?
             if a.accept("on") { on = try a.name() }
@@ -283,7 +283,7 @@ public enum VerbTable {
         Verb(name: "pop", group: .hierarchy, syntax: "pop [NAME] [animated=no]",
              summary: "pops the top view controller of NAME's navigation controller; default `top`",
              uikit: "navigationController.popViewController(animated:)", examples: ["pop"],
-             arguments: [.name, .keyword(["animated=no"])]) { a in
+             arguments: [.name, .keyword(["animated=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var n: NameRef?
             if !a.atEnd && !a.isWord("animated") { n = try a.name() }
             let animated = try a.animatedFlag(default: true); try a.end()
@@ -292,7 +292,7 @@ public enum VerbTable {
         Verb(name: "popToRoot", group: .hierarchy, syntax: "popToRoot [NAME] [animated=no]",
              summary: "pops everything above the navigation stack's root",
              uikit: "navigationController.popToRootViewController(animated:)", examples: ["popToRoot"],
-             arguments: [.name, .keyword(["animated=no"])]) { a in
+             arguments: [.name, .keyword(["animated=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var n: NameRef?
             if !a.atEnd && !a.isWord("animated") { n = try a.name() }
             let animated = try a.animatedFlag(default: true); try a.end()
@@ -301,7 +301,7 @@ public enum VerbTable {
         Verb(name: "setViewControllers", group: .hierarchy, syntax: "setViewControllers SPEC, SPEC… [on NAME] [animated]",
              summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it",
              uikit: "navigationController.setViewControllers(_:animated:)", examples: ["setViewControllers @Countries, Detail animated"],
-             arguments: [.spec, .keyword(["on", "animated"])]) { a in
+             arguments: [.spec, .keyword(["on", "animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var specs: [Spec] = []
             repeat { specs.append(try a.spec()) } while a.acceptSymbol(",")
             var on: NameRef?
@@ -311,18 +311,18 @@ public enum VerbTable {
         },
         Verb(name: "show", group: .hierarchy, syntax: "show SPEC [on NAME] [animated=no]",
              summary: "lets the nearest container decide: a navigation controller pushes; with none, it presents; default on `top`",
-             uikit: "NAME.show(_:sender:)", examples: ["show Detail"], arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
+             uikit: "NAME.show(_:sender:)", examples: ["show Detail"], arguments: [.spec, .keyword(["on", "animated=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             try parseShow(&a, detail: false)
         },
         Verb(name: "showDetail", group: .hierarchy, syntax: "showDetail SPEC [on NAME] [animated=no]",
              summary: "an expanded split view controller puts it in its secondary column; otherwise as `show`",
-             uikit: "NAME.showDetailViewController(_:sender:)", examples: ["showDetail Message"], arguments: [.spec, .keyword(["on", "animated=no"])]) { a in
+             uikit: "NAME.showDetailViewController(_:sender:)", examples: ["showDetail Message"], arguments: [.spec, .keyword(["on", "animated=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             try parseShow(&a, detail: true)
         },
         Verb(name: "swipe", group: .hierarchy, syntax: "swipe down|back [NAME] [cancel]",
              summary: "the user's finger: swipe a card sheet down (iOS 13+), or the edge swipe back in a navigation controller; `cancel` abandons it halfway",
              uikit: "the sheet's and the navigation controller's interactive transitions", examples: ["swipe down", "swipe back cancel"],
-             arguments: [.keyword(["down", "back"]), .name, .keyword(["cancel"])]) { a in
+             arguments: [.keyword(["down", "back"]), .name, .keyword(["cancel"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("down or back")
             guard let kind = State.Swipe(rawValue: t.text) else {
                 throw a.error("swipe takes down or back, not '\(t.text)'", suggestion: "swipe down, swipe back", at: t.location)
@@ -336,7 +336,7 @@ public enum VerbTable {
         Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX|more",
              summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one); `more`: the More tab of a tab bar controller with more than five tabs, after which selectedIndex reads NSNotFound",
              uikit: "tabBarController.selectedIndex = INDEX; selectedViewController = moreNavigationController", examples: ["select UITabBarController 1", "select UITabBarController more"],
-             arguments: [.name, .integer]) { a in
+             arguments: [.name, .integer]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name()
             if let t = a.peek, t.kind == .word, t.text == "more" {
                 a.index += 1; try a.end()
@@ -348,7 +348,7 @@ public enum VerbTable {
         Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
              summary: "containment: addChild, the view added, didMove(toParent:)",
              uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main"],
-             arguments: [.spec, .keyword(["to"]), .name]) { a in
+             arguments: [.spec, .keyword(["to"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addChild needs `to NAME`", suggestion: "addChild \(s.text) to PARENT") }
             let n = try a.name(); try a.end()
@@ -357,7 +357,7 @@ public enum VerbTable {
         Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
              summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",
              uikit: "NAME.view.addSubview(x.view)", examples: ["addSubview Banner to Main", "addSubview @Menu to Main"],
-             arguments: [.spec, .keyword(["to"]), .name]) { a in
+             arguments: [.spec, .keyword(["to"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addSubview needs `to NAME`", suggestion: "addSubview \(s.text) to PARENT") }
             let n = try a.name(); try a.end()
@@ -366,7 +366,7 @@ public enum VerbTable {
         Verb(name: "reuseView", group: .hierarchy, syntax: "reuseView NAME for OTHER",
              summary: "OTHER.view = NAME.view: a view belongs to one view controller at a time, so UIKit raises (UIKit #103)",
              uikit: "OTHER.view = NAME.view", examples: ["reuseView Main for Copy"],
-             arguments: [.name, .keyword(["for"]), .name]) { a in
+             arguments: [.name, .keyword(["for"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name()
             guard a.accept("for") else { throw a.error("reuseView needs `for OTHER`", suggestion: "reuseView \(n.text) for OTHER") }
             let o = try a.name(); try a.end()
@@ -375,13 +375,13 @@ public enum VerbTable {
         Verb(name: "removeChild", group: .hierarchy, syntax: "removeChild NAME",
              summary: "containment: willMove(toParent: nil), the view removed, removeFromParent()",
              uikit: "NAME.willMove(toParent: nil); NAME.removeFromParent()", examples: ["removeChild Banner"],
-             arguments: [.name]) { a in
+             arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name(); try a.end(); return .model(.removeChild(n))
         },
         Verb(name: "beginAppearanceTransition", group: .hierarchy, syntax: "beginAppearanceTransition NAME true|false [animated]",
              summary: "a container's code forwarding appearance by hand (its class says shouldAutomaticallyForwardAppearanceMethods=no): viewWillAppear (true) or viewWillDisappear (false) for NAME and what it forwards to; a begin the other way before the end is unbalanced",
              uikit: "NAME.beginAppearanceTransition(_:animated:)", examples: ["beginAppearanceTransition Main true", "beginAppearanceTransition Splash false animated"],
-             arguments: [.name, .keyword(["true", "false"]), .keyword(["animated"])]) { a in
+             arguments: [.name, .keyword(["true", "false"]), .keyword(["animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name()
             let t = try a.word("true or false")
             let appearing: Bool
@@ -395,13 +395,13 @@ public enum VerbTable {
         },
         Verb(name: "endAppearanceTransition", group: .hierarchy, syntax: "endAppearanceTransition NAME",
              summary: "ends NAME's appearance transition begun by hand: viewDidAppear or viewDidDisappear on the final matching end; with none begun, UIKit's unbalanced-calls warning",
-             uikit: "NAME.endAppearanceTransition()", examples: ["endAppearanceTransition Main"], arguments: [.name]) { a in
+             uikit: "NAME.endAppearanceTransition()", examples: ["endAppearanceTransition Main"], arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name(); try a.end(); return .model(.endAppearanceTransition(n))
         },
         Verb(name: "switch", group: .hierarchy, syntax: "switch SPEC [in NAME] [animated]",
              summary: "a custom container's transition(from:to:) to a new child (default: the Root container); a page view controller turns to a new page",
              uikit: "NAME.transition(from:to:duration:options:animations:completion:)", examples: ["switch Main", "switch Page2 in UIPageViewController"],
-             arguments: [.spec, .keyword(["in", "animated"])]) { a in
+             arguments: [.spec, .keyword(["in", "animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             var n: NameRef?
             if a.accept("in") { n = try a.name() }
@@ -414,7 +414,7 @@ public enum VerbTable {
         Verb(name: "swapRoot", group: .window, syntax: "swapRoot SPEC|NAME|nil",
              summary: "sets the window's rootViewController and does nothing else; a live instance's name takes that instance; nil empties the window but leaves a presentation's UITransitionView on screen (UIKit #6)",
              uikit: "window.rootViewController = x", examples: ["swapRoot Main", "swapRoot Tab(Nav(Feed), Settings)", "swapRoot nil"],
-             arguments: [.spec]) { a in
+             arguments: [.spec]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if let t = a.peek, t.kind == .word, t.text == "nil" {
                 a.index += 1; try a.end(); return .model(.swapRootToNil(at: t.location))
             }
@@ -423,10 +423,10 @@ public enum VerbTable {
         Verb(name: "import", group: .window, syntax: "import uikit|screenstate FILE|-|<<END",
              summary: "the app runs with the hierarchy a real app printed — `_printHierarchy`'s lines (classes, containers, selected tabs, presentations, loaded and appeared states, addresses) or ScreenState's summary — from FILE, from lines pasted at the prompt (`-`, then an empty line), or from the lines up to END; nothing is imported if one line cannot be read",
              uikit: "po [UIViewController _printHierarchy] in the debugger", examples: ["import uikit hierarchy.txt", "import uikit -", "import screenstate <<END"],
-             arguments: [.keyword(ImportedHierarchy.Format.allCases.map(\.rawValue)), .file]) { a in
+             arguments: [.keyword(ImportedHierarchy.Format.allCases.map({ $0.rawValue })), .file]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("uikit or screenstate")
             guard let format = ImportedHierarchy.Format(rawValue: t.text.lowercased()) else {
-                let near = Suggest.nearest(to: t.text, in: ImportedHierarchy.Format.allCases.map(\.rawValue))
+                let near = Suggest.nearest(to: t.text, in: ImportedHierarchy.Format.allCases.map({ $0.rawValue }))
                 throw a.error("'\(t.text)' is not a printout NavLab reads", suggestion: near.map { "did you mean \($0)?" } ?? "uikit (what _printHierarchy prints) or screenstate", at: t.location)
             }
             if let p = a.peek, p.kind == .word, p.text.hasPrefix("<<") {
@@ -447,7 +447,7 @@ public enum VerbTable {
         Verb(name: "hold", group: .memory, syntax: "hold NAME [as LABEL]",
              summary: "the app's own code keeps a strong reference (a property, a coordinator, a captured closure)",
              uikit: "a strong reference in the app's code", examples: ["hold Main as \"done(notification:) closure\""],
-             arguments: [.name, .keyword(["as"])]) { a in
+             arguments: [.name, .keyword(["as"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name()
             var label: String?
             if a.accept("as") {
@@ -461,7 +461,7 @@ public enum VerbTable {
         Verb(name: "touch", group: .memory, syntax: "touch presentationController of NAME",
              summary: "the app's code reads NAME.presentationController although nothing presents NAME: the presentation controller made then and NAME hold each other, a retain cycle that keeps NAME alive after a root swap (UIKit #83)",
              uikit: "_ = NAME.presentationController", examples: ["touch presentationController of root"],
-             arguments: [.keyword(["presentationController"]), .keyword(["of"]), .name]) { a in
+             arguments: [.keyword(["presentationController"]), .keyword(["of"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             guard a.accept("presentationController") else {
                 throw a.error("touch reads one property: presentationController", suggestion: "touch presentationController of NAME")
             }
@@ -471,7 +471,7 @@ public enum VerbTable {
         },
         Verb(name: "release", group: .memory, syntax: "release NAME",
              summary: "the app's code drops its references to NAME", uikit: "setting the reference to nil",
-             examples: ["release Main"], arguments: [.name]) { a in
+             examples: ["release Main"], arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name(); try a.end(); return .model(.release(n))
         },
     ]
@@ -480,7 +480,7 @@ public enum VerbTable {
         Verb(name: "tree", group: .show, syntax: "tree [--screenstate|--uikit|--json]",
              summary: "the hierarchy: compact; the ScreenState summary; _printHierarchy; the JSON state",
              uikit: "[UIViewController _printHierarchy] (--uikit)", examples: ["tree", "tree --uikit"],
-             arguments: [.keyword(["--screenstate", "--uikit", "--json"])]) { a in
+             arguments: [.keyword(["--screenstate", "--uikit", "--json"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var format = Query.TreeFormat.compact
             if let t = a.peek {
                 a.index += 1
@@ -495,24 +495,24 @@ public enum VerbTable {
             return .query(.tree(format))
         },
         Verb(name: "views", group: .show, syntax: "views", summary: "the window's view hierarchy, with UIKit's class names",
-             uikit: "Xcode's Debug View Hierarchy", examples: ["views"], arguments: []) { a in
+             uikit: "Xcode's Debug View Hierarchy", examples: ["views"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
             try a.end(); return .query(.views)
         },
         Verb(name: "memory", group: .show, syntax: "memory", summary: "what is allocated, who holds each, and what leaked",
-             uikit: "Xcode's Debug Memory Graph", examples: ["memory"], arguments: []) { a in
+             uikit: "Xcode's Debug Memory Graph", examples: ["memory"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
             try a.end(); return .query(.memory)
         },
         Verb(name: "why", group: .show, syntax: "why NAME", summary: "the chain of strong references that keeps NAME alive",
-             uikit: "the memory graph's retain path", examples: ["why Done"], arguments: [.name]) { a in
+             uikit: "the memory graph's retain path", examples: ["why Done"], arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name(); try a.end(); return .query(.why(n))
         },
         Verb(name: "export", group: .show, syntax: "export mermaid|dot|json|swift [FILE] [--force]",
              summary: "the hierarchy for documents (a Mermaid or Graphviz graph, the JSON state), or the session as a UIKit program to run in Xcode (swift); to FILE or printed; an existing FILE only with --force",
              uikit: "— (swift: the UIKit calls of each command)", examples: ["export mermaid", "export dot hierarchy.dot", "export swift", "export swift Repro.swift --force"],
-             arguments: [.keyword(ExportFormat.allCases.map(\.rawValue)), .file]) { a in
+             arguments: [.keyword(ExportFormat.allCases.map({ $0.rawValue })), .file]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("mermaid, dot, json or swift")
             guard let format = ExportFormat(rawValue: t.text) else {
-                let near = Suggest.nearest(to: t.text, in: ExportFormat.allCases.map(\.rawValue))
+                let near = Suggest.nearest(to: t.text, in: ExportFormat.allCases.map({ $0.rawValue }))
                 throw a.error("'\(t.text)' is not an export format", suggestion: near.map { "did you mean \($0)?" } ?? "mermaid, dot, json or swift", at: t.location)
             }
             let file = a.atEnd || a.peek?.text == "--force" ? nil : try a.path()
@@ -525,7 +525,7 @@ public enum VerbTable {
         },
         Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off",
              summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72)",
-             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on"], arguments: [.keyword(["--json", "flags="])]) { a in
+             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on"], arguments: [.keyword(["--json", "flags="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if a.isWord("flags") {
                 a.index += 1
                 guard a.acceptSymbol("=") else { throw a.error("expected flags=on or flags=off", suggestion: "log flags=on") }
@@ -542,51 +542,51 @@ public enum VerbTable {
         Verb(name: "expect", group: .check, syntax: "expect [not] FACT",
              summary: "fails the script when FACT does not hold (see `help expect`)", uikit: "an assertion",
              examples: ["expect root is Main", "expect transitionViews 1", "expect not allocated Done", "expect log contains \"viewDidAppear Main\""],
-             arguments: [.fact]) { a in
+             arguments: [.fact]) { (a: inout Arguments) throws(NavLabError) -> Action in
             .query(.expect(try ExpectParser.parse(&a)))
         },
     ]
 
     static let sessionVerbs: [Verb] = [
         Verb(name: "undo", group: .session, syntax: "undo", summary: "steps the model back one command", uikit: "—",
-             examples: ["undo"], arguments: []) { a in try a.end(); return .meta(.undo) },
+             examples: ["undo"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try a.end(); return .meta(.undo) },
         Verb(name: "redo", group: .session, syntax: "redo", summary: "steps forward again after undo", uikit: "—",
-             examples: ["redo"], arguments: []) { a in try a.end(); return .meta(.redo) },
+             examples: ["redo"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try a.end(); return .meta(.redo) },
         Verb(name: "reset", group: .session, syntax: "reset", summary: "starts afresh (undo brings the old state back)", uikit: "—",
-             examples: ["reset"], arguments: []) { a in try a.end(); return .meta(.reset) },
+             examples: ["reset"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try a.end(); return .meta(.reset) },
         Verb(name: "record", group: .session, syntax: "record FILE | record stop",
              summary: "keeps what is typed from now on (commands that did not fail, with their comments) as a script; `record stop` writes it",
-             uikit: "—", examples: ["record login.navlab", "record stop"], arguments: [.file]) { a in
+             uikit: "—", examples: ["record login.navlab", "record stop"], arguments: [.file]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("a file name, or stop")
             try a.end()
             return .meta(t.text == "stop" ? .recordStop : .record(t.text))
         },
         Verb(name: "save", group: .session, syntax: "save FILE [--force]",
              summary: "writes the session as a script that replays to this state: the lines of the current timeline (not what was undone, nothing before the last reset); an existing FILE only with --force",
-             uikit: "—", examples: ["save session.navlab", "save session.navlab --force"], arguments: [.file]) { a in
+             uikit: "—", examples: ["save session.navlab", "save session.navlab --force"], arguments: [.file]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.path()
             let replace = a.accept("--force")
             try a.end()
             return .meta(.save(t, replace: replace))
         },
         Verb(name: "load", group: .session, syntax: "load FILE", summary: "runs a script here, in this session",
-             uikit: "—", examples: ["load Tests/Scripts/replace-root-1-swaproot-while-presented.navlab"], arguments: [.file]) { a in
+             uikit: "—", examples: ["load Tests/Scripts/replace-root-1-swaproot-while-presented.navlab"], arguments: [.file]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.path(); try a.end(); return .meta(.load(t))
         },
         Verb(name: "help", group: .session, syntax: "help [VERB|PATTERN|#N]", summary: "all verbs, one verb, the verbs matching a word, or UIKit fact N (as `explain N`)",
-             uikit: "—", examples: ["help", "help present", "help root", "help #82"], arguments: [.verb]) { a in
+             uikit: "—", examples: ["help", "help present", "help root", "help #82"], arguments: [.verb]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = a.next(); try a.end()
             if let t, UIKitFacts.number(t.text) != nil, t.text.hasPrefix("#") { return .query(.explain(t.text)) }
             return .query(.help(t?.text))
         },
         Verb(name: "explain", group: .session, syntax: "explain [N|WORD…]",
              summary: "the UIKit behaviour a note cites as (UIKit #N), or the behaviours about a word; alone, lists them all",
-             uikit: "—", examples: ["explain 82", "explain #4 #82", "explain UITransitionView", "explain restoration class"], arguments: []) { a in
+             uikit: "—", examples: ["explain 82", "explain #4 #82", "explain UITransitionView", "explain restoration class"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
             var words: [String] = []
             while let t = a.next() { words.append(t.text) }
             return .query(.explain(words.joined(separator: " ")))
         },
         Verb(name: "quit", group: .session, syntax: "quit", summary: "leaves NavLab", uikit: "—",
-             examples: ["quit"], arguments: []) { a in try a.end(); return .meta(.quit) },
+             examples: ["quit"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try a.end(); return .meta(.quit) },
     ]
 }

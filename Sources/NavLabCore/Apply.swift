@@ -21,7 +21,7 @@ extension State {
     /// NavLab's `Limits` are checked after a command (`applyWithinLimits`):
     /// the caller that owns the timeline (the Session) discards a state that went past them.
     /// (Keeping a copy here to roll back would copy every large array the command touches.)
-    public mutating func apply(_ command: Command) throws -> Outcome {
+    public mutating func apply(_ command: Command) throws(NavLabError) -> Outcome {
         switch try canonical(command) {
         case .device(let d): return try setDevice(d)
         case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
@@ -98,7 +98,7 @@ extension State {
 
     /// `@top`, `@root` in a spec become the names of the instances they stand for, so that
     /// everything after this reads `names[ref.text]` of a live name (or fails here, cleanly).
-    func canonical(_ command: Command) throws -> Command {
+    func canonical(_ command: Command) throws(NavLabError) -> Command {
         switch command {
         case .present(let spec, let on, let style, let animated):
             return .present(try canonical(spec), on: on, style: style, animated: animated)
@@ -115,7 +115,7 @@ extension State {
         }
     }
 
-    func canonical(_ spec: Spec) throws -> Spec {
+    func canonical(_ spec: Spec) throws(NavLabError) -> Spec {
         switch spec {
         case .instance: return spec
         case .existing(let ref):
@@ -126,7 +126,7 @@ extension State {
     }
 
     /// Commands that change the hierarchy need a running app.
-    func requireRunning(at location: SourceLocation, verb: String) throws {
+    func requireRunning(at location: SourceLocation, verb: String) throws(NavLabError) {
         guard isRunning else {
             throw NavLabError(.invalid, "the app is not running, so there is nothing to \(verb)", at: location,
                               suggestion: initial == nil ? "declare its first screen with `initial SPEC`, then `launch`" : "type `launch`")

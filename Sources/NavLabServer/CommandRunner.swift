@@ -1,4 +1,5 @@
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 
 /// `POST /api/commands`: the body's lines run in the shared session, as if typed at the

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 
 /// The page's document as every client of /api/events has it, advanced by the hub after every

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 
 /// How the page is served.
@@ -170,9 +171,8 @@ public final class PageServer: Sendable {
             }
             if format == "swift" {
                 let made = hub.read { session -> Result<String, NavLabError> in
-                    do { return .success(try SwiftExport.program(from: session)) }
-                    catch let e as NavLabError { return .failure(e) }
-                    catch { return .failure(NavLabError(.invalid, "\(error)", at: SourceLocation(column: 1))) }
+                    do throws(NavLabError) { return .success(try SwiftExport.program(from: session)) }
+                    catch { return .failure(error) }
                 }
                 switch made {
                 case .success(let text): return PageServer.textResponse(text, type: "text/x-swift; charset=utf-8")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NavLabCommands
+import NavLabHub
 import Synchronization
 
 /// A server that is listening: its URL (with the token when it needs one) and how to stop it.

@@ -8,6 +8,7 @@
 
 import Foundation
 import NavLabCommands
+import NavLabHub
 import NavLabServer
 import Synchronization
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 
 @main
@@ -167,10 +168,10 @@ struct Explain: ParsableCommand {
     var topic: [String] = []
 
     func run() throws {
-        do {
+        do throws(NavLabError) {
             print(try UIKitFacts.explain(topic.joined(separator: " "), width: Shell.terminalWidth.map { min(100, $0) } ?? 88))
-        } catch let e as NavLabError {
-            Shell.printError("error: \(e.message)" + (e.suggestion.map { "\n  \($0)" } ?? ""))
+        } catch {
+            Shell.printError("error: \(error.message)" + (error.suggestion.map { "\n  \($0)" } ?? ""))
             throw ExitCode(1)
         }
     }

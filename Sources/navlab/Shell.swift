@@ -121,7 +121,7 @@ enum ScriptFiles {
 
     /// Reads a script for `load`: its name (for `FILE:LINE:COL`, and for the loads inside it)
     /// and its text.
-    static func read(_ path: String, from: String) throws -> (name: String, text: String) {
+    static func read(_ path: String, from: String) throws(NavLabError) -> (name: String, text: String) {
         let name = resolve(path, from: from)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isFolder) else {
@@ -146,8 +146,10 @@ enum ScriptFiles {
 
     /// `save` and `record stop` inside the script `file`.
     /// `writeFile` for a ScriptRunner: a relative path lands beside the script that names it.
-    static func write(_ path: String, _ text: String, from file: String) throws {
-        try write(text, to: resolve(path, from: file))
+    static func write(_ path: String, _ text: String, from file: String) throws(NavLabError) {
+        do { try write(text, to: resolve(path, from: file)) } catch {
+            throw NavLabError(.invalid, "cannot write \(path): \(error.localizedDescription)", at: SourceLocation(line: 1, column: 1))
+        }
     }
 
     /// What a path typed so far could become, for Tab: the entries of its folder that start

@@ -1,4 +1,5 @@
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 import Synchronization
 import Testing

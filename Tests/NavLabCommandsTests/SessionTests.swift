@@ -2,6 +2,7 @@ import Testing
 import NavLabCore
 import NavLabTestSupport
 @testable import NavLabCommands
+import NavLabHub
 
 @Suite("Session: timeline, undo, log, JSON")
 struct SessionTests {

@@ -357,7 +357,8 @@ struct SwiftExportTests {
             let s = Session()
             for _ in 0..<60 { _ = s.execute(writer.line(s.state)) }
             let program: String
-            do { program = try SwiftExport.program(from: s) } catch let e as NavLabError {
+            do throws(NavLabError) { program = try SwiftExport.program(from: s) } catch {
+                let e = error
                 #expect(e.message.hasPrefix("nothing to export"), "seed \(seed): \(e.message)")
                 continue
             }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NavLabCommands
+import NavLabHub
 import NavLabTestSupport
 import Synchronization
 import Testing

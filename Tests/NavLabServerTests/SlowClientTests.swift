@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Hummingbird
 import NavLabCommands
+import NavLabHub
 import Testing
 @testable import NavLabServer
 

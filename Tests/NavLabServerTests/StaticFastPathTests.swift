@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NavLabCommands
+import NavLabHub
 import Testing
 @testable import NavLabServer
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NavLabCommands
+import NavLabHub
 @testable import NavLabServer
 
 /// Seed 000's first experiment, as typed.

@@ -18,7 +18,11 @@ public struct UIKitFact: Hashable, Sendable {
 /// Docs/UIKit.md, built into the binary: `explain 82`, `explain UITransitionView`, `help #82`.
 public enum UIKitFacts {
     public static let all: [UIKitFact] = parse(Embedded.uikit)
-    static let byNumber: [Int: UIKitFact] = Dictionary(all.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+    static let byNumber: [Int: UIKitFact] = {
+        var d: [Int: UIKitFact] = [:]
+        for f in all where d[f.number] == nil { d[f.number] = f }
+        return d
+    }()
 
     public static func fact(_ number: Int) -> UIKitFact? { byNumber[number] }
 
@@ -60,15 +64,15 @@ public enum UIKitFacts {
     }
 
     /// `explain TOPIC`: one fact by number, or the facts whose title or text mention every word.
-    public static func explain(_ topic: String, width: Int = 88) throws -> String {
+    public static func explain(_ topic: String, width: Int = 88) throws(NavLabError) -> String {
         let words = topic.split(separator: " ").map(String.init)
         if words.isEmpty { return index() }
         let numbers = words.compactMap(number)
         if numbers.count == words.count {
-            return try numbers.map { n -> String in
+            return try numbers.map { (n: Int) throws(NavLabError) -> String in
                 guard let f = fact(n) else {
                     throw NavLabError(.unknown, "there is no UIKit fact #\(n)", at: SourceLocation(column: 1),
-                                      suggestion: "facts are numbered 1–\(all.map(\.number).max() ?? 0); `explain WORD` searches them")
+                                      suggestion: "facts are numbered 1–\(all.map({ $0.number }).max() ?? 0); `explain WORD` searches them")
                 }
                 return render(f, width: width)
             }.joined(separator: "\n\n")
@@ -86,9 +90,9 @@ public enum UIKitFacts {
         let needles = words.map { $0.lowercased() }
         let hits = all.filter { f in
             let hay = (f.title + "\n" + f.body).lowercased()
-            return needles.allSatisfy { hay.contains($0) }
+            return needles.allSatisfy { hay.containsText($0) }
         }
-        let inTitle = hits.filter { f in needles.contains { f.title.lowercased().contains($0) } }
+        let inTitle = hits.filter { f in needles.contains { f.title.lowercased().containsText($0) } }
         return inTitle + hits.filter { !inTitle.contains($0) }
     }
 
@@ -150,7 +154,7 @@ public enum UIKitFacts {
     public static func citations(in text: String) -> [Int] {
         var numbers: [Int] = []
         var rest = Substring(text)
-        while let r = rest.firstRange(of: "UIKit #") {
+        while let r = rest.textRange(of: "UIKit #") {
             var tail = rest[r.upperBound...]
             while true {
                 let digits = tail.prefix { $0.isASCII && $0.isNumber }
@@ -182,7 +186,7 @@ extension StringProtocol {
     func removing(_ needle: String) -> String {
         var out = ""
         var rest = Substring(self)
-        while let r = rest.firstRange(of: needle) { out += rest[..<r.lowerBound]; rest = rest[r.upperBound...] }
+        while let r = rest.textRange(of: needle) { out += rest[..<r.lowerBound]; rest = rest[r.upperBound...] }
         return out + rest
     }
 

@@ -30,7 +30,7 @@ public struct Tutorial: Hashable, Sendable {
             let para = lines.joined(separator: " ").trimmed
             if para.isEmpty || para.hasPrefix("#") { continue }
             let plain = UIKitFacts.plain(para).removing("`").removing("*")
-            if let dot = plain.firstRange(of: ". ") { return String(plain[..<dot.lowerBound]) + "." }
+            if let dot = plain.textRange(of: ". ") { return String(plain[..<dot.lowerBound]) + "." }
             return plain
         }
         return ""
@@ -122,7 +122,7 @@ public struct Tutorial: Hashable, Sendable {
                     break lines
                 }
                 code.append(prompt + typed)
-                code += response.lines.map(\.text)
+                code += response.lines.map({ $0.text })
                 if response.status == .failed, let e = response.error {
                     failures.append(ScriptRunner.format(e, file: file, sourceLine: line))
                     break lines
@@ -149,7 +149,7 @@ public enum Tutorials {
 
     /// `navlab tutorial`: one line each.
     public static func list() -> String {
-        let width = all.map(\.name.count).max() ?? 0
+        let width = all.map({ $0.name.count }).max() ?? 0
         var lines = ["Tutorials built into NavLab (`navlab play NAME` steps through one; `navlab tutorial NAME` prints its script):", ""]
         for t in all {
             lines.append("  " + t.name + String(repeating: " ", count: width - t.name.count + 2) + t.title)

@@ -1,7 +1,7 @@
 extension State {
     /// Custom containment belongs to plain view controllers and custom containers; UIKit's
     /// containers manage their children through their own API.
-    func requireCustomContainer(_ id: VCID, at: SourceLocation, verb: String) throws {
+    func requireCustomContainer(_ id: VCID, at: SourceLocation, verb: String) throws(NavLabError) {
         let vc = self[id]
         let alternative: String?
         switch vc.kind {
@@ -20,7 +20,7 @@ extension State {
     /// The canonical add: `addChild` (→ `willMove(toParent:)`, UIKit #39), the view added,
     /// then `didMove(toParent:)` (UIKit #42); off screen, both views are loaded then and
     /// there and nothing appears.
-    mutating func addChild(_ spec: Spec, to ref: NameRef) throws -> Outcome {
+    mutating func addChild(_ spec: Spec, to ref: NameRef) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "add a child to")
         let parent = try resolve(ref)
         try requireCustomContainer(parent, at: ref.location, verb: "addChild to")
@@ -67,7 +67,7 @@ extension State {
 
     /// The canonical remove: `willMove(toParent: nil)`, the view removed, `removeFromParent`
     /// (→ `didMove(toParent: nil)`, UIKit #41, #42).
-    mutating func removeChild(_ ref: NameRef) throws -> Outcome {
+    mutating func removeChild(_ ref: NameRef) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "remove")
         let x = try resolve(ref)
         guard let parent = self[x].parent else {
@@ -92,7 +92,7 @@ extension State {
 
     /// A container's `transition(from:to:)` to a new child (UIKit #43, #44), or a page view
     /// controller's `setViewControllers(_:direction:animated:)` (UIKit #58, #70).
-    mutating func switchChild(_ spec: Spec, in ref: NameRef?, animated: Bool) throws -> Outcome {
+    mutating func switchChild(_ spec: Spec, in ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "switch in")
         let container: VCID
         if let ref {

@@ -4,7 +4,7 @@ extension State {
 
     /// Checks that `spec` can be made, without changing anything. `claimed` collects the
     /// existing instances it uses, so that one instance cannot be used twice.
-    func validate(_ spec: Spec, claimed: inout Set<VCID>) throws {
+    func validate(_ spec: Spec, claimed: inout Set<VCID>) throws(NavLabError) {
         switch spec {
         case .instance(let cls, let at):
             try validateClassName(cls, at: at)
@@ -50,7 +50,7 @@ extension State {
     }
 
     /// A navigation stack cannot hold a navigation or tab bar controller (UIKit #49).
-    func validateStackEntry(_ spec: Spec) throws {
+    func validateStackEntry(_ spec: Spec) throws(NavLabError) {
         let kind: Kind?
         switch spec {
         case .container(let w, _, _, _): kind = w.kind
@@ -81,7 +81,7 @@ extension State {
             && name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
-    func validateClassName(_ name: String, at: SourceLocation) throws {
+    func validateClassName(_ name: String, at: SourceLocation) throws(NavLabError) {
         guard State.isIdentifier(name) else {
             throw NavLabError(.syntax, "'\(name)' is not a class name", at: at,
                               suggestion: "class names are Swift identifiers, like RegisterViewController")
@@ -163,6 +163,6 @@ extension ClassDecl {
         if let v = definesPresentationContext { vc.definesPresentationContext = v }
         if let v = transitionStyle { vc.transitionStyle = v }
         if let v = encodes { vc.encodes = v }
-        vc.properties.merge(properties) { _, new in new }
+        for (key, value) in properties { vc.properties[key] = value }
     }
 }

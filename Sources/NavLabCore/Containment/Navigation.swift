@@ -1,7 +1,7 @@
 extension State {
     /// The navigation controller a verb acts on: NAME if it is one, else NAME's
     /// `navigationController` (default: `top`).
-    func navigationTarget(_ ref: NameRef?, verb: String) throws -> VCID {
+    func navigationTarget(_ ref: NameRef?, verb: String) throws(NavLabError) -> VCID {
         let id = try resolve(ref, default: "top")
         if self[id].kind == .navigation { return id }
         if let nav = navigationController(of: id) { return nav }
@@ -12,7 +12,7 @@ extension State {
     }
 
     /// `pushViewController(_:animated:)` (UIKit #49, #63).
-    mutating func push(_ spec: Spec, on ref: NameRef?, animated: Bool) throws -> Outcome {
+    mutating func push(_ spec: Spec, on ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "push on")
         let nav = try navigationTarget(ref, verb: "push on")
         try validateStackEntry(spec)
@@ -58,7 +58,7 @@ extension State {
     }
 
     /// `popViewController(animated:)`: the last one cannot be popped (UIKit #50, #64, #80).
-    mutating func pop(_ ref: NameRef?, animated: Bool) throws -> Outcome {
+    mutating func pop(_ ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "pop")
         let nav = try navigationTarget(ref, verb: "pop")
         let stack = self[nav].children
@@ -79,7 +79,7 @@ extension State {
     }
 
     /// `popToRootViewController(animated:)`.
-    mutating func popToRoot(_ ref: NameRef?, animated: Bool) throws -> Outcome {
+    mutating func popToRoot(_ ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "pop")
         let nav = try navigationTarget(ref, verb: "pop")
         let stack = self[nav].children
@@ -103,7 +103,7 @@ extension State {
     }
 
     /// `setViewControllers(_:animated:)`: the whole stack replaced, one transition (UIKit #48, #51).
-    mutating func setViewControllers(_ specs: [Spec], on ref: NameRef?, animated: Bool) throws -> Outcome {
+    mutating func setViewControllers(_ specs: [Spec], on ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: specs.first?.location ?? SourceLocation(column: 1), verb: "set the stack of")
         let nav = try navigationTarget(ref, verb: "set the stack of")
         var claimed: Set<VCID> = []
@@ -160,7 +160,7 @@ extension State {
 
     /// `tabBarController.selectedIndex = INDEX` (UIKit #55); `index == NSNotFound`:
     /// `selectedViewController = moreNavigationController`, the More tab (UIKit #55, #56).
-    mutating func select(_ ref: NameRef, index: Int, at: SourceLocation) throws -> Outcome {
+    mutating func select(_ ref: NameRef, index: Int, at: SourceLocation) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "select in")
         let tab = try tabBarController(of: ref)
         let count = self[tab].children.count
@@ -190,7 +190,7 @@ extension State {
     }
 
     /// NAME if it is a tab bar controller, else the tab bar controller it is inside.
-    func tabBarController(of ref: NameRef) throws -> VCID {
+    func tabBarController(of ref: NameRef) throws(NavLabError) -> VCID {
         var tab = try resolve(ref)
         if self[tab].kind != .tabBar {
             var c = self[tab].parent

@@ -4,7 +4,7 @@
 /// told nothing by UIKit's appearance forwarding.
 extension State {
     /// `A.view.addSubview(B.view)`.
-    mutating func addSubview(_ spec: Spec, to ref: NameRef) throws -> Outcome {
+    mutating func addSubview(_ spec: Spec, to ref: NameRef) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "add a view to")
         let host = try resolve(ref)
         if case .existing(let xref) = spec, let x = names[xref.text] {
@@ -66,7 +66,7 @@ extension State {
     }
 
     /// `C.view = B.view`: a view belongs to one view controller at a time (UIKit #103).
-    mutating func reuseView(of ref: NameRef, for other: NameRef) throws -> Outcome {
+    mutating func reuseView(of ref: NameRef, for other: NameRef) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "reuse a view of")
         let owner = try resolve(ref)
         let target = try resolve(other)

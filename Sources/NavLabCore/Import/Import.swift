@@ -1,7 +1,7 @@
 /// `import uikit` / `import screenstate`: the app runs with the hierarchy a real app printed,
 /// as if it had got there itself, so that the user goes on from it (`swapRoot Main`, `why X`).
 extension State {
-    mutating func importHierarchy(_ h: ImportedHierarchy) throws -> Outcome {
+    mutating func importHierarchy(_ h: ImportedHierarchy) throws(NavLabError) -> Outcome {
         var events: [Event] = []
         let wasRunning = isRunning
         // The printout is the app's state now: the process that was running is replaced, as a
@@ -119,7 +119,7 @@ extension State {
 
     /// Each printed state must be what the model derives from the structure: `appeared`
     /// exactly when the view is in the window (UIKit #153), `not in the window` for the others.
-    func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws {
+    func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws(NavLabError) {
         let cannot = "NavLab cannot rebuild a hierarchy its model would not reach; `tree --uikit` after importing without this line shows what it would print"
         for (i, n) in h.nodes.enumerated() {
             let inWindow = shown.contains(ids[i])

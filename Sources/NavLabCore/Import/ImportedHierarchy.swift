@@ -55,7 +55,7 @@ public struct ImportedHierarchy: Hashable, Sendable {
 extension ImportedHierarchy {
     /// Reads `text`, whose first line is line `firstLine` of its file. Every line it cannot
     /// read is an error that names it; nothing is returned half read.
-    public static func parse(_ text: String, format: Format, firstLine: Int = 1) throws -> ImportedHierarchy {
+    public static func parse(_ text: String, format: Format, firstLine: Int = 1) throws(NavLabError) -> ImportedHierarchy {
         switch format {
         case .uikit: return try parseUIKit(text, firstLine: firstLine)
         case .screenstate: return try parseScreenState(text, firstLine: firstLine)
@@ -66,7 +66,7 @@ extension ImportedHierarchy {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
     }
 
-    static func parseUIKit(_ text: String, firstLine: Int) throws -> ImportedHierarchy {
+    static func parseUIKit(_ text: String, firstLine: Int) throws(NavLabError) -> ImportedHierarchy {
         var nodes: [Node] = []
         /// The last node read at each depth: the parent or presenter of what follows.
         var lastAtDepth: [Int] = []
@@ -132,7 +132,7 @@ extension ImportedHierarchy {
     }
 
     /// One line: `PREFIX<Class 0xADDR>, state: S, view: VIEW[, presented with: <PC 0xADDR>]`.
-    static func parseUIKitLine(_ s: Substring, line: Int, colon: inout Bool?) throws -> (node: Node, depth: (level: Int, presented: Bool)) {
+    static func parseUIKitLine(_ s: Substring, line: Int, colon: inout Bool?) throws(NavLabError) -> (node: Node, depth: (level: Int, presented: Bool)) {
         func column(_ i: Substring.Index) -> Int { s.distance(from: s.startIndex, to: i) + 1 }
         func fail(_ message: String, at i: Substring.Index, _ suggestion: String) -> NavLabError {
             NavLabError(.syntax, message, at: SourceLocation(line: line, column: column(i)), suggestion: suggestion)
@@ -222,7 +222,7 @@ extension ImportedHierarchy {
     }
 
     /// NavLab's hierarchies are at most `Limits.hierarchyDepth` deep (its walks recurse).
-    static func checkDepth(_ depth: Int, line: Int) throws {
+    static func checkDepth(_ depth: Int, line: Int) throws(NavLabError) {
         guard depth > Limits.hierarchyDepth else { return }
         throw NavLabError(.invalid, "this view controller is \(depth) levels deep (children and presentations, counted from the root); NavLab allows at most \(Limits.hierarchyDepth)",
                           at: SourceLocation(line: line, column: 1), suggestion: "no real app nests this deep: is the printout's indentation intact?")
@@ -233,7 +233,7 @@ extension ImportedHierarchy {
                                                 "_UICurrentContextPresentationController", "UISheetPresentationController"]
 
     /// `<Class 0xADDR>` at the start of `s`: the class, the address, and where it ends.
-    static func object(in s: Substring, line: Int, lineStart: Substring.Index, what: String) throws -> (String, String?, Substring.Index) {
+    static func object(in s: Substring, line: Int, lineStart: Substring.Index, what: String) throws(NavLabError) -> (String, String?, Substring.Index) {
         func column(_ i: Substring.Index) -> Int { s.base.distance(from: lineStart, to: i) + 1 }
         guard let close = s.firstIndex(of: ">") else {
             throw NavLabError(.syntax, "the \(what)'s '<' is never closed", at: SourceLocation(line: line, column: column(s.startIndex)),
@@ -250,7 +250,7 @@ extension ImportedHierarchy {
         parts.removeFirst()
         var address: String?
         if let a = parts.first {
-            guard parts.count == 1, a.hasPrefix("0x"), a.count > 2, a.dropFirst(2).allSatisfy(\.isHexDigit) else {
+            guard parts.count == 1, a.hasPrefix("0x"), a.count > 2, a.dropFirst(2).allSatisfy({ $0.isHexDigit }) else {
                 throw NavLabError(.syntax, "'\(parts.joined(separator: " "))' is not an address", at: SourceLocation(line: line, column: column(a.startIndex)),
                                   suggestion: "`<\(cls) 0x7fb1c8d0a6e0>`: the class, a space (or ': '), then the address in hex")
             }
@@ -267,14 +267,14 @@ extension ImportedHierarchy {
     static func simpleName(_ printed: String) -> String {
         guard let dot = printed.lastIndex(of: ".") else { return printed }
         let last = String(printed[printed.index(after: dot)...])
-        return State.isIdentifier(last) ? last : printed.replacing(".", with: "_")
+        return State.isIdentifier(last) ? last : printed.replacingText(".", with: "_")
     }
 
     // MARK: Kinds
 
     /// Which container each node is: UIKit's classes by name; the app's subclasses by the class
     /// of their view (UIKit #162) and their children.
-    mutating func inferKinds() throws {
+    mutating func inferKinds() throws(NavLabError) {
         for i in nodes.indices {
             let n = nodes[i]
             if let word = ContainerWord.allCases.first(where: { $0.kind.uikitClass == n.printedClass }) {
@@ -292,8 +292,8 @@ extension ImportedHierarchy {
                 } else if n.viewLoaded == false {
                     // No view to tell by: the class's name.
                     let name = n.className.lowercased()
-                    nodes[i].kind = name.contains("tab") ? .tabBar : name.contains("nav") ? .navigation
-                        : name.contains("split") ? .split : name.contains("page") ? .page : .container
+                    nodes[i].kind = name.containsText("tab") ? .tabBar : name.containsText("nav") ? .navigation
+                        : name.containsText("split") ? .split : name.containsText("page") ? .page : .container
                 } else {
                     nodes[i].kind = .container
                 }
@@ -305,8 +305,8 @@ extension ImportedHierarchy {
     /// child that need not be the last; a navigation controller only its last.
     func looksLikeTabBar(_ i: Int) -> Bool {
         let n = nodes[i]
-        if n.className.lowercased().contains("tab") { return true }
-        if n.className.lowercased().contains("nav") { return false }
+        if n.className.lowercased().containsText("tab") { return true }
+        if n.className.lowercased().containsText("nav") { return false }
         guard let shown = n.children.firstIndex(where: { nodes[$0].appeared == true }) else { return false }
         return shown != n.children.count - 1
     }
@@ -317,7 +317,7 @@ extension ImportedHierarchy {
 extension ImportedHierarchy {
     /// The ScreenState utility's summary: `Class (Role): {` … `}`, and `v Presented v` between
     /// the root's tree and each presented one's.
-    static func parseScreenState(_ text: String, firstLine: Int) throws -> ImportedHierarchy {
+    static func parseScreenState(_ text: String, firstLine: Int) throws(NavLabError) -> ImportedHierarchy {
         var nodes: [Node] = []
         var open: [Int] = []          // nodes whose `{` is not closed yet
         var treeRoots: [Int] = []

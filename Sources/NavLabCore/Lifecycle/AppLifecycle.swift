@@ -10,15 +10,15 @@ extension State {
         case restoration
     }
 
-    func requireState(_ allowed: Set<ApplicationState>, verb: String, suggestion: String) throws {
+    func requireState(_ allowed: Set<ApplicationState>, verb: String, suggestion: String) throws(NavLabError) {
         guard allowed.contains(application.state) else {
-            throw NavLabError(.invalid, "`\(verb)` needs the app \(allowed.map(\.rawValue).sorted().joined(separator: " or ")); it is \(application.state.rawValue)",
+            throw NavLabError(.invalid, "`\(verb)` needs the app \(allowed.map({ $0.rawValue }).sorted().joined(separator: " or ")); it is \(application.state.rawValue)",
                               at: SourceLocation(column: 1), suggestion: suggestion)
         }
     }
 
     /// The home button: resign active, enter the background; state preservation runs then (UIKit #111).
-    mutating func background() throws -> Outcome {
+    mutating func background() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive], verb: "background", suggestion: isRunning ? "it is already in the background" : "`launch` first")
         if application.usesScenes {
             // The activity is asked for before the scene goes (UIKit #145).
@@ -51,7 +51,7 @@ extension State {
         return events
     }
 
-    mutating func foreground() throws -> Outcome {
+    mutating func foreground() throws(NavLabError) -> Outcome {
         try requireState([.background, .suspended], verb: "foreground", suggestion: isRunning ? "it is already in the foreground" : "`launch` it")
         application.state = .active
         if application.usesScenes { return .done([.app("sceneWillEnterForeground(_:)"), .app("sceneDidBecomeActive(_:)")]) }
@@ -69,7 +69,7 @@ extension State {
     /// The system terminates the suspended app; the archive is kept (UIKit #115). An app that
     /// is still active is killed too — Xcode's stop button does that — but it never entered
     /// the background, so nothing was preserved (UIKit #111).
-    mutating func kill() throws -> Outcome {
+    mutating func kill() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive, .background, .suspended], verb: "kill", suggestion: "the app is not running")
         let wasActive = application.state == .active || application.state == .inactive
         endProcess()
@@ -82,7 +82,7 @@ extension State {
     }
 
     /// Swiping the app away in the app switcher deletes the archive (UIKit #115).
-    mutating func forceQuit() throws -> Outcome {
+    mutating func forceQuit() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive, .background, .suspended], verb: "forceQuit", suggestion: "the app is not running")
         var events: [Event] = []
         if application.state == .active {
@@ -104,7 +104,7 @@ extension State {
     /// The process dies. During launch or restoration the archive is deleted unless
     /// `UIStateRestorationDeveloperMode` is set (UIKit #115–#117); otherwise the archive
     /// of the last `background` stays.
-    mutating func crash(_ point: CrashPoint) throws -> Outcome {
+    mutating func crash(_ point: CrashPoint) throws(NavLabError) -> Outcome {
         switch point {
         case .now:
             try requireState([.active, .inactive, .background, .suspended], verb: "crash", suggestion: "`crash during launch` crashes the next launch")
@@ -149,7 +149,7 @@ extension State {
     }
 
     /// Everything the app stored is gone, defaults included; the next launch installs afresh.
-    mutating func uninstall() throws -> Outcome {
+    mutating func uninstall() throws(NavLabError) -> Outcome {
         endProcess()
         application.data = AppData()
         application.data.installed = false
@@ -158,7 +158,7 @@ extension State {
 
     /// A cold start. A running app is terminated first: from the background as the system
     /// does (the archive stays), while still active with nothing preserved this time.
-    mutating func relaunch() throws -> Outcome {
+    mutating func relaunch() throws(NavLabError) -> Outcome {
         var events: [Event] = []
         if isRunning {
             if application.state == .active || application.state == .inactive {
@@ -188,7 +188,7 @@ extension State {
     }
 
     /// `app NAME`: another app's archive and defaults (SPEC §5).
-    mutating func switchApp(_ name: String, data: AppData?) throws -> Outcome {
+    mutating func switchApp(_ name: String, data: AppData?) throws(NavLabError) -> Outcome {
         try State.validateAppName(name)
         guard !isRunning else {
             throw NavLabError(.invalid, "the app \(appName) is running", at: SourceLocation(column: 1), suggestion: "`kill`, `forceQuit` or `reset` first")
@@ -202,7 +202,7 @@ extension State {
 
     /// An app's name is its module name in UIKit's messages (`App.Detail`) and a folder under
     /// `$NAVLAB_HOME`: a Swift identifier, so it can never name a path (`../x`, `/tmp`).
-    public static func validateAppName(_ name: String, at location: SourceLocation = SourceLocation(column: 5)) throws {
+    public static func validateAppName(_ name: String, at location: SourceLocation = SourceLocation(column: 5)) throws(NavLabError) {
         guard isValidAppName(name) else {
             let why = name.contains("/") || name.hasPrefix(".") ? "an app name is not a path" : "an app name is a Swift module name"
             throw NavLabError(.syntax, "'\(name)' is not an app name: \(why)", at: location,

@@ -2,7 +2,7 @@ extension State {
     /// A cold start: the storyboard's initial view controller is made and set as the window's
     /// root (UIKit #134), `willFinishLaunching`, `didFinishLaunching`, the window made key and
     /// visible, the root's view loads and appears, then the app becomes active.
-    mutating func launch() throws -> Outcome {
+    mutating func launch() throws(NavLabError) -> Outcome {
         guard !isRunning else {
             throw NavLabError(.invalid, "the app is already running", at: SourceLocation(column: 1),
                               suggestion: "`relaunch` terminates it and starts it again; `reset` starts afresh")
@@ -93,7 +93,7 @@ extension State {
     }
 
     /// The Initial UI can only name classes, never `@instances` (there are none yet).
-    func validateNew(_ spec: Spec, claimed: inout Set<VCID>) throws {
+    func validateNew(_ spec: Spec, claimed: inout Set<VCID>) throws(NavLabError) {
         if case .existing(let ref) = spec {
             throw NavLabError(.invalid, "the initial view controller is made at launch; @\(ref.text) names a live instance",
                               at: ref.location, suggestion: "write the class name: \(State.splitName(ref.text).0)")
@@ -107,7 +107,7 @@ extension State {
     }
 
     /// `initial SPEC`: the storyboard's initial view controller for every launch from now on.
-    mutating func setInitial(_ spec: Spec) throws -> Outcome {
+    mutating func setInitial(_ spec: Spec) throws(NavLabError) -> Outcome {
         var claimed: Set<VCID> = []
         try validateNew(spec, claimed: &claimed)
         initial = spec
@@ -115,7 +115,7 @@ extension State {
     }
 
     /// `device iPhone|iPad iOS=N`.
-    mutating func setDevice(_ d: Device) throws -> Outcome {
+    mutating func setDevice(_ d: Device) throws(NavLabError) -> Outcome {
         guard !isRunning else {
             throw NavLabError(.invalid, "the device cannot change under a running app", at: SourceLocation(column: 1),
                               suggestion: "`reset`, then `device \(d.description)`")

@@ -42,7 +42,7 @@ extension State {
     /// `NAME.beginAppearanceTransition(isAppearing, animated:)`: the will-callbacks now; nested
     /// begins in the same direction wait for the matching final end (UIKit #45, #73). A begin
     /// in the other direction before the end unbalances the calls (UIKit #76, #95).
-    mutating func beginAppearanceTransition(_ ref: NameRef, isAppearing: Bool, animated: Bool) throws -> Outcome {
+    mutating func beginAppearanceTransition(_ ref: NameRef, isAppearing: Bool, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "begin an appearance transition of")
         let id = try resolve(ref)
         let pending = self[id].pendingAppearanceTransitions
@@ -66,7 +66,7 @@ extension State {
 
     /// `NAME.endAppearanceTransition()`: the did-callbacks of the pending begin, on the final
     /// matching end; with no begin pending, UIKit's unbalanced warning and nothing else.
-    mutating func endAppearanceTransition(_ ref: NameRef) throws -> Outcome {
+    mutating func endAppearanceTransition(_ ref: NameRef) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "end an appearance transition of")
         let id = try resolve(ref)
         let pending = self[id].pendingAppearanceTransitions

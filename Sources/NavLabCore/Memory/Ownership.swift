@@ -136,7 +136,7 @@ extension State {
         var seen = [Bool](repeating: false, count: nextID)
         var stack: [VCID] = []
         if let r = window.rootViewController { stack.append(r) }
-        stack += holds.map(\.viewController)
+        stack += holds.map({ $0.viewController })
         while let id = stack.popLast() {
             guard id.raw < seen.count, !seen[id.raw], let vc = viewControllers[id] else { continue }
             seen[id.raw] = true
@@ -179,7 +179,7 @@ extension State {
         while let v = stack.popLast() {
             guard viewControllers[v] != nil, seen.insert(v).inserted else { continue }
             if v == id { return "kept alive by a UITransitionView left in the window (UIKit #4, #82)" }
-            stack += strongReferences(from: v).map(\.0)
+            stack += strongReferences(from: v).map { $0.0 }
         }
         // In a retain cycle with its presentation controller, or inside one that is (UIKit #83)?
         var current: VCID? = id
@@ -205,7 +205,7 @@ extension State {
         var stack = suspicious
         while let v = stack.popLast() {
             guard viewControllers[v] != nil, !reachable.contains(v), component.insert(v).inserted else { continue }
-            stack += strongReferences(from: v).map(\.0)
+            stack += strongReferences(from: v).map { $0.0 }
         }
         guard !component.isEmpty else { return [] }
         let ids = component.sorted()

@@ -2,7 +2,7 @@ extension State {
     /// Reading `presentationController` on a view controller nothing presents: UIKit makes a
     /// presentation controller that holds the view controller, which holds it back — a retain
     /// cycle that keeps an old root alive after it is replaced (UIKit #83).
-    mutating func touchPresentationController(_ ref: NameRef) throws -> Outcome {
+    mutating func touchPresentationController(_ ref: NameRef) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "read presentationController of")
         let id = try resolve(ref)
         let name = self[id].name

@@ -7,7 +7,7 @@ extension State {
         func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
         func value(_ v: String) -> String {
             v.contains(where: { $0 == " " || $0 == "\t" || $0 == "\"" || $0 == "#" || $0 == ";" || $0 == "," || $0 == "=" })
-                ? "\"" + v.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\"" : v
+                ? "\"" + v.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\"" : v
         }
         var lines: [String] = []
         if device != Device.default { lines.append("device \(device.idiom.rawValue) iOS=\(device.iOS)") }

@@ -16,7 +16,7 @@ public struct VCID: Hashable, Comparable, Sendable, CustomStringConvertible {
         var x = UInt64(bitPattern: Int64(raw)) &+ UInt64(bitPattern: Int64(seed)) &* 0x9E37_79B9_7F4A_7C15
         x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
         x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int(bitPattern: UInt(x ^ (x >> 31)))
+        return Int(truncatingIfNeeded: x ^ (x >> 31))
     }
 }
 

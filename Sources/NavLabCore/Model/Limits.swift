@@ -78,7 +78,7 @@ extension State {
     /// Applies `command` (`apply`), then throws the limit it took the state past, if any: the
     /// caller, which is recording the change, discards it. (Here, in a mutating method, the
     /// check reads the state in place; called on a class's stored state it would copy it.)
-    public mutating func applyWithinLimits(_ command: Command) throws -> Outcome {
+    public mutating func applyWithinLimits(_ command: Command) throws(NavLabError) -> Outcome {
         let nextID = self.nextID, count = viewControllers.count
         let outcome = try apply(command)
         if let problem = limitExceeded(sinceNextID: nextID, count: count, after: command) { throw problem }

@@ -6,7 +6,7 @@ extension State {
         ("restorationClass", "yes (it creates an instance) | no | nil (it returns nil)"),
         ("viewRestorationIdentifier", "an identifier for its view, so view state (contentOffset, selectedRow) is preserved"),
         ("storyboard", "yes|no"),
-        ("modalPresentationStyle", ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: "|")),
+        ("modalPresentationStyle", ModalPresentationStyle.allCases.map({ $0.rawValue }).joined(separator: "|")),
         ("definesPresentationContext", "yes|no"),
         ("transitionStyle", "pageCurl|scroll"),
         ("encodes", "names, comma-separated (children for a custom container)"),
@@ -16,9 +16,9 @@ extension State {
     ]
 
     /// Applies `settings` to a declaration, or throws at the first bad one.
-    func parse(_ settings: [Setting], into decl: inout ClassDecl, allowProperties: Bool) throws {
+    func parse(_ settings: [Setting], into decl: inout ClassDecl, allowProperties: Bool) throws(NavLabError) {
         for s in settings {
-            func bool() throws -> Bool {
+            func bool() throws(NavLabError) -> Bool {
                 switch s.value {
                 case "yes", "true": return true
                 case "no", "false": return false
@@ -41,9 +41,9 @@ extension State {
             case "definesPresentationContext": decl.definesPresentationContext = try bool()
             case "modalPresentationStyle":
                 guard let style = ModalPresentationStyle(rawValue: s.value) else {
-                    let near = Suggest.nearest(to: s.value, in: ModalPresentationStyle.allCases.map(\.rawValue))
+                    let near = Suggest.nearest(to: s.value, in: ModalPresentationStyle.allCases.map({ $0.rawValue }))
                     throw NavLabError(.syntax, "'\(s.value)' is not a modalPresentationStyle", at: s.location,
-                                      suggestion: near.map { "did you mean \($0)?" } ?? ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))
+                                      suggestion: near.map { "did you mean \($0)?" } ?? ModalPresentationStyle.allCases.map({ $0.rawValue }).joined(separator: ", "))
                 }
                 decl.modalPresentationStyle = style
             case "transitionStyle":
@@ -54,7 +54,7 @@ extension State {
             case "encodes":
                 decl.encodes = s.value.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
             default:
-                let known = State.settingKeys.map(\.key)
+                let known = State.settingKeys.map({ $0.key })
                 if allowProperties, Suggest.nearest(to: s.key, in: known).map({ Suggest.distance($0.lowercased(), s.key.lowercased()) > 2 }) ?? true {
                     decl.properties[s.key] = s.value
                 } else {
@@ -66,7 +66,7 @@ extension State {
         }
     }
 
-    mutating func declareClass(_ cls: String, _ settings: [Setting], at: SourceLocation) throws -> Outcome {
+    mutating func declareClass(_ cls: String, _ settings: [Setting], at: SourceLocation) throws(NavLabError) -> Outcome {
         // UIKit's own classes may be declared too (`class UINavigationController restorationIdentifier=nil`).
         if !ContainerWord.allCases.contains(where: { $0.kind.uikitClass == cls }) { try validateClassName(cls, at: at) }
         var decl = classes[cls] ?? ClassDecl()
@@ -76,7 +76,7 @@ extension State {
     }
 
     /// `set NAME key=value…`: one live instance, now.
-    mutating func set(_ ref: NameRef, _ settings: [Setting]) throws -> Outcome {
+    mutating func set(_ ref: NameRef, _ settings: [Setting]) throws(NavLabError) -> Outcome {
         let id = try resolve(ref)
         var decl = ClassDecl()
         try parse(settings, into: &decl, allowProperties: true)
@@ -93,7 +93,7 @@ extension State {
 
     /// `encode CLASS key…`: adds to what the class's `encodeRestorableState` writes, for every
     /// instance, live ones included (it is the class's code).
-    mutating func encode(_ cls: String, keys: [String], at: SourceLocation) throws -> Outcome {
+    mutating func encode(_ cls: String, keys: [String], at: SourceLocation) throws(NavLabError) -> Outcome {
         try validateClassName(cls, at: at)
         var decl = classes[cls] ?? ClassDecl()
         var encodes = decl.encodes ?? []
@@ -104,7 +104,7 @@ extension State {
         return .done([])
     }
 
-    mutating func hold(_ ref: NameRef, label: String?) throws -> Outcome {
+    mutating func hold(_ ref: NameRef, label: String?) throws(NavLabError) -> Outcome {
         let id = try resolve(ref)
         let label = label ?? "a reference in the app's code"
         if holds.contains(Hold(label: label, viewController: id)) {
@@ -114,7 +114,7 @@ extension State {
         return .done([])
     }
 
-    mutating func release(_ ref: NameRef) throws -> Outcome {
+    mutating func release(_ ref: NameRef) throws(NavLabError) -> Outcome {
         let id = try resolve(ref)
         guard holds.contains(where: { $0.viewController == id }) else {
             throw NavLabError(.invalid, "the app does not hold \(self[id].name)", at: ref.location,

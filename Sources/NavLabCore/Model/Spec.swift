@@ -21,7 +21,7 @@ public indirect enum Spec: Hashable, Sendable {
         case .instance(let name, _): return name
         case .existing(let ref): return "@" + ref.text
         case .container(let word, let cls, let children, _):
-            let inner = children.map(\.text).joined(separator: ", ")
+            let inner = children.map({ $0.text }).joined(separator: ", ")
             return (cls.map { $0 + ":" } ?? "") + word.rawValue + "(" + inner + ")"
         }
     }

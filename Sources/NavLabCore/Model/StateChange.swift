@@ -60,9 +60,9 @@ public struct StateChange: Sendable, Hashable {
     }
 
     /// The instances the change made.
-    public var made: [VCID] { viewControllers.filter { $0.value.before == nil }.map(\.key).sorted() }
+    public var made: [VCID] { viewControllers.filter { $0.value.before == nil }.map({ $0.key }).sorted() }
     /// The instances it released.
-    public var released: [VCID] { viewControllers.filter { $0.value.after == nil }.map(\.key).sorted() }
+    public var released: [VCID] { viewControllers.filter { $0.value.after == nil }.map({ $0.key }).sorted() }
     /// The instances that were there before and after and changed, with the fields
     /// (ViewController's names) that changed.
     public var modified: [VCID: [String]] {

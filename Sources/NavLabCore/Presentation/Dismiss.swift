@@ -2,7 +2,7 @@ extension State {
     /// `W.dismiss(animated:)`: dismisses what W (or its nearest presenting ancestor) presents,
     /// and everything presented above it (UIKit #31); with nothing presented, UIKit forwards
     /// the call to W's presenter, which dismisses W (UIKit #30, #36).
-    mutating func dismiss(_ ref: NameRef?, animated: Bool) throws -> Outcome {
+    mutating func dismiss(_ ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "dismiss")
         let w = try resolve(ref, default: "top")
         let target: VCID

@@ -10,7 +10,7 @@ extension State {
     }
 
     /// `show(_:sender:)`: a navigation controller pushes; with none, UIKit presents (UIKit #23).
-    mutating func show(_ spec: Spec, on ref: NameRef?, detail: Bool, animated: Bool) throws -> Outcome {
+    mutating func show(_ spec: Spec, on ref: NameRef?, detail: Bool, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "show on")
         let w = try resolve(ref, default: "top")
         let call = detail ? "showDetailViewController(_:sender:)" : "show(_:sender:)"
@@ -35,13 +35,13 @@ extension State {
     }
 
     /// An expanded split view controller's secondary column gets a new view controller.
-    mutating func replaceSecondary(of split: VCID, with spec: Spec, animated: Bool) throws -> Outcome {
+    mutating func replaceSecondary(of split: VCID, with spec: Spec, animated: Bool) throws(NavLabError) -> Outcome {
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
         return replaceChild(self[split].children.last!, in: split, with: spec, animated: animated)
     }
 
-    mutating func swipe(_ kind: Swipe, on ref: NameRef?, cancel: Bool) throws -> Outcome {
+    mutating func swipe(_ kind: Swipe, on ref: NameRef?, cancel: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "swipe")
         switch kind {
         case .down: return try swipeDown(ref, cancel: cancel)
@@ -54,7 +54,7 @@ extension State {
     /// (DidDismiss when it completes) (UIKIT #24). Cancelled, the sheet gets `viewWillDisappear`
     /// then appears again, never `viewDidDisappear`; completed, only the sheet is deinited and the
     /// presenter gets no callbacks (UIKit #37).
-    mutating func swipeDown(_ ref: NameRef?, cancel: Bool) throws -> Outcome {
+    mutating func swipeDown(_ ref: NameRef?, cancel: Bool) throws(NavLabError) -> Outcome {
         let w = try resolve(ref, default: "top")
         let sheet = parentlessAncestor(of: w)
         guard let p = self[sheet].presentation, self[sheet].presenter != nil else {
@@ -91,7 +91,7 @@ extension State {
     /// The navigation controller's edge swipe. Completed, it is a pop; abandoned, the order is
     /// Current.viewWillDisappear → New.viewWillAppear → New.viewWillDisappear →
     /// New.viewDidDisappear → Current.viewWillAppear → Current.viewDidAppear (UIKit #65).
-    mutating func swipeBack(_ ref: NameRef?, cancel: Bool) throws -> Outcome {
+    mutating func swipeBack(_ ref: NameRef?, cancel: Bool) throws(NavLabError) -> Outcome {
         let nav = try navigationTarget(ref, verb: "swipe back in")
         let stack = self[nav].children
         guard stack.count > 1 else {

@@ -1,6 +1,6 @@
 extension State {
     /// `W.present(X, animated:)`.
-    mutating func present(_ spec: Spec, on ref: NameRef?, style requested: ModalPresentationStyle?, animated: Bool) throws -> Outcome {
+    mutating func present(_ spec: Spec, on ref: NameRef?, style requested: ModalPresentationStyle?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "present on")
         let w = try resolve(ref, default: "top")
         if case .existing(let xref) = spec, let x = names[xref.text], x == window.rootViewController || isInWindow(x) && self[x].presenter == nil {
@@ -119,10 +119,9 @@ extension State {
         case .container(let w, let c, _, _): cls = c ?? w.defaultClassName; isApp = c != nil || w.kind.uikitClass == nil
         case .existing(let r): return names[r.text].map(objectDescription) ?? r.text
         }
-        return "<\(isApp ? appName + "." + cls : cls): \(hex(0x7f9a_0000_0000 + nextID * 0x1000))>"
+        return "<\(isApp ? appName + "." + cls : cls): \(hex(0x7f9a_0000_0000 + Int64(nextID) * 0x1000))>"
     }
 
-    private func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
 
     /// Whether `a`'s view contains `b`'s: through containment, or a view added with
     /// `addSubview` (which would otherwise let a move make a loop of views).

@@ -1,6 +1,6 @@
 extension State {
     /// The instance a name stands for: a live instance name, `root` or `top`.
-    public func resolve(_ ref: NameRef) throws -> VCID {
+    public func resolve(_ ref: NameRef) throws(NavLabError) -> VCID {
         switch ref.text {
         case "root":
             guard let r = window.rootViewController else {
@@ -23,7 +23,7 @@ extension State {
         }
     }
 
-    public func resolve(_ ref: NameRef?, default fallback: String) throws -> VCID {
+    public func resolve(_ ref: NameRef?, default fallback: String) throws(NavLabError) -> VCID {
         try resolve(ref ?? NameRef(fallback, at: SourceLocation(column: 0)))
     }
 
@@ -56,16 +56,17 @@ extension State {
     /// Deterministic, counted addresses (a real run's are random); an imported view
     /// controller keeps the ones its app printed.
     public func address(of id: VCID) -> String {
-        viewControllers[id]?.imported?.address ?? hex(0x7f9a_0000_0000 + id.raw * 0x1000)
+        viewControllers[id]?.imported?.address ?? hex(0x7f9a_0000_0000 + Int64(id.raw) * 0x1000)
     }
     public func viewAddress(of id: VCID) -> String {
-        viewControllers[id]?.imported?.viewAddress ?? hex(0x7f9b_0000_0000 + id.raw * 0x1000)
+        viewControllers[id]?.imported?.viewAddress ?? hex(0x7f9b_0000_0000 + Int64(id.raw) * 0x1000)
     }
     public func presentationControllerAddress(of id: VCID) -> String {
-        viewControllers[id]?.imported?.presentationControllerAddress ?? hex(0x6000_0300_0000 + id.raw * 0x100)
+        viewControllers[id]?.imported?.presentationControllerAddress ?? hex(0x6000_0300_0000 + Int64(id.raw) * 0x100)
     }
 
-    private func hex(_ n: Int) -> String { "0x" + String(n, radix: 16) }
+    /// 64-bit, as on a device, also where `Int` has 32 bits (the browser build).
+    func hex(_ n: Int64) -> String { "0x" + String(n, radix: 16) }
 }
 
 /// "Did you mean": the closest candidate by edit distance, if it is close enough.

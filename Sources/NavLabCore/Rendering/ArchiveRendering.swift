@@ -16,7 +16,9 @@ extension State {
             var parts = ["\(e.className)", e.foundBy, e.relationText]
             if let s = e.selectedIndex { parts.append("selectedIndex=\(s)") }
             if e.encodesChildren { parts.append("encodes children") }
-            let keys = (e.state.merging(e.viewState) { a, _ in a }).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            var merged = e.state
+            for (k, v) in e.viewState where merged[k] == nil { merged[k] = v }
+            let keys = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             lines.append("  \(e.pathText)  " + parts.joined(separator: " · ") + (keys.isEmpty ? "" : "  {" + keys.joined(separator: ", ") + "}"))
         }
         return lines.joined(separator: "\n")

@@ -122,7 +122,7 @@ public final class JSONWriter: JSONSink {
     /// The text written so far.
     public var text: String {
         String(unsafeUninitializedCapacity: count) { buffer in
-            _ = buffer.baseAddress!.update(from: base, count: count)
+            buffer.baseAddress!.update(from: base, count: count)
             return count
         }
     }

@@ -17,7 +17,7 @@ extension State {
         var lines = ["\(ids.count) allocated" + (leakedIDs.isEmpty ? "" : ", \(leakedIDs.count) leaked")]
         let width = min(32, ids.map { self[$0].name.count }.max() ?? 0)
         for id in ids {
-            let strong = references(to: id).filter(\.isStrong)
+            let strong = references(to: id).filter({ $0.isStrong })
             // The app's own references read "the app (coordinator)": the label is the property.
             let held = strong.map { r -> String in
                 if case .app = r.holder { return describe(r.holder) }

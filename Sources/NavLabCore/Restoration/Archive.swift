@@ -1,7 +1,7 @@
 /// What the app keeps on the device between launches: UserDefaults, the state-restoration
 /// archive, and whether it is installed. The shell writes it to `$NAVLAB_HOME/APP/`; the
 /// engine only reads and changes this value.
-public struct AppData: Hashable, Sendable, Codable {
+public struct AppData: Hashable, Sendable {
     public var installed = true
     /// Launches since the app was installed.
     public var launches = 0
@@ -18,7 +18,7 @@ public struct AppData: Hashable, Sendable, Codable {
 }
 
 /// The archive file as found on disk: readable, or damaged (UIKit discards it at launch).
-public enum ArchiveFile: Hashable, Sendable, Codable {
+public enum ArchiveFile: Hashable, Sendable {
     case valid(Archive)
     case damaged(String)
 
@@ -27,18 +27,24 @@ public enum ArchiveFile: Hashable, Sendable, Codable {
 
 /// The state-restoration archive: the preserved view controllers in preservation order
 /// (parents first), with the keys UIKit writes itself (UIKit #109).
-public struct Archive: Hashable, Sendable, Codable {
+public struct Archive: Hashable, Sendable {
     /// `UIApplicationStateRestorationSystemVersion`.
     public var systemVersion: String
     /// `UIApplicationStateRestorationUserInterfaceIdiom`.
     public var idiom: String
     public var entries: [ArchivedViewController]
 
-    public var paths: [String] { entries.map(\.pathText) }
+    public init(systemVersion: String, idiom: String, entries: [ArchivedViewController]) {
+        self.systemVersion = systemVersion
+        self.idiom = idiom
+        self.entries = entries
+    }
+
+    public var paths: [String] { entries.map({ $0.pathText }) }
 }
 
-public struct ArchivedViewController: Hashable, Sendable, Codable {
-    public enum Relation: Hashable, Sendable, Codable {
+public struct ArchivedViewController: Hashable, Sendable {
+    public enum Relation: Hashable, Sendable {
         /// The window's root.
         case root
         /// A contained child at this index (a navigation controller disambiguates its stack
@@ -64,6 +70,22 @@ public struct ArchivedViewController: Hashable, Sendable, Codable {
     /// Its view's preserved state: `contentOffset`, `selectedRow` (UIKit #128).
     public var viewState: [String: String]
 
+    public init(path: [String], relation: Relation, parent: Int?, className: String, kind: Kind,
+                restorationClass: RestorationClass, storyboard: Bool, selectedIndex: Int?,
+                encodesChildren: Bool, state: [String: String], viewState: [String: String]) {
+        self.path = path
+        self.relation = relation
+        self.parent = parent
+        self.className = className
+        self.kind = kind
+        self.restorationClass = restorationClass
+        self.storyboard = storyboard
+        self.selectedIndex = selectedIndex
+        self.encodesChildren = encodesChildren
+        self.state = state
+        self.viewState = viewState
+    }
+
     public var pathText: String { path.joined(separator: "/") }
 
     /// How UIKit will find or make it at restoration (`archive` prints it).
@@ -86,7 +108,7 @@ public struct ArchivedViewController: Hashable, Sendable, Codable {
 }
 
 /// A view controller's `restorationClass` (UIKit #121, #135, #136).
-public enum RestorationClass: String, Hashable, Sendable, Codable, CaseIterable {
+public enum RestorationClass: String, Hashable, Sendable, CaseIterable {
     /// None: UIKit searches (app delegate, existing instance, storyboard).
     case none
     /// One that creates a new instance.
@@ -114,8 +136,6 @@ public struct AppDelegateRule: Hashable, Sendable {
     public var className: String?
 }
 
-extension ModalPresentationStyle: Codable {}
-extension Kind: Codable {}
 
 extension Archive {
     /// Why this archive cannot be restored although it decodes, or nil when it can: the shape
@@ -130,7 +150,7 @@ extension Archive {
         depth.reserveCapacity(entries.count)
         for (i, e) in entries.enumerated() {
             let n = i + 1
-            if e.path.isEmpty || e.path.contains(where: \.isEmpty) {
+            if e.path.isEmpty || e.path.contains(where: { $0.isEmpty }) {
                 return "entry \(n) (\(e.className)) has an empty restoration identifier in its path '\(e.pathText)'"
             }
             if e.className.isEmpty || !State.isIdentifier(e.className) {

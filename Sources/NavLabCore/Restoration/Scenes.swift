@@ -3,7 +3,7 @@
 /// scene delegate returns from `stateRestorationActivity(for:)` (UIKit #144, #145), handing it
 /// back at the next connection (UIKit #146, #147). Rebuilding the UI from it is the app's job.
 extension State {
-    mutating func setScenes(_ on: Bool) throws -> Outcome {
+    mutating func setScenes(_ on: Bool) throws(NavLabError) -> Outcome {
         guard !isRunning else {
             throw NavLabError(.invalid, "whether the app adopts scenes is part of its code; the app is running", at: SourceLocation(column: 1),
                               suggestion: "`kill` or `forceQuit` it first, or `reset`")

@@ -2,7 +2,7 @@ extension State {
     /// `window.rootViewController = x`, with nothing else done (UIKit #1–#6, #81, #82).
     /// A presentation the old root had up is not torn down: its UITransitionView stays in
     /// the window and the old tree stays allocated.
-    mutating func swapRoot(_ spec: Spec) throws -> Outcome {
+    mutating func swapRoot(_ spec: Spec) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "swap")
         // A bare word names the live instance when there is one (SPEC §2).
         var spec = spec
@@ -48,7 +48,7 @@ extension State {
     /// the view controllers stay alive, as after a swap to a new root (UIKit #4, #82). The
     /// second outcome (objects freed under a view still on screen) has no place in a model
     /// where a view lives as long as its view controller.
-    mutating func swapRootToNil(at location: SourceLocation) throws -> Outcome {
+    mutating func swapRootToNil(at location: SourceLocation) throws(NavLabError) -> Outcome {
         try requireRunning(at: location, verb: "swap")
         guard let old = window.rootViewController else {
             return .ignored(reason: "the window's rootViewController is already nil", events: [])

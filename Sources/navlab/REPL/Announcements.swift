@@ -1,5 +1,6 @@
 import Foundation
 import NavLabCommands
+import NavLabHub
 import Synchronization
 
 /// A pipe whose only message is "look": a signal handler or another thread writes a byte, and

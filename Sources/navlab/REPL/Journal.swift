@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 import NavLabStore
 

@@ -1,6 +1,7 @@
 @preconcurrency import CEditLine
 import Foundation
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 
 /// The editor libedit's callbacks reach. libedit's callbacks are C function pointers and

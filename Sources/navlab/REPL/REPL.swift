@@ -1,6 +1,7 @@
 @preconcurrency import CEditLine
 import Foundation
 import NavLabCommands
+import NavLabHub
 import NavLabCore
 
 /// The interactive prompt: reads lines with libedit, runs each through the shared SessionHub
@@ -312,12 +313,10 @@ final class REPL {
 
     /// A file `load` or `import` reads (relative to the current directory), or nil after saying why not.
     func read(_ path: String) -> (name: String, text: String)? {
-        do {
+        do throws(NavLabError) {
             return try ScriptFiles.read(path, from: "")
-        } catch let e as NavLabError {
-            fail(e.message, e.suggestion)
         } catch {
-            fail("cannot read \(path): \(error.localizedDescription)")
+            fail(error.message, error.suggestion)
         }
         return nil
     }

@@ -1,4 +1,3 @@
-import NavLabCommands
 import NavLabCore
 
 /// The page's document (PageDocument.state) as the clients last received it, kept in parts,
@@ -103,8 +102,8 @@ public struct PagePatcher: Sendable {
         // Leak status: the touched, the roots and holds before and after, then down from
         // every one that changed (its status is its chain's).
         let windowBefore = change.windows.map { forward ? $0.before : $0.after }
-        let holdsNow = Set(state.holds.map(\.viewController))
-        let holdsBefore = change.holds.map { Set((forward ? $0.before : $0.after).map(\.viewController)) } ?? holdsNow
+        let holdsNow = Set(state.holds.map { $0.viewController })
+        let holdsBefore = change.holds.map { Set((forward ? $0.before : $0.after).map { $0.viewController }) } ?? holdsNow
         var candidates = Set(made + kept)
         candidates.formUnion(holdsBefore.symmetricDifference(holdsNow))
         for r in [windowBefore?.rootViewController, state.window.rootViewController] { if let r { candidates.insert(r) } }

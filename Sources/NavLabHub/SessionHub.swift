@@ -1,3 +1,4 @@
+import NavLabCommands
 import NavLabCore
 import Synchronization
 

@@ -1,4 +1,3 @@
-import NavLabCommands
 import NavLabCore
 
 /// The JSON documents the page reads. SPEC §3's state document comes first and unchanged;
@@ -203,8 +202,8 @@ public enum PageDocument {
                     ("arguments", .array(verb.arguments.map(argument))),
                 ])
             })),
-            ("styles", .strings(ModalPresentationStyle.allCases.map(\.rawValue))),
-            ("settingKeys", .strings(State.settingKeys.map(\.key))),
+            ("styles", .strings(ModalPresentationStyle.allCases.map { $0.rawValue })),
+            ("settingKeys", .strings(State.settingKeys.map { $0.key })),
             ("containers", .strings(["Nav", "Tab", "Split", "Page", "Root"])),
             ("facts", .strings(Expectation.factKeywords)),
         ])
@@ -227,11 +226,11 @@ public enum PageDocument {
     }
 
     /// One output line, with the style the REPL colours it by.
-    static func line(_ line: OutputLine) -> JSON {
+    public static func line(_ line: OutputLine) -> JSON {
         .object([("style", .string(line.style.rawValue)), ("text", .string(line.text))])
     }
 
-    static func error(_ e: NavLabError) -> JSON {
+    public static func error(_ e: NavLabError) -> JSON {
         .object([
             ("kind", .string(e.kind.rawValue)),
             ("message", .string(e.message)),
@@ -242,7 +241,7 @@ public enum PageDocument {
     }
 
     /// `GET /api/facts/N`: a UIKit fact, its paragraphs as plain text (links kept as `title <url>`).
-    static func fact(_ f: UIKitFact) -> JSON {
+    public static func fact(_ f: UIKitFact) -> JSON {
         .object([
             ("number", .int(f.number)),
             ("title", .string(UIKitFacts.plain(f.title))),
