@@ -4,7 +4,7 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
-.PHONY: run build test test-scripts test-repl test-browser check bench docs deps deps-run clean fuzz install uninstall
+.PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs deps deps-run clean fuzz install uninstall wasm
 PREFIX ?= /usr/local
 
 ## run: install what is missing, build a release navlab (the first build takes a few minutes),
@@ -18,12 +18,14 @@ build:
 
 ## test: unit tests (Swift Testing), then, side by side (each one's output together), every
 ## Tests/Scripts/*.navlab and tutorial through `navlab check`, the prompt driven through a
-## pseudo-terminal and the page in headless Chromium (pytest)
+## pseudo-terminal, the page in headless Chromium (pytest), and the browser build of the engine
+## (every script and tutorial through navlab.wasm under node, compared with the native tool)
 test: deps
+	@sh scripts/check-engine.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product navlab
 	$(SWIFT) test --skip-build
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-scripts test-repl test-browser
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-scripts test-repl test-browser test-wasm
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
@@ -33,6 +35,18 @@ test-repl:
 
 test-browser:
 	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/Browser
+
+## test-wasm: the engine built for the browser (unoptimised, quicker to build: the same
+## sources), each script and tutorial through it under node, compared byte for byte with
+## `navlab run` and `navlab check`
+test-wasm:
+	@sh scripts/check-engine.sh
+	@OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
+	python3 scripts/test-wasm.py $(NAVLAB) .build-wasm-test/navlab.wasm $(SCRIPTS) $(TUTORIALS)
+
+## wasm: the browser's engine, .build-wasm/navlab.wasm (optimised for size; wasm-opt if installed)
+wasm:
+	sh Web/build.sh
 
 check: build
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)

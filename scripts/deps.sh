@@ -10,6 +10,8 @@ for pkg in $(grep -v '^#' "$list"); do
     if [ "$1" = run ] && [ "$pkg" != make ] && [ "$pkg" != libedit-dev ] && [ "$pkg" != zlib1g-dev ] && [ "$pkg" != pkg-config ]; then continue; fi
     dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"
 done
+# node runs the browser build of the engine in `make test` (any packaged version will do).
+if [ "$1" != run ] && ! command -v node >/dev/null; then need="$need nodejs"; fi
 if [ "$1" = bench ]; then
     for pkg in nginx wrk; do dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"; done
 fi

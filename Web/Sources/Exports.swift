@@ -1,0 +1,80 @@
+// The browser host: NavLabCore and NavLabCommands built as Embedded Swift for wasm32, driven
+// through a C ABI (`navlab_*`) by the page's Web Worker and by `make test`'s node runner.
+// Every answer is a buffer this module allocated: a 4-byte little-endian length, then the
+// bytes; the caller frees it with `navlab_free`.
+import NavLabCore
+import NavLabCommands
+
+/// The sessions the page opened (`navlab_session_new`); an index is a handle.
+nonisolated(unsafe) var sessions: [Session?] = []
+
+/// A byte buffer for an answer.
+struct Bytes {
+    var bytes: [UInt8] = []
+    mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    mutating func line(_ s: String) { append(s); bytes.append(10) }
+    mutating func u32(_ n: Int) {
+        let v = UInt32(truncatingIfNeeded: n)
+        bytes.append(UInt8(v & 0xff)); bytes.append(UInt8((v >> 8) & 0xff))
+        bytes.append(UInt8((v >> 16) & 0xff)); bytes.append(UInt8(v >> 24))
+    }
+    mutating func chunk(_ b: [UInt8]) { u32(b.count); bytes.append(contentsOf: b) }
+}
+
+/// The answer buffer: [length][bytes], allocated here.
+func answer(_ b: Bytes) -> UnsafeMutableRawPointer {
+    let p = UnsafeMutableRawPointer.allocate(byteCount: b.bytes.count + 4, alignment: 4)
+    var n = UInt32(b.bytes.count).littleEndian
+    withUnsafeBytes(of: &n) { p.copyMemory(from: $0.baseAddress!, byteCount: 4) }
+    b.bytes.withUnsafeBytes { if let base = $0.baseAddress { (p + 4).copyMemory(from: base, byteCount: b.bytes.count) } }
+    return p
+}
+
+func text(_ p: UnsafeRawPointer?, _ n: Int32) -> String {
+    guard let p, n > 0 else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: p, count: Int(n)), as: UTF8.self)
+}
+
+@_cdecl("navlab_alloc")
+public func navlab_alloc(_ n: Int32) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer.allocate(byteCount: Int(max(n, 1)), alignment: 8)
+}
+
+@_cdecl("navlab_free")
+public func navlab_free(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
+
+/// `navlab run FILE` (mode 0, `--keep-going` mode 1) or `navlab check FILE` (mode 2) on one
+/// script in a fresh session, as the native shell prints it: [exit status][standard
+/// output][standard error], each a length and bytes.
+@_cdecl("navlab_run")
+public func navlab_run(_ namePtr: UnsafeRawPointer?, _ nameLen: Int32, _ textPtr: UnsafeRawPointer?, _ textLen: Int32,
+                       _ mode: Int32) -> UnsafeMutableRawPointer {
+    let name = text(namePtr, nameLen), script = text(textPtr, textLen)
+    var out = Bytes(), err = Bytes()
+    var status = 0
+    let session = Session()
+    session.keepsTimeline = ScriptRunner.needsTimeline(script)
+    if mode == 2 {
+        var runner = ScriptRunner(session: session, mode: .check)
+        runner.emit = { out.line($0.text) }
+        let result = runner.run(script, file: name)
+        out.line("\(result.failed == 0 ? "ok" : "FAILED")  \(name): \(result.passed) passed, \(result.failed) failed")
+        out.line("\(result.passed) passed, \(result.failed) failed")
+        status = result.failed == 0 ? 0 : 1
+    } else {
+        var runner = ScriptRunner(session: session, mode: .run(keepGoing: mode == 1))
+        runner.emit = { line in if line.style == .error { err.line(line.text) } else { out.line(line.text) } }
+        runner.emitEvent = { event in
+            out.append(ScriptRunner.indent)
+            event.writeText { out.append($0) }
+            out.bytes.append(10)
+        }
+        let result = runner.run(script, file: name)
+        status = result.failures.isEmpty ? 0 : 1
+    }
+    var b = Bytes()
+    b.u32(status)
+    b.chunk(out.bytes)
+    b.chunk(err.bytes)
+    return answer(b)
+}

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Builds NavLab's engine for the browser: NavLabCore and NavLabCommands (the same sources as
+# the native tool) and Web/Sources as Embedded Swift for wasm32, linked with Web/runtime.c into
+# one module, $OUT/navlab.wasm (default .build-wasm). Needs only the installed Swift toolchain
+# (its Embedded standard library for wasm32-unknown-none-wasm, clang and wasm-ld); wasm-opt
+# (Debian's binaryen) makes it smaller when it is there.
+set -e
+cd "$(dirname "$0")/.."
+OUT=${OUT:-.build-wasm}
+OPT=${WASM_OPT_LEVEL:--Osize}
+swiftc=$(command -v swiftc)
+bin=$(dirname "$(readlink -f "$swiftc")")
+tables="$bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
+for tool in "$bin/clang" "$bin/wasm-ld" "$tables"; do
+    [ -e "$tool" ] || { echo "make wasm: $tool is missing: this Swift toolchain cannot build for the browser (Swift 6.2 or later has it)" >&2; exit 1; }
+done
+mkdir -p "$OUT"
+target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library $OPT -Xfrontend -disable-stack-protector -Xcc -fno-pic"
+module() { # NAME DIR…
+    name=$1; shift
+    files=$(find "$@" -name '*.swift' | LC_ALL=C sort)
+    # shellcheck disable=SC2086
+    "$swiftc" $target -module-name "$name" -I "$OUT" $files -emit-module -emit-module-path "$OUT/$name.swiftmodule" -c -o "$OUT/$name.o"
+}
+module NavLabCore Sources/NavLabCore
+module NavLabCommands Sources/NavLabCommands
+module NavLabWeb Web/Sources
+"$bin/clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c Web/runtime.c -o "$OUT/runtime.o"
+exports=$(grep -ho '@_cdecl("[a-z_]*")' Web/Sources/*.swift | sed 's/@_cdecl("\(.*\)")/--export=\1/')
+# shellcheck disable=SC2086
+"$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 $exports \
+    "$OUT/NavLabWeb.o" "$OUT/NavLabCommands.o" "$OUT/NavLabCore.o" "$OUT/runtime.o" "$tables" -o "$OUT/navlab.raw.wasm"
+if [ "$OPT" != -Onone ] && command -v wasm-opt >/dev/null; then
+    wasm-opt -Oz --enable-bulk-memory "$OUT/navlab.raw.wasm" -o "$OUT/navlab.wasm"
+else
+    cp "$OUT/navlab.raw.wasm" "$OUT/navlab.wasm"
+fi
+echo "built $OUT/navlab.wasm ($(wc -c < "$OUT/navlab.wasm") bytes)"
