@@ -26,39 +26,6 @@ public struct HubEvent: Sendable {
     public let attachment: String?
 }
 
-/// What a line did to the timeline: a new step (a command that reached the model, `reset`),
-/// a move along it (`undo`, `redo`), or nothing.
-public enum TimelineChange: String, Sendable {
-    case append, move, none
-
-    static func of(_ response: Response, _ move: StepMove) -> TimelineChange {
-        guard response.status == .done || response.status == .ignored else { return .none }
-        switch response.parsed?.action {
-        case .meta(.undo)?, .meta(.redo)?: return response.status == .done ? .move : .none
-        case .model?, .meta(.reset)?: return .append
-        default: return move == .none ? .none : .append
-        }
-    }
-}
-
-/// Where one line moved the model: nowhere, forward by the step at `entry` (a new step or
-/// `redo`), back by reverting the step at `entry` (`undo`), or somewhere else (observers
-/// start again from the whole state).
-public enum StepMove: Sendable, Equatable {
-    case none
-    case forward(entry: Int)
-    case backward(entry: Int)
-    case elsewhere
-
-    /// From where the session was (`cursor`, `seq`) to where it is now.
-    static func between(cursor: Int, seq: Int, and session: Session) -> StepMove {
-        if session.seq == seq, session.cursor == cursor { return .none }
-        if session.cursor == cursor + 1 { return .forward(entry: session.cursor) }
-        if session.cursor == cursor - 1, session.entries.indices.contains(cursor) { return .backward(entry: cursor) }
-        return .elsewhere
-    }
-}
-
 /// Told of every line the hub runs, under its lock, in order: the session after the line and
 /// how the line moved it. What it returns travels with the line's HubEvent (`attachment`).
 /// Only ever called under the hub's lock, so it may keep mutable state without its own.

@@ -138,92 +138,23 @@ public final class EventFeed: Sendable {
     }
 
     /// The first line of every stream: reconnect after a second.
-    static let retry = "retry: 1000\n\n"
+    static let retry = PageEvents.retry
 
     /// The `state` event: the whole document at `seq`, with the id of the last event in it.
     static func stateMessage(seq: Int, id: Int?, document: String) -> String {
-        message("state", id: id, data: "{\"seq\":\(seq),\"state\":\(document)}")
+        message("state", id: id, data: PageEvents.stateData(seq: seq, document: document))
     }
 
-    static func message(_ event: String, id: Int?, data: String) -> String {
-        "event: \(event)\n" + (id.map { "id: \($0)\n" } ?? "") + "data: \(data)\n\n"
-    }
+    static func message(_ event: String, id: Int?, data: String) -> String { PageEvents.message(event, id: id, data: data) }
 
     /// The messages for one hub event (built off the hub's lock, except for the short read of
     /// the step's timeline entry and calls).
     func build(_ event: HubEvent) async -> ByteBuffer {
-        let timeline = event.timeline.rawValue
-        var entry: JSON = .null
-        var logged: [Event] = []
-        var stepCommand = ""
-        if timeline == "append" {
-            (entry, logged, stepCommand) = hub.read { session in
-                guard let i = PageDocument.index(ofSeq: event.seq, in: session.entries) else { return (JSON.null, [], "") }
-                let e = session.entries[i]
-                return (PageDocument.entry(e, index: i, cursor: session.cursor), e.events.filter(\.isLogged), e.command)
-            }
-        }
-        var text = ""
-        if !logged.isEmpty {
-            // SPEC §3 log elements, their `seq` and `command` said once for the step.
-            let log = JSON.array(logged.map { e -> JSON in
-                guard case .object(let fields) = e.json(seq: event.seq, command: stepCommand) else { return .null }
-                return .object(fields.filter { $0.0 != "seq" && $0.0 != "command" })
-            })
-            text += EventFeed.message("log", id: event.id, data: JSON.object([("seq", .int(event.seq)), ("command", .string(stepCommand)), ("events", log)]).serialized())
-        }
-        // The printed lines; a call the log event carries is given by its index there (the
-        // calls appear in the output in the order they were logged).
-        var next = 0
-        let lines: [JSON] = event.lines.map { line in
-            if next < logged.count {
-                let call = Session.line(logged[next])
-                if call.style == line.style, call.text == line.text, EventFeed.printed(logged[next]) == line.text,
-                   EventFeed.style(of: logged[next]) == line.style {
-                    next += 1
-                    return .int(next - 1)
-                }
-            }
-            return PageDocument.line(line)
-        }
-        // The new step's timeline entry, less what the event says already (its seq, command,
-        // status) and the calls (the log event's).
-        if case .object(let fields) = entry {
-            entry = .object(fields.filter { !["seq", "status", "current", "undone", "events"].contains($0.0) })
-        }
-        let command: JSON = .object([
-            ("id", .int(event.id)),
-            ("origin", .string(event.origin.rawValue)),
-            ("line", .string(event.line)),
-            ("status", .string(event.status.rawValue)),
-            ("seq", .int(event.seq)),
-            ("lines", .array(lines)),
-            ("timeline", .string(timeline)),
-            ("entry", entry),
-        ])
-        text += EventFeed.message("command", id: event.id, data: command.serialized())
-        if event.changed, let patch = event.attachment {
-            text += EventFeed.message("patch", id: event.id, data: patch)
-        }
-        return ByteBuffer(string: text)
-    }
-
-    /// The printed line of a log element as the page rebuilds it from the element's fields
-    /// (log.js, `printedText`): the event those fields and its style describe, printed; a line
-    /// is sent as a reference only when that is the line printed.
-    static func printed(_ e: Event) -> String {
-        let kind: Event.Kind
-        switch style(of: e) {
-        case .warning: kind = .warning
-        case .appDelegate: kind = .appDelegate
-        default: kind = .callback
-        }
-        return Event(kind: kind, callback: e.callback, viewController: e.viewController, parent: e.parent, message: e.message).text
-    }
-
-    /// The style of that line as the page gives it (log.js, `printedStyle`).
-    static func style(of e: Event) -> OutputLine.Style {
-        e.callback == "warning" ? .warning : e.callback.hasPrefix("application") ? .appDelegate : .callback
+        let step = event.timeline == .append ? hub.read { PageEvents.stepParts($0, seq: event.seq) } : nil
+        let messages = PageEvents.lineMessages(id: event.id, origin: event.origin.rawValue, line: event.line, status: event.status,
+                                               seq: event.seq, lines: event.lines, timeline: event.timeline, changed: event.changed,
+                                               patch: event.attachment, step: step)
+        return ByteBuffer(string: messages.map { EventFeed.message($0.0, id: event.id, data: $0.1) }.joined())
     }
 }
 

@@ -2,65 +2,19 @@ import NavLabCommands
 import NavLabHub
 import NavLabCore
 
-/// The page's document as every client of /api/events has it, advanced by the hub after every
-/// line, under the hub's lock (HubObserver), so the patches go out in the order of the steps
-/// and each one applies to the document the previous one left.
+/// The page's document as every client of /api/events has it (PageTracker), advanced by the
+/// hub after every line, under the hub's lock (HubObserver), so the patches go out in the
+/// order of the steps and each one applies to the document the previous one left.
 ///
 /// Everything here runs under the hub's lock: in `hubRan`, and in `travel` through `hub.read`.
 final class PageMirror: HubObserver, @unchecked Sendable {
-    private var patcher: PagePatcher
-    private var seq: Int
+    private var tracker: PageTracker
 
-    init(_ session: Session) {
-        patcher = PagePatcher(session.state, seq: session.seq)
-        seq = session.seq
-    }
+    init(_ session: Session) { tracker = PageTracker(session) }
 
-    /// The `patch` event's data for the line: `{"seq": N, "from": M, "ops": [...]}`, or nil
-    /// when the line did not move the model.
-    func hubRan(_ session: Session, move: StepMove) -> String? {
-        let ops: [JSON]
-        switch move {
-        case .none:
-            return nil
-        case .forward(let i):
-            ops = patcher.patch(to: session.state, seq: session.seq, change: session.entries[i].delta, forward: true)
-        case .backward(let i):
-            ops = patcher.patch(to: session.state, seq: session.seq, change: session.entries[i].delta, forward: false)
-        case .elsewhere:
-            patcher = PagePatcher(session.state, seq: session.seq)
-            ops = [PageMirror.replaceAll(session.state, seq: session.seq)]
-        }
-        let from = seq
-        seq = session.seq
-        return PageMirror.patchData(seq: session.seq, from: from, ops: ops)
-    }
+    func hubRan(_ session: Session, move: StepMove) -> String? { tracker.advance(session, move: move) }
 
-    static func patchData(seq: Int, from: Int, ops: [JSON]) -> String {
-        "{\"seq\":\(seq),\"from\":\(from),\"ops\":\(JSON.array(ops).serialized())}"
-    }
-
-    static func replaceAll(_ state: State, seq: Int) -> JSON {
-        .object([("op", .string("replace")), ("path", .string("")), ("value", PageDocument.state(state, seq: seq))])
-    }
-
-    /// Time travel for a page that holds the document at `from` (an index into the entries):
-    /// the operations that take it to the step before `to` (`toBefore`), then the ones of step
-    /// `to` itself (`step`; nil for the first entry, which has none). Costs the steps walked,
-    /// from a copy of the mirror when the page is where the session is; else (a page that
-    /// has not yet applied the latest patches) from the document at `from`, built whole.
     func travel(_ session: Session, from: Int, to: Int) -> (toBefore: [JSON], step: [JSON]?) {
-        var p = from == session.cursor ? patcher : PagePatcher(session.state(at: from), seq: session.entries[from].seq)
-        var toBefore: [JSON] = [], step: [JSON]? = nil
-        let before = max(0, to - 1)
-        var walked = 0
-        let stepsToBefore = abs(from - before)
-        session.walk(from: from, through: to > 0 ? [before, to] : [to]) { state, seq, change, forward in
-            let ops = p.patch(to: state, seq: seq, change: change, forward: forward)
-            if walked < stepsToBefore || to == 0 { toBefore += ops } else { step = ops }
-            walked += 1
-        }
-        if to > 0, step == nil { step = [] }
-        return (toBefore, step)
+        tracker.travel(session, from: from, to: to)
     }
 }

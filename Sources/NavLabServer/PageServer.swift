@@ -107,88 +107,32 @@ public final class PageServer: Sendable {
                 return PageServer.errorResponse(.badRequest, "expected /api/history/SEQ with SEQ a number")
             }
             if let fromText = request.uri.queryParameters["from"] {
-                // Time travel for a page holding the document at step FROM: JSON Patch
-                // operations to the step before SEQ, then those of step SEQ itself.
-                guard let from = Int(String(fromText)) else {
-                    return PageServer.errorResponse(.badRequest, "expected ?from=SEQ with SEQ a number (the step the page shows)")
-                }
-                let answer: String?? = hub.read { session in
-                    guard let i = PageDocument.index(ofSeq: seq, in: session.entries) else { return nil }
-                    guard let f = PageDocument.index(ofSeq: from, in: session.entries) else { return .some(nil) }
-                    let (toBefore, step) = mirror.travel(session, from: f, to: i)
-                    let entry = PageDocument.entry(session.entries[i], index: i, cursor: session.cursor)
-                    return "{\"seq\":\(seq),\"from\":\(from),\"entry\":\(entry.serialized()),\"before\":\(JSON.array(toBefore).serialized()),\"step\":\(step.map { JSON.array($0).serialized() } ?? "null")}"
-                }
-                switch answer {
-                case .none: return PageServer.errorResponse(.notFound, "no step with seq \(seq) on the timeline")
-                case .some(.none): return PageServer.errorResponse(.conflict, "no step with seq \(from) on the timeline (from=): get /api/state and start again")
-                case .some(.some(let json)): return PageServer.jsonResponse(json)
-                }
+                // Time travel for a page holding the document at step FROM.
+                return PageServer.response(hub.read { PageRoutes.travel($0, seq: seq, fromText: String(fromText), travel: mirror.travel) })
             }
-            let found: (JSON, Int?)? = hub.read { session in
-                guard let i = PageDocument.index(ofSeq: seq, in: session.entries) else { return nil }
-                return (PageDocument.entry(session.entries[i], index: i, cursor: session.cursor), i > 0 ? session.entries[i - 1].seq : nil)
-            }
-            guard let (entry, previousSeq) = found, let state = await states.json(seq: seq) else {
+            guard let (entry, previousSeq) = hub.read({ PageRoutes.step($0, seq: seq) }), let state = await states.json(seq: seq) else {
                 return PageServer.errorResponse(.notFound, "no step with seq \(seq) on the timeline")
             }
             var before: String?
             if let previousSeq { before = await states.json(seq: previousSeq) }
-            return PageServer.jsonResponse("{\"entry\":\(entry.serialized()),\"state\":\(state),\"before\":\(before ?? "null")}")
+            return PageServer.response(PageRoutes.stepAnswer(entry: entry, state: state, before: before))
         }
         router.get("/api/log") { _, _ -> Response in
             PageServer.jsonResponse(hub.read { $0.logJSON() }.serialized())
         }
         router.get("/api/facts/:number") { _, context -> Response in
             // A cited fact, for the page's `(UIKit #N)` links (the text of `explain N`).
-            guard let n = context.parameters.get("number", as: Int.self), let fact = UIKitFacts.fact(n) else {
-                return PageServer.errorResponse(.notFound, "no UIKit fact with that number; `explain` lists them")
-            }
-            return PageServer.jsonResponse(PageDocument.fact(fact).serialized())
+            PageServer.response(PageRoutes.fact(context.parameters.get("number") ?? ""))
         }
         router.get("/api/inspect") { request, _ -> Response in
             // The inspector's extras for one view controller at one step (PageDocument.inspect).
-            guard let name = request.uri.queryParameters["name"].map(String.init), !name.isEmpty else {
-                return PageServer.errorResponse(.badRequest, "expected /api/inspect?name=NAME[&seq=SEQ]")
-            }
-            let (seq, state): (Int, State)
-            switch PageServer.state(at: request, hub: hub) {
-            case .success(let found): (seq, state) = found
-            case .failure(let refusal): return refusal.response
-            }
-            guard let json = PageDocument.inspect(state, name: name, seq: seq) else {
-                return PageServer.errorResponse(.notFound, "no view controller named \(name) is allocated at step \(seq)")
-            }
-            return PageServer.jsonResponse(json.serialized())
+            let name = request.uri.queryParameters["name"].map(String.init), seq = request.uri.queryParameters["seq"].map(String.init)
+            return PageServer.response(hub.read { PageRoutes.inspect($0, name: name, seqText: seq) })
         }
         router.get("/api/export/:format") { request, context -> Response in
-            // What leaves the page: the session as a script (what `save` writes) or as a UIKit
-            // program (`export swift`), or the hierarchy at a step as `export mermaid|dot` prints it.
-            let format = context.parameters.get("format") ?? ""
-            if format == "navlab" {
-                let text = hub.read { $0.script(header: "NavLab session saved from the page; replay it with `navlab run FILE` or `navlab check FILE`") }
-                return PageServer.textResponse(text, type: "text/plain; charset=utf-8")
-            }
-            if format == "swift" {
-                let made = hub.read { session -> Result<String, NavLabError> in
-                    do throws(NavLabError) { return .success(try SwiftExport.program(from: session)) }
-                    catch { return .failure(error) }
-                }
-                switch made {
-                case .success(let text): return PageServer.textResponse(text, type: "text/x-swift; charset=utf-8")
-                case .failure(let e):
-                    return PageServer.errorResponse(.conflict, e.message + (e.suggestion.map { "; " + $0 } ?? ""))
-                }
-            }
-            guard format == "mermaid" || format == "dot" else {
-                return PageServer.errorResponse(.notFound, "no export \(format): try navlab, swift, mermaid or dot")
-            }
-            let state: State
-            switch PageServer.state(at: request, hub: hub) {
-            case .success(let found): state = found.1
-            case .failure(let refusal): return refusal.response
-            }
-            return PageServer.textResponse(format == "mermaid" ? state.renderMermaid() + "\n" : state.renderDOT() + "\n", type: "text/plain; charset=utf-8")
+            // What leaves the page: the session as a script or a UIKit program, or the hierarchy at a step.
+            let format = context.parameters.get("format") ?? "", seq = request.uri.queryParameters["seq"].map(String.init)
+            return PageServer.response(hub.read { PageRoutes.export($0, format: format, seqText: seq) })
         }
         router.get("/api/verbs") { _, _ -> Response in
             PageServer.jsonResponse(PageDocument.verbs().serialized())
@@ -215,22 +159,9 @@ public final class PageServer: Sendable {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// A request the route answers with an error instead.
-    struct Refusal: Error {
-        let response: Response
-    }
-
-    /// The state at the step a request's `?seq=SEQ` names (the live one without it) and its
-    /// seq; 400 when SEQ is not a number, 404 when that step is not on the timeline.
-    static func state(at request: Request, hub: SessionHub) -> Result<(Int, State), Refusal> {
-        let seqText = request.uri.queryParameters["seq"].map(String.init)
-        if let seqText, Int(seqText) == nil {
-            return .failure(Refusal(response: errorResponse(.badRequest, "expected ?seq=SEQ with SEQ a number (a step on the timeline)")))
-        }
-        guard let found = state(at: seqText.flatMap { Int($0) }, hub: hub) else {
-            return .failure(Refusal(response: errorResponse(.notFound, "no step with seq \(seqText ?? "") on the timeline; GET /api/history lists the steps")))
-        }
-        return .success(found)
+    /// The HTTP response for a route's answer.
+    static func response(_ answer: PageAnswer) -> Response {
+        textResponse(answer.body, type: answer.type, status: HTTPResponse.Status(code: answer.status))
     }
 
     /// The state after step `seq` (the live one when nil) and its seq; nil when that step is

@@ -375,7 +375,7 @@ struct RestorationTests {
         s.run("launch")
         s.run("background")
         s.run("kill")
-        s.session.execute("reset")
+        _ = s.session.execute("reset")
         var st = s.state
         st.application.data.archive = .damaged("archive.json is not a restoration archive NavLab can read")
         st.application.optIn.implemented = true

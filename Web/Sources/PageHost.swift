@@ -1,0 +1,163 @@
+// The page's host inside the browser: one session, answering the page's requests (SPEC §4)
+// as the native server does — the same routes, the same JSON (PageRoutes, PageCommands,
+// PageDocument) — and giving, for each line run, the messages the server's event stream
+// would carry (PageEvents). The Web Worker calls it; no threads, no clock.
+import NavLabCore
+import NavLabCommands
+
+struct PageHost {
+    var session = Session()
+    var tracker: PageTracker
+    var nextEventID = 1
+    /// Lines that moved the session, and comment lines (what the native journal keeps): the
+    /// page stores them so that a reload can run them again.
+    var kept: [String] = []
+
+    init() {
+        session.keepsTimeline = true
+        tracker = PageTracker(session)
+    }
+
+    /// One line, as the hub runs it: the response, the event's id, and its messages.
+    mutating func execute(_ line: String, lineNumber: Int, messages: inout [(String, Int, String)]) -> (Response, Int) {
+        let before = session.seq, cursor = session.cursor
+        let response = session.execute(line, lineNumber: lineNumber)
+        let move = StepMove.between(cursor: cursor, seq: before, and: session)
+        let id = nextEventID
+        nextEventID += 1
+        let patch = tracker.advance(session, move: move)
+        if move != .none || line.isCommentLine { kept.append(line) }
+        guard response.status != .empty else { return (response, id) }
+        let timeline = TimelineChange.of(response, move)
+        let step = timeline == .append ? PageEvents.stepParts(session, seq: session.seq) : nil
+        for (name, data) in PageEvents.lineMessages(id: id, origin: "web", line: ParsedLine.headline(line), status: response.status,
+                                                    seq: session.seq, lines: response.lines, timeline: timeline,
+                                                    changed: move != .none, patch: patch, step: step) {
+            messages.append((name, id, data))
+        }
+        return (response, id)
+    }
+
+    /// The `state` message a page gets when it connects.
+    func connect() -> (String, Int, String) {
+        ("state", nextEventID - 1, PageEvents.stateData(seq: session.seq, document: PageDocument.state(session.state, seq: session.seq).serialized()))
+    }
+
+    mutating func request(method: String, target: String, body: String, messages: inout [(String, Int, String)]) -> PageAnswer {
+        let (path, query) = PageHost.split(target)
+        if method == "POST" {
+            guard path == "/api/commands" else { return .error(404, "no POST \(path)") }
+            var out: [(String, Int, String)] = []
+            let answer = PageCommands.run(body, execute: { line, n in execute(line, lineNumber: n, messages: &out) }, seq: { session.seq })
+            messages += out
+            return .json(answer.serialized())
+        }
+        guard method == "GET" else { return .error(405, "\(method) is not answered here") }
+        let parts = path.split(separator: "/").map(String.init)
+        switch parts.count >= 2 && parts[0] == "api" ? parts[1] : "" {
+        case "state" where parts.count == 2:
+            return .json(PageDocument.state(session.state, seq: session.seq).serialized())
+        case "history" where parts.count == 2:
+            return .json(PageDocument.history(session).serialized())
+        case "history" where parts.count == 3:
+            guard let seq = Int(parts[2]) else { return .error(400, "expected /api/history/SEQ with SEQ a number") }
+            if let from = query["from"] {
+                let t = tracker
+                return PageRoutes.travel(session, seq: seq, fromText: from, travel: { t.travel($0, from: $1, to: $2) })
+            }
+            guard let (entry, previous) = PageRoutes.step(session, seq: seq), let i = PageDocument.index(ofSeq: seq, in: session.entries) else {
+                return .error(404, "no step with seq \(seq) on the timeline")
+            }
+            let state = PageDocument.state(session.state(at: i), seq: seq).serialized()
+            let before = previous.map { PageDocument.state(session.state(at: i - 1), seq: $0).serialized() }
+            return PageRoutes.stepAnswer(entry: entry, state: state, before: before)
+        case "log" where parts.count == 2:
+            return .json(session.logJSON().serialized())
+        case "facts" where parts.count == 3:
+            return PageRoutes.fact(parts[2])
+        case "inspect" where parts.count == 2:
+            return PageRoutes.inspect(session, name: query["name"], seqText: query["seq"])
+        case "export" where parts.count == 3:
+            return PageRoutes.export(session, format: parts[2], seqText: query["seq"])
+        case "verbs" where parts.count == 2:
+            return .json(PageDocument.verbs().serialized())
+        default:
+            return .error(404, "no \(path) here")
+        }
+    }
+
+    /// `/api/x?a=1&b=%20` → ("/api/x", ["a": "1", "b": " "]).
+    static func split(_ target: String) -> (String, [String: String]) {
+        guard let q = target.firstIndex(of: "?") else { return (decode(target), [:]) }
+        var query: [String: String] = [:]
+        for pair in target[target.index(after: q)...].split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            query[decode(String(kv[0]))] = kv.count > 1 ? decode(String(kv[1])) : ""
+        }
+        return (decode(String(target[..<q])), query)
+    }
+
+    /// Percent-decoding (and `+` as a space, as forms send it).
+    static func decode(_ s: String) -> String {
+        var out: [UInt8] = []
+        var bytes = Array(s.utf8)[...]
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: return c - 48
+            case 65...70: return c - 55
+            case 97...102: return c - 87
+            default: return nil
+            }
+        }
+        while let c = bytes.popFirst() {
+            if c == 37, bytes.count >= 2, let h = hex(bytes[bytes.startIndex]), let l = hex(bytes[bytes.startIndex + 1]) {
+                out.append(h << 4 | l)
+                bytes = bytes.dropFirst(2)
+            } else {
+                out.append(c == 43 ? 32 : c)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+nonisolated(unsafe) var page = PageHost()
+
+/// The answer to the page's request: [status][type][body][n messages][name, id, data]….
+func pageAnswer(_ a: PageAnswer, _ messages: [(String, Int, String)]) -> UnsafeMutableRawPointer {
+    var b = Bytes()
+    b.u32(a.status)
+    b.chunk(Array(a.type.utf8))
+    b.chunk(Array(a.body.utf8))
+    b.u32(messages.count)
+    for (name, id, data) in messages {
+        b.chunk(Array(name.utf8))
+        b.u32(id)
+        b.chunk(Array(data.utf8))
+    }
+    return answer(b)
+}
+
+/// A fresh session for the page (a reload, or Reset); answers the `state` message.
+@_cdecl("navlab_page_open")
+public func navlab_page_open() -> UnsafeMutableRawPointer {
+    page = PageHost()
+    return pageAnswer(.json("{}"), [page.connect()])
+}
+
+/// One request of the page: `method`, `target` (path and query), `body`.
+@_cdecl("navlab_page_request")
+public func navlab_page_request(_ m: UnsafeRawPointer?, _ ml: Int32, _ t: UnsafeRawPointer?, _ tl: Int32,
+                                _ b: UnsafeRawPointer?, _ bl: Int32) -> UnsafeMutableRawPointer {
+    var messages: [(String, Int, String)] = []
+    let a = page.request(method: text(m, ml), target: text(t, tl), body: text(b, bl), messages: &messages)
+    return pageAnswer(a, messages)
+}
+
+/// What a reload needs to bring the session back: the lines kept so far, one a line.
+@_cdecl("navlab_page_journal")
+public func navlab_page_journal() -> UnsafeMutableRawPointer {
+    var b = Bytes()
+    for line in page.kept { b.line(line) }
+    return answer(b)
+}
