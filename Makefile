@@ -4,7 +4,7 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
-.PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs deps deps-run clean fuzz install uninstall wasm
+.PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs deps deps-run clean fuzz install uninstall wasm web
 PREFIX ?= /usr/local
 
 ## run: install what is missing, build a release navlab (the first build takes a few minutes),
@@ -38,15 +38,22 @@ test-browser:
 
 ## test-wasm: the engine built for the browser (unoptimised, quicker to build: the same
 ## sources), each script and tutorial through it under node, compared byte for byte with
-## `navlab run` and `navlab check`
+## `navlab run` and `navlab check`; then the page as a static folder with that module, served
+## by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
 	@sh scripts/check-engine.sh
 	@OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
 	python3 scripts/test-wasm.py $(NAVLAB) .build-wasm-test/navlab.wasm $(SCRIPTS) $(TUTORIALS)
+	NAVLAB_WASM=.build-wasm-test/navlab.wasm python3 -m pytest -q Tests/Web
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (optimised for size; wasm-opt if installed)
 wasm:
 	sh Web/build.sh
+
+## web: the page with the engine inside it, a static folder (.build-web) for any static file
+## server or GitHub Pages: no navlab process (`python3 -m http.server -d .build-web`)
+web: wasm
+	sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 
 check: build
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)

@@ -31,7 +31,7 @@ exports=$(grep -ho '@_cdecl("[a-z_]*")' Web/Sources/*.swift | sed 's/@_cdecl("\(
 "$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 $exports \
     "$OUT/NavLabWeb.o" "$OUT/NavLabCommands.o" "$OUT/NavLabCore.o" "$OUT/runtime.o" "$tables" -o "$OUT/navlab.raw.wasm"
 if [ "$OPT" != -Onone ] && command -v wasm-opt >/dev/null; then
-    wasm-opt -Oz --enable-bulk-memory "$OUT/navlab.raw.wasm" -o "$OUT/navlab.wasm"
+    wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals "$OUT/navlab.raw.wasm" -o "$OUT/navlab.wasm"
 else
     cp "$OUT/navlab.raw.wasm" "$OUT/navlab.wasm"
 fi

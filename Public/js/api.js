@@ -1,7 +1,31 @@
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
+import { Engine } from "./engine.js";
+
 const token = new URLSearchParams(location.search).get("token");
+
+// Served by `navlab`, the page talks to it over HTTP and Server-Sent Events. Served as a
+// static folder (`make web`), whose navlab-host.json says {"host": "browser"}, it runs the
+// engine itself, in a Web Worker (engine.js): the same requests, the same answers.
+let engine = null;
+const ready = (async () => {
+  try {
+    const response = await fetch("navlab-host.json", { cache: "no-store" });
+    const config = response.ok ? await response.json() : {};
+    if (config.host !== "browser") return;
+    engine = new Engine(config);
+    await engine.start();
+  } catch (error) {
+    if (engine) console.warn("engine:", error.message);
+  }
+})();
+
+/** "browser" when the engine runs in this page (no server), "server" otherwise. */
+export async function hostKind() {
+  await ready;
+  return engine ? "browser" : "server";
+}
 
 function withToken(path) {
   if (!token) return path;
@@ -10,6 +34,16 @@ function withToken(path) {
 
 /** The body of a request as text; a refusal throws its message (the server's JSON error). */
 async function requestText(path, options = {}) {
+  await ready;
+  if (engine) {
+    const answer = await engine.request(options.method || "GET", path, options.body || "");
+    if (answer.status >= 400) {
+      let message = `${answer.status}`;
+      try { message = JSON.parse(answer.body).error?.message || message; } catch { if (answer.body) message = answer.body; }
+      throw Object.assign(new Error(message), { status: answer.status });
+    }
+    return answer.body;
+  }
   const headers = { ...(options.headers || {}) };
   if (token) headers["X-NavLab-Token"] = token;
   const response = await fetch(path, { ...options, headers, cache: "no-store" });
@@ -53,6 +87,10 @@ export const api = {
  * and sends Last-Event-ID, so the server replays what was missed.
  */
 export function connectEvents(handlers) {
+  ready.then(() => (engine ? engine.connect(handlers) : connectStream(handlers)));
+}
+
+function connectStream(handlers) {
   const source = new EventSource(withToken("/api/events"));
   const parse = (fn) => (message) => {
     let data;

@@ -695,6 +695,10 @@ document.addEventListener("drop", async (e) => {
 
 // ---- start ----
 
+// The engine in the page (no server) says when it had to start again, or could not bring a
+// saved session back.
+window.addEventListener("navlab-engine-note", (event) => showProblem(event.detail.title, event.detail.message));
+
 async function start() {
   setConnection("connecting");
   connectEvents({

@@ -48,7 +48,7 @@ struct PageHost {
         if method == "POST" {
             guard path == "/api/commands" else { return .error(404, "no POST \(path)") }
             var out: [(String, Int, String)] = []
-            let answer = PageCommands.run(body, execute: { line, n in execute(line, lineNumber: n, messages: &out) }, seq: { session.seq })
+            let answer = PageCommands.run(body, inBrowser: true, execute: { line, n in execute(line, lineNumber: n, messages: &out) }, seq: { session.seq })
             messages += out
             return .json(answer.serialized())
         }

@@ -6,7 +6,9 @@ import NavLabCore
 public enum PageCommands {
     /// `execute(line, lineNumber)` runs one line in the host's session and gives its response
     /// and the id of the event the host published for it; `seq()` is the session's seq after.
-    public static func run(_ text: String, execute: (String, Int) -> (Response, Int), seq: () -> Int) -> JSON {
+    /// `inBrowser`: the page runs the engine itself (no server, no prompt): refusals name
+    /// the page's own ways to read and write files.
+    public static func run(_ text: String, inBrowser: Bool = false, execute: (String, Int) -> (Response, Int), seq: () -> Int) -> JSON {
         var results: [JSON] = []
         var allLines: [JSON] = []
         var overall: Response.Status = .empty
@@ -22,8 +24,10 @@ public enum PageCommands {
             if let word = chunk.unterminated {
                 let e = Heredoc.unterminatedError(word, line: lineNumber)
                 (status, printedLines, nlError, eventID) = (.failed, [OutputLine(.error, "error: \(e.message)")], e, nil)
-            } else if let refused = refusal(line, lineNumber: lineNumber) {
-                (status, printedLines, nlError, eventID) = (.failed, [OutputLine(.error, "error: \(refused.message)")], refused, nil)
+            } else if let refused = refusal(line, lineNumber: lineNumber, inBrowser: inBrowser) {
+                // Printed as the prompt prints a failure: the message, then what to do instead.
+                let printed = [OutputLine(.error, "error: \(refused.message)")] + (refused.suggestion.map { [OutputLine(.error, "  \($0)")] } ?? [])
+                (status, printedLines, nlError, eventID) = (.failed, printed, refused, nil)
             } else {
                 let (r, id) = execute(line, lineNumber)
                 (status, printedLines, nlError, eventID) = (r.status, r.lines, r.error, r.status == .empty ? nil : id)
@@ -57,8 +61,9 @@ public enum PageCommands {
 
     /// The file verbs and `quit` belong to the prompt and scripts: the page may not make its
     /// host read or write files, nor end it.
-    public static func refusal(_ line: String, lineNumber: Int) -> NavLabError? {
+    public static func refusal(_ line: String, lineNumber: Int, inBrowser: Bool = false) -> NavLabError? {
         guard let parsed = try? LineParser.parse(line, lineNumber: lineNumber), case .meta(let meta) = parsed.action else { return nil }
+        if inBrowser { return browserRefusal(meta, parsed) }
         let what: String
         switch meta {
         case .record, .recordStop, .save, .load: what = "`\(parsed.verb)` reads and writes files: use it at the prompt or in a script"
@@ -69,5 +74,28 @@ public enum PageCommands {
         case .undo, .redo, .reset: return nil
         }
         return NavLabError(.invalid, what + ", not from the page", at: parsed.location)
+    }
+
+    /// In the browser there is no prompt and no file system: what the page offers instead.
+    static func browserRefusal(_ meta: Meta, _ parsed: ParsedLine) -> NavLabError? {
+        let at = parsed.location
+        switch meta {
+        case .save:
+            return NavLabError(.invalid, "`save` writes a file, which a page cannot do", at: at,
+                               suggestion: "Export → Session as a script (.navlab) downloads it")
+        case .record, .recordStop:
+            return NavLabError(.invalid, "`\(parsed.verb)` writes a file as you type, which a page cannot do", at: at,
+                               suggestion: "type on; Export → Session as a script (.navlab) downloads everything that ran")
+        case .load:
+            return NavLabError(.invalid, "`load` reads a file, which a page cannot do by name", at: at,
+                               suggestion: "Export → Open a script… (or drop the file on the page) runs it here")
+        case .importFile(let format, _):
+            return NavLabError(.invalid, "`import \(format.rawValue) FILE` reads a file, which a page cannot do by name", at: at,
+                               suggestion: "Import… takes the pasted or dropped printout (or type `import \(format.rawValue) <<END`, the lines, then END)")
+        case .quit:
+            return NavLabError(.invalid, "there is no prompt to quit here: this session runs in the page", at: at,
+                               suggestion: "close the tab (the session stays in this browser), or `reset` to start afresh")
+        case .undo, .redo, .reset: return nil
+        }
     }
 }

@@ -1,0 +1,104 @@
+// The browser host's worker: NavLab's engine (navlab.wasm, the same Swift sources as the
+// native tool) runs here, off the page's thread, so a long script never freezes the page.
+// Messages in: {id, kind: "open", wasm, journal} | {id, kind: "request", method, target, body}.
+// Messages out: {id, status, type, body, messages: [{name, id, data}], journal} or
+// {id, trap: "what happened"} when the module trapped (it is started again, with the
+// journal, before the next message).
+
+let x = null;
+let wasmURL = null;
+let journal = "";
+const encoder = new TextEncoder(), decoder = new TextDecoder();
+
+async function instantiate() {
+  const response = await fetch(wasmURL);
+  const bytes = await response.arrayBuffer();
+  const { instance } = await WebAssembly.instantiate(bytes, {});
+  x = instance.exports;
+}
+
+function put(text) {
+  const bytes = encoder.encode(text);
+  const p = x.navlab_alloc(bytes.length || 1);
+  new Uint8Array(x.memory.buffer, p, bytes.length).set(bytes);
+  return [p, bytes.length];
+}
+
+/** An answer buffer: [status][type][body][n][name, id, data]…, freed here. */
+function readAnswer(r) {
+  const view = new DataView(x.memory.buffer);
+  let at = r + 4;
+  const u32 = () => { const n = view.getUint32(at, true); at += 4; return n; };
+  const str = () => { const n = u32(); const s = decoder.decode(new Uint8Array(x.memory.buffer, at, n)); at += n; return s; };
+  const status = u32(), type = str(), body = str(), count = u32(), messages = [];
+  for (let i = 0; i < count; i++) messages.push({ name: str(), id: u32(), data: str() });
+  x.navlab_free(r);
+  return { status, type, body, messages };
+}
+
+function readText(r) {
+  const n = new DataView(x.memory.buffer).getUint32(r, true);
+  const s = decoder.decode(new Uint8Array(x.memory.buffer, r + 4, n));
+  x.navlab_free(r);
+  return s;
+}
+
+function request(method, target, body) {
+  const args = [...put(method), ...put(target), ...put(body)];
+  const answer = readAnswer(x.navlab_page_request(...args));
+  for (let i = 0; i < args.length; i += 2) x.navlab_free(args[i]);
+  return answer;
+}
+
+function trapMessage() {
+  try {
+    const p = x.navlab_trap_message();
+    const bytes = new Uint8Array(x.memory.buffer, p);
+    const end = bytes.indexOf(0);
+    return decoder.decode(bytes.subarray(0, end < 0 ? 0 : end)).trim();
+  } catch { return ""; }
+}
+
+self.onmessage = async (event) => {
+  const m = event.data;
+  try {
+    if (m.kind === "open") {
+      wasmURL = m.wasm;
+      journal = m.journal || "";
+      await instantiate();
+    }
+    if (!x) await instantiate();
+    let answer;
+    if (m.kind === "open") {
+      answer = readAnswer(x.navlab_page_open());
+      if (journal) {
+        const replay = request("POST", "/api/commands", journal);
+        if (JSON.parse(replay.body).status === "failed") m.replayFailed = JSON.parse(replay.body).error?.message || "a line failed";
+        // The page starts from the state now: the replayed lines' messages are not sent.
+        answer = { status: 200, type: "", body: "{}", messages: [connectMessage()] };
+      }
+    } else {
+      answer = request(m.method, m.target, m.body || "");
+    }
+    journal = readText(x.navlab_page_journal());
+    self.postMessage({ id: m.id, ...answer, journal, replayFailed: m.replayFailed });
+  } catch (error) {
+    const what = trapMessage() || String(error && error.message || error);
+    x = null;
+    // Started again with the journal before this answer goes out, so the page can go on.
+    let restarted = false;
+    try {
+      await instantiate();
+      readAnswer(x.navlab_page_open());
+      if (journal) request("POST", "/api/commands", journal);
+      restarted = true;
+    } catch { x = null; }
+    self.postMessage({ id: m.id, trap: what, restarted, state: restarted ? connectMessage() : null });
+  }
+};
+
+/** The `state` message for the session as it is now. */
+function connectMessage() {
+  const r = request("GET", "/api/state", "");
+  return { name: "state", id: 0, data: `{"seq":${JSON.parse(r.body).seq},"state":${r.body}}` };
+}
