@@ -453,3 +453,11 @@ def test_save_then_reset_then_load_reproduces_the_state(start, workdir):
     assert tree_json(p)["application"]["state"] == "notRunning"
     p.run("load again.navlab")
     assert tree_json(p) == before
+
+
+def test_editrc_names_the_file_to_read(home, workdir, start):
+    (workdir / "keys").write_text('navlab:bind -s ^X "help quit"\n')
+    p = start(env={"EDITRC": str(workdir / "keys")})
+    p.send("\x18")
+    out = p.run("")
+    assert "leaves NavLab" in out
