@@ -4,22 +4,23 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 
-.PHONY: run build test test-scripts test-repl test-browser check bench docs deps deps-run clean fuzz install uninstall
+.PHONY: run build test test-scripts test-repl test-browser check bench docs page deps deps-run clean fuzz install uninstall
 PREFIX ?= /usr/local
 
 ## run: install what is missing, build a release navlab (the first build takes a few minutes),
 ## start the prompt and the page
-run: deps-run
+run: deps-run page
 	$(SWIFT) build -c release --product navlab
 	@.build/release/navlab
 
-build:
+build: page
 	$(SWIFT) build --product navlab
 
 ## test: unit tests (Swift Testing), then, side by side (each one's output together), every
 ## Tests/Scripts/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal and the page in headless Chromium (pytest)
 test: deps
+	@python3 scripts/embed-page.py --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product navlab
 	$(SWIFT) test --skip-build
@@ -49,9 +50,14 @@ bench:
 	@bash scripts/bench-static.sh .build/release/navlab $(if $(QUICK),--quick,)
 	@python3 scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
 
+## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/EmbeddedPage.swift);
+## `make run`, `make build` and `make dist` do it first, `make test` fails when it is not done
+page:
+	@python3 scripts/embed-page.py
+
 ## docs: build Docs/UIKit.md and the tutorials into the binary, then regenerate
 ## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)
-docs:
+docs: page
 	python3 scripts/embed-docs.py
 	$(SWIFT) build --product navlab
 	$(NAVLAB) reference > Docs/Reference.md
@@ -67,16 +73,16 @@ fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
 	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
 
-## install: a release navlab in $(PREFIX)/bin and the page's files in $(PREFIX)/share/navlab
-## (PREFIX=/usr/local by default; `make install PREFIX=~/.local` needs no root)
-install: deps-run
+## install: a release navlab in $(PREFIX)/bin, the page built in (PREFIX=/usr/local by default;
+## `make install PREFIX=~/.local` needs no root)
+install: deps-run page
 	$(SWIFT) build -c release --product navlab
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/navlab"
+	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/navlab "$(DESTDIR)$(PREFIX)/bin/navlab"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab/Public"
-	cp -R Public "$(DESTDIR)$(PREFIX)/share/navlab/Public"
-	@echo "installed $(PREFIX)/bin/navlab ($$($(DESTDIR)$(PREFIX)/bin/navlab --version)); the page's files are in $(PREFIX)/share/navlab/Public"
+	@rm -rf "$(DESTDIR)$(PREFIX)/share/navlab"
+	@echo "installed $(PREFIX)/bin/navlab ($$($(DESTDIR)$(PREFIX)/bin/navlab --version))"
 
+## uninstall: removes it (and the page's files an older `make install` put in share/navlab)
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/navlab"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab"
