@@ -54,10 +54,16 @@ enum CommandRunner {
         ])
     }
 
-    /// The file verbs and `quit` belong to the prompt and scripts: the page may not make the
-    /// server read or write files, nor end it.
+    /// The file verbs, `export … FILE` and `quit` belong to the prompt and scripts: the page may
+    /// not make the server read or write files, nor end it.
     static func refusal(_ line: String, lineNumber: Int) -> NavLabError? {
-        guard let parsed = try? LineParser.parse(line, lineNumber: lineNumber), case .meta(let meta) = parsed.action else { return nil }
+        guard let parsed = try? LineParser.parse(line, lineNumber: lineNumber) else { return nil }
+        if case .query(.export(let format, file: .some, replace: _)) = parsed.action {
+            let menu = format == .json ? "" : "use the page's Export menu (it saves the file through the browser), or "
+            return NavLabError(.invalid, "`export \(format.rawValue) FILE` writes a file where navlab runs: use it at the prompt or in a script, not from the page",
+                               at: parsed.location, suggestion: "on the page, \(menu)type `export \(format.rawValue)` to see it here")
+        }
+        guard case .meta(let meta) = parsed.action else { return nil }
         let what: String
         switch meta {
         case .record, .recordStop, .save, .load: what = "`\(parsed.verb)` reads and writes files: use it at the prompt or in a script"

@@ -238,7 +238,7 @@ final class REPL {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "wrote \(path)"))
             } catch {
-                fail("cannot write \(path): \(error.localizedDescription)")
+                fail("cannot write \(FileError.shown(path)): \(FileError.plain(error))")
             }
             return
         }
@@ -266,7 +266,7 @@ final class REPL {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "saved \(count) lines to \(path)"))
             } catch {
-                fail("cannot write \(path): \(error.localizedDescription)")
+                fail("cannot write \(FileError.shown(path)): \(FileError.plain(error))")
             }
         case .load(let path):
             load(path)
@@ -288,7 +288,7 @@ final class REPL {
             let note = atExit ? " (the session ended while recording)" : ""
             Shell.printLine(OutputLine(.info, "recorded \(count) lines to \(current.shown)\(note)"))
         } catch {
-            fail("cannot write \(current.shown): \(error.localizedDescription)", "the recording goes on; `record stop` tries again")
+            fail("cannot write \(current.shown): \(FileError.plain(error))", "the recording goes on; `record stop` tries again")
         }
     }
 
@@ -317,7 +317,7 @@ final class REPL {
         } catch let e as NavLabError {
             fail(e.message, e.suggestion)
         } catch {
-            fail("cannot read \(path): \(error.localizedDescription)")
+            fail("cannot read \(FileError.shown(path)): \(FileError.plain(error))")
         }
         return nil
     }
