@@ -19,12 +19,13 @@ swift_problems=$(awk '
         depth++
         cond[depth] = $0
         linux[depth] = ($0 ~ /canImport\(Glibc\)|os\(Linux\)/)
+        # Whether every branch so far is for Darwin: then the #else is for Linux.
         darwin[depth] = ($0 ~ /canImport\(Darwin\)|os\(macOS\)/)
         next
     }
     /^[ \t]*#elseif/ {
         linux[depth] = ($0 ~ /canImport\(Glibc\)|os\(Linux\)/)
-        darwin[depth] = ($0 ~ /canImport\(Darwin\)|os\(macOS\)/)
+        darwin[depth] = darwin[depth] && ($0 ~ /canImport\(Darwin\)|os\(macOS\)/)
         next
     }
     /^[ \t]*#else/ { linux[depth] = darwin[depth]; darwin[depth] = 0; next }
@@ -59,7 +60,7 @@ script_problems=$(awk '
         if (line ~ /tail[^|;]*--pid/) reason = "tail --pid is GNU only"
         else if (line ~ /(^|[^a-z_-])nproc([^a-z_]|$)/ && line !~ /hw\.ncpu|getconf/) reason = "nproc is GNU only (getconf _NPROCESSORS_ONLN works on both)"
         else if (line ~ /--output-sync/) reason = "--output-sync needs GNU make 4 (macOS ships 3.81)"
-        else if (line ~ /sed[ \t]+-i[ \t]+[^.\x27"]/ || line ~ /sed -i$/) reason = "sed -i without a suffix argument is GNU only"
+        else if (line ~ /sed[ \t]+-i([ \t]|$)/) reason = "sed -i without a suffix is GNU only (sed -i.bak works on both)"
         else if (line ~ /readlink[ \t]+-f/) reason = "readlink -f is GNU only"
         else if (line ~ /stat[ \t]+-c/) reason = "stat -c is GNU only (BSD: stat -f)"
         else if (line ~ /date[ \t]+-d/) reason = "date -d is GNU only"
