@@ -7,7 +7,7 @@ SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 UNAME := $(shell uname -s)
 
-.PHONY: run build test test-scripts test-repl test-browser check bench docs page deps deps-run clean fuzz install uninstall
+.PHONY: run build test test-scripts test-repl test-browser check bench docs page deps deps-run clean fuzz install uninstall dist
 ifeq ($(UNAME),Darwin)
 # `swift test` needs Xcode's Swift Testing: when only the Command Line Tools are selected
 # (`xcode-select -p`), Xcode is used if it is installed, without changing the selection (sudo).
@@ -73,7 +73,7 @@ bench:
 	@$(PYTHON) scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
 
 ## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Page/EmbeddedPage.swift);
-## `make run`, `make build` and `make install` do it first, `make test` fails when it is not done
+## `make run`, `make build` and `make dist` do it first, `make test` fails when it is not done
 page:
 	@$(PYTHON) scripts/embed-page.py
 
@@ -109,6 +109,17 @@ install: deps-run page
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/navlab"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab"
+
+## dist: a release archive, .build/dist/navlab-VERSION-OS-ARCH.tar.gz: navlab alone (the page
+## built in; on Linux the Swift runtime too, --static-swift-stdlib, so the machine needs no
+## Swift), a README and the licence of what it holds; its size is printed
+dist: deps-run page
+ifeq ($(UNAME),Darwin)
+	$(SWIFT) build -c release --product navlab
+else
+	$(SWIFT) build -c release --product navlab --static-swift-stdlib
+endif
+	@sh scripts/dist.sh .build/release/navlab
 
 ## deps: the system and Python packages NavLab and its tests need (Debian: apt-get; a Mac:
 ## Homebrew, never sudo)
