@@ -70,8 +70,12 @@ public struct StaticFiles: Sendable {
     public init(root: String?) {
         let resolved = root.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
         self.root = resolved
-        files = resolved.map(StaticFiles.read) ?? StaticFiles.embedded()
+        files = resolved.map(StaticFiles.read) ?? StaticFiles.embeddedFiles
     }
+
+    /// The page built into navlab, made (and gzip-compressed) once per process, however many
+    /// servers start.
+    static let embeddedFiles = embedded()
 
     /// The page built into navlab (scripts/embed-page.py writes `EmbeddedPage` from Public/).
     static func embedded() -> [String: File] {
