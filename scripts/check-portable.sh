@@ -48,9 +48,10 @@ swift_problems=$(awk '
     }
 ' $swift_files)
 
-# Scripts and the Makefile: what BSD tools (macOS) do not have. `scripts/deps.sh` runs apt-get
+# Scripts, the Makefile and the Python tests: what BSD tools (macOS) do not have. `scripts/deps.sh` runs apt-get
 # only on its Debian path, which it reaches only when apt-get exists.
-script_files=$(ls scripts/*.sh Makefile .ci/run Fuzz/*.sh 2>/dev/null | grep -v 'scripts/check-portable.sh' || true)
+# The Python tests and scripts too (for /proc, and the commands they run).
+script_files=$( (ls scripts/*.sh Makefile .ci/run Fuzz/*.sh; find Tests scripts -name '*.py') 2>/dev/null | grep -v 'scripts/check-portable.sh' || true)
 # shellcheck disable=SC2086
 script_problems=$(awk '
     {
@@ -66,7 +67,7 @@ script_problems=$(awk '
         else if (line ~ /date[ \t]+-d/) reason = "date -d is GNU only"
         else if (line ~ /grep[ \t]+-[a-zA-Z]*P/) reason = "grep -P is GNU only"
         else if (line ~ /xargs[ \t]+-r/) reason = "xargs -r is GNU only"
-        else if (line ~ /apt-get|dpkg/ && FILENAME != "scripts/deps.sh" && FILENAME != ".ci/run") reason = "apt-get/dpkg: Debian only (scripts/deps.sh has the Debian and Mac paths)"
+        else if (line ~ /apt-get|dpkg/ && FILENAME !~ /\.py$/ && FILENAME != "scripts/deps.sh" && FILENAME != ".ci/run") reason = "apt-get/dpkg: Debian only (scripts/deps.sh has the Debian and Mac paths)"
         else if (line ~ /"\/proc\/|[ \t]\/proc\//) reason = "/proc is Linux only"
         if (reason != "") { printf "%s:%d: %s\n", FILENAME, FNR, reason; bad = 1 }
     }
