@@ -13,7 +13,7 @@ SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 
 # Xcode's Swift has no libFuzzer: on a Mac, a swift.org toolchain is needed (SWIFT=… or
 # TOOLCHAINS=…); the property tests (`make fuzz`'s second half) run with any Swift.
-if [ "$(uname -s)" = Darwin ] && [ -z "${TOOLCHAINS:-}" ] && [ "$SWIFT" = swift ] && xcrun --find swift 2>/dev/null | grep -q '/Xcode[^/]*\.app/'; then
+if [ "$(uname -s)" = Darwin ] && [ -z "${TOOLCHAINS:-}" ] && [ "$SWIFT" = swift ] && ! xcrun --find swift 2>/dev/null | grep -q '/Toolchains/swift-'; then
     echo "make fuzz: Xcode's Swift has no libFuzzer; install a swift.org toolchain (https://www.swift.org/install/macos/) and run" >&2
     echo "  TOOLCHAINS=\$(plutil -extract CFBundleIdentifier raw /Library/Developer/Toolchains/swift-latest.xctoolchain/Info.plist) make fuzz" >&2
     exit 1
