@@ -476,3 +476,14 @@ def test_editrc_names_the_file_to_read(home, workdir, start):
     p.send("\x18")
     out = p.run("")
     assert "leaves NavLab" in out
+
+
+def test_export_swift_after_reset_says_what_it_leaves_out(start, workdir):
+    p = launched(start())
+    p.run("reset")
+    p.run("initial Nav(Main)")
+    p.run("launch")
+    out = p.run("export swift App.swift")
+    assert "wrote App.swift" in out
+    assert "left out of App.swift: the 2 lines before the last `reset`" in " ".join(out.split())
+    assert "// Left out: the 2 lines before the last `reset`" in (workdir / "App.swift").read_text()

@@ -237,6 +237,11 @@ final class REPL {
             do {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "wrote \(path)"))
+                // What the program leaves out (the part before a `reset`, the steps after an
+                // `uninstall`) is said here too, not only in its header.
+                for line in text.split(separator: "\n").prefix(60) where line.hasPrefix("// Left out: ") {
+                    Shell.printLine(OutputLine(.note, "note: left out of \(path): " + line.dropFirst("// Left out: ".count)))
+                }
             } catch {
                 fail("cannot write \(FileError.shown(path)): \(FileError.plain(error))")
             }
