@@ -1,50 +1,72 @@
-# NavLab — `make run` and `make test` are all a new user needs.
+# NavLab — `make run` and `make test` are all a new user needs, on Debian 12 or on a Mac with
+# Xcode 26. Written for any GNU make from 3.81 (the one macOS ships) on.
 SWIFT ?= swift
+PYTHON ?= python3
 NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
+UNAME := $(shell uname -s)
 
-.PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs deps deps-run clean fuzz install uninstall wasm web
+.PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
+ifeq ($(UNAME),Darwin)
+# `swift test` needs Xcode's Swift Testing: when only the Command Line Tools are selected
+# (`xcode-select -p`), Xcode is used if it is installed, without changing the selection (sudo).
+ifneq (,$(findstring CommandLineTools,$(shell xcode-select -p 2>/dev/null)))
+ifneq (,$(wildcard /Applications/Xcode.app/Contents/Developer))
+DEVELOPER_DIR ?= /Applications/Xcode.app/Contents/Developer
+export DEVELOPER_DIR
+endif
+endif
+endif
+# /usr/local needs root on a Mac with Apple silicon (and often on Debian): a Mac installs
+# into ~/.local unless told otherwise.
+ifeq ($(UNAME),Darwin)
+PREFIX ?= $(HOME)/.local
+else
 PREFIX ?= /usr/local
+endif
 
 ## run: install what is missing, build a release navlab (the first build takes a few minutes),
 ## start the prompt and the page
-run: deps-run
+run: deps-run page
+	@test -x .build/release/navlab || echo "building navlab (release): the first build takes a few minutes, later ones seconds"
 	$(SWIFT) build -c release --product navlab
 	@.build/release/navlab
 
-build:
+build: page
 	$(SWIFT) build --product navlab
 
 ## test: unit tests (Swift Testing), then, side by side (each one's output together), every
 ## Tests/Scripts/*.navlab and tutorial through `navlab check`, the prompt driven through a
-## pseudo-terminal, the page in headless Chromium (pytest), and the browser build of the engine
-## (every script and tutorial through navlab.wasm under node, compared with the native tool)
+## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
+## the engine (every script and tutorial through navlab.wasm under node, compared with the
+## native tool; the page as a static folder). First, three checks: no Linux-only call outside a
+## platform check, the page built into navlab is Public/'s, and the engine uses nothing the
+## browser build lacks.
 test: deps
+	@sh scripts/check-portable.sh
+	@$(PYTHON) scripts/embed-page.py --check
 	@sh scripts/check-engine.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product navlab
 	$(SWIFT) test --skip-build
-	@$(MAKE) --no-print-directory -j4 --output-sync=target test-scripts test-repl test-browser test-wasm
+	@sh scripts/side-by-side.sh "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
 
 test-repl:
-	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/REPL
+	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/REPL
 
 test-browser:
-	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/Browser
+	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/Browser
 
 ## test-wasm: the engine built for the browser (unoptimised, quicker to build: the same
 ## sources), each script and tutorial through it under node, compared byte for byte with
 ## `navlab run` and `navlab check`; then the page as a static folder with that module, served
 ## by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
-	@sh scripts/check-engine.sh
-	@OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
-	python3 scripts/test-wasm.py $(NAVLAB) .build-wasm-test/navlab.wasm $(SCRIPTS) $(TUTORIALS)
-	NAVLAB_WASM=.build-wasm-test/navlab.wasm python3 -m pytest -q Tests/Web
+	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS)
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (optimised for size; wasm-opt if installed)
 wasm:
@@ -68,12 +90,17 @@ bench:
 	.build/release/NavLabBench --navlab .build/release/navlab $(if $(QUICK),--quick,)
 	.build/release/NavLabServerBench $(if $(QUICK),--quick,)
 	@bash scripts/bench-static.sh .build/release/navlab $(if $(QUICK),--quick,)
-	@python3 scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
+	@$(PYTHON) scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
+
+## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Page/EmbeddedPage.swift);
+## `make run`, `make build` and `make dist` do it first, `make test` fails when it is not done
+page:
+	@$(PYTHON) scripts/embed-page.py
 
 ## docs: build Docs/UIKit.md and the tutorials into the binary, then regenerate
 ## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)
-docs:
-	python3 scripts/embed-docs.py
+docs: page
+	$(PYTHON) scripts/embed-docs.py
 	$(SWIFT) build --product navlab
 	$(NAVLAB) reference > Docs/Reference.md
 	@for f in $(TUTORIALS); do echo "$(NAVLAB) run --markdown $$f > $${f%.navlab}.md"; \
@@ -88,23 +115,36 @@ fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
 	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
 
-## install: a release navlab in $(PREFIX)/bin and the page's files in $(PREFIX)/share/navlab
-## (PREFIX=/usr/local by default; `make install PREFIX=~/.local` needs no root)
-install: deps-run
+## install: a release navlab in $(PREFIX)/bin, the page built in (PREFIX: ~/.local on a Mac,
+## /usr/local elsewhere; `make install PREFIX=~/.local` needs no root)
+install: deps-run page
 	$(SWIFT) build -c release --product navlab
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/navlab"
+	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/navlab "$(DESTDIR)$(PREFIX)/bin/navlab"
-	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab/Public"
-	cp -R Public "$(DESTDIR)$(PREFIX)/share/navlab/Public"
-	@echo "installed $(PREFIX)/bin/navlab ($$($(DESTDIR)$(PREFIX)/bin/navlab --version)); the page's files are in $(PREFIX)/share/navlab/Public"
+	@rm -rf "$(DESTDIR)$(PREFIX)/share/navlab"
+	@echo "installed $(PREFIX)/bin/navlab ($$($(DESTDIR)$(PREFIX)/bin/navlab --version))"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "$(PREFIX)/bin is not on your PATH: add it (e.g. export PATH=\"$(PREFIX)/bin:\$$PATH\" in your shell's profile)";; esac
 
+## uninstall: removes it (and the page's files an older `make install` put in share/navlab)
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/navlab"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/navlab"
 
-## deps: the system and Python packages NavLab and its tests need (Debian)
+## dist: a release archive, .build/dist/navlab-VERSION-OS-ARCH.tar.gz: navlab alone (the page
+## built in; on Linux the Swift runtime too, --static-swift-stdlib, so the machine needs no
+## Swift), a README and the licence of what it holds; its size is printed
+dist: deps-run page
+ifeq ($(UNAME),Darwin)
+	$(SWIFT) build -c release --product navlab
+else
+	$(SWIFT) build -c release --product navlab --static-swift-stdlib
+endif
+	@sh scripts/dist.sh .build/release/navlab
+
+## deps: the system and Python packages NavLab and its tests need (Debian: apt-get; a Mac:
+## Homebrew, never sudo)
 deps:
-	@sh scripts/deps.sh
+	@PYTHON=$(PYTHON) sh scripts/deps.sh
 
 deps-run:
 	@sh scripts/deps.sh run

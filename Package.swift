@@ -1,5 +1,16 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: Hummingbird 2.28.1 and swift-log 1.16.2 declare it; on a Mac that is Xcode 26.
 import PackageDescription
+
+// libedit and zlib: on Linux through pkg-config (Debian's libedit-dev and zlib1g-dev); on a
+// Mac both, headers included, are in the SDK, where pkg-config has no file for them.
+#if os(Linux)
+let editLine = Target.systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])])
+let zlib = Target.systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])])
+#else
+let editLine = Target.systemLibrary(name: "CEditLine")
+let zlib = Target.systemLibrary(name: "CZlib")
+#endif
 
 let package = Package(
     name: "NavLab",
@@ -30,10 +41,9 @@ let package = Package(
         .target(name: "NavLabHub", dependencies: ["NavLabCommands"]),
         // The shell's edge: each app's archive and defaults on disk under $NAVLAB_HOME.
         .target(name: "NavLabStore", dependencies: ["NavLabCommands"]),
-        // libedit (Debian libedit-dev), for the prompt.
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        // zlib (Debian zlib1g-dev), to keep the page's files gzip-compressed.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libedit, for the prompt, and zlib, to keep the page's files gzip-compressed.
+        editLine,
+        zlib,
         // The page: static files from Public/, the state, Server-Sent Events, commands.
         .target(
             name: "NavLabServer",

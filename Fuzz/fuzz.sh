@@ -11,6 +11,14 @@ DIR=${FUZZ_DIR:-.build-fuzz}
 # libFuzzer's coverage and AddressSanitizer, on NavLab's own modules and the harness.
 SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 
+# Xcode's Swift has no libFuzzer: on a Mac, a swift.org toolchain is needed (SWIFT=… or
+# TOOLCHAINS=…); the property tests (`make fuzz`'s second half) run with any Swift.
+if [ "$(uname -s)" = Darwin ] && [ -z "${TOOLCHAINS:-}" ] && [ "$SWIFT" = swift ] && ! xcrun --find swift 2>/dev/null | grep -q '/Toolchains/swift-'; then
+    echo "make fuzz: Xcode's Swift has no libFuzzer; install a swift.org toolchain (https://www.swift.org/install/macos/) and run" >&2
+    echo "  TOOLCHAINS=\$(plutil -extract CFBundleIdentifier raw /Library/Developer/Toolchains/swift-latest.xctoolchain/Info.plist) make fuzz" >&2
+    exit 1
+fi
+
 $SWIFT build --package-path Fuzz --build-path "$DIR" -c release -Xswiftc -sanitize="$SANITIZE"
 
 mkdir -p "$DIR/corpus" "$DIR/artifacts"
@@ -32,9 +40,13 @@ status=0
     -dict=Fuzz/navlab.dict -max_len=4096 -timeout=10 -max_total_time="$FUZZ_SECONDS" \
     -artifact_prefix="$DIR/artifacts/" -print_final_stats=1 >"$LOG" 2>&1 &
 pid=$!
-tail -n +1 -f --pid=$pid "$LOG" | \
-    grep --line-buffered -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE) |NEW_FUNC\[|# Uses: [0-9]+$' || true
+# Follows the log until libFuzzer ends (not `tail --pid`: GNU only), then stops the follower.
+{ tail -n +1 -f "$LOG" & echo $! >"$DIR/tail.pid"; wait; } | \
+    grep --line-buffered -vE '^#[0-9]+[[:space:]]+(NEW|REDUCE) |NEW_FUNC\[|# Uses: [0-9]+$' &
 wait $pid || status=$?
+sleep 1
+kill "$(cat "$DIR/tail.pid")" 2>/dev/null || true
+wait || true
 
 echo
 echo "== libFuzzer's figures =="

@@ -12,8 +12,13 @@ swiftc=$(command -v swiftc)
 bin=$(dirname "$(readlink -f "$swiftc")")
 tables="$bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 for tool in "$bin/clang" "$bin/wasm-ld" "$tables"; do
-    [ -e "$tool" ] || { echo "make wasm: $tool is missing: this Swift toolchain cannot build for the browser (Swift 6.2 or later has it)" >&2; exit 1; }
+    if [ ! -e "$tool" ]; then
+        echo "the browser build needs a Swift toolchain with Embedded Swift for WebAssembly ($tool is missing):" \
+             "the swift.org toolchains for Linux and macOS have it; Xcode's does not (on a Mac: install one from swift.org and run make with TOOLCHAINS=swift)" >&2
+        exit 3
+    fi
 done
+[ "$1" = --check ] && exit 0
 mkdir -p "$OUT"
 target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library $OPT -Xfrontend -disable-stack-protector -Xcc -fno-pic"
 module() { # NAME DIR…

@@ -54,7 +54,7 @@ missing=""
 command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
 [ -n "$nginx_bin" ] || missing="$missing nginx"
 if [ -n "$missing" ]; then
-    echo "static files: skipped, not installed:$missing (sudo apt-get install -y nginx wrk, or make bench, installs it)"
+    echo "static files: skipped, not installed:$missing (make bench installs them: Debian packages, or Homebrew formulae on a Mac)"
     exit 0
 fi
 for tool in curl python3; do
@@ -107,7 +107,7 @@ measure() {
 
 # --- the machine -----------------------------------------------------------------------
 load="$(uptime | sed -n 's/.*load average[s]*: *//p')"
-echo "machine: $(nproc) cores, load average ${load:-unknown} (at start; wrk runs on the same cores)"
+echo "machine: $(getconf _NPROCESSORS_ONLN) cores, load average ${load:-unknown} (at start; wrk runs on the same cores)"
 
 # --- NavLab ----------------------------------------------------------------------------
 mkdir -p "$tmp/navlab-home"

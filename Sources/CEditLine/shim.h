@@ -1,11 +1,12 @@
 #ifndef NAVLAB_CEDITLINE_SHIM_H
 #define NAVLAB_CEDITLINE_SHIM_H
-// libedit's native API (el_gets, EL_ADDFN, EL_RPROMPT, history). el_set and history are
+// libedit's native API (Debian's libedit-dev, or the one in Apple's SDK) (el_gets, EL_ADDFN, EL_RPROMPT, history). el_set and history are
 // variadic, which Swift cannot call: each use gets a static inline wrapper here.
 // The wrappers keep no state of their own (a static in a header would be one copy per
 // Swift file in a debug build); the REPL keeps its state in Swift.
 #include <histedit.h>
 #include <stdio.h>
+#include <wchar.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -62,9 +63,17 @@ static inline int navlab_el_editing(EditLine *el) {
     return on;
 }
 
-/// `EL_GETCFN`: the function that reads one character for the editor.
-static inline int navlab_el_set_getcfn(EditLine *el, el_rfunc_t f) {
-    return el_set(el, EL_GETCFN, f);
+/// A function that reads one character for the editor, as a wide character: 1, 0 at end of
+/// file, -1 on error. (libedit calls this type `el_rfunc_t`, which Apple's `histedit.h` does
+/// not declare: it is private there.)
+typedef int (*navlab_read_fn)(EditLine *, wchar_t *);
+
+/// `EL_GETCFN` through `el_wset`: the function that reads one character for the editor. Set
+/// through the narrow `el_set`, Apple's libedit would keep only the first byte of each wide
+/// character it returns (`*cp = *(char *)cp`), garbling `é` or `…`; `el_wset` keeps it whole
+/// on both libedits.
+static inline int navlab_el_set_getcfn(EditLine *el, navlab_read_fn f) {
+    return el_wset(el, EL_GETCFN, f);
 }
 
 /// `EL_REFRESH`: draws the prompt and the line again, from the start of the cursor's line.

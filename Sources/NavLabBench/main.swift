@@ -17,6 +17,15 @@ func fmt(_ x: Double, _ digits: Int = 1) -> String {
     return String(r)
 }
 
+/// Peak resident memory in KiB: `ru_maxrss` is in KiB on Linux, in bytes on macOS.
+func peakKiB(_ usage: rusage) -> Int {
+    #if canImport(Darwin)
+    return Int(usage.ru_maxrss) / 1024
+    #else
+    return Int(usage.ru_maxrss)
+    #endif
+}
+
 /// A long script a user could have typed: tabs, pushes, pops, sheets, dismissals, switches.
 func generatedScript(commands: Int) -> [String] {
     var lines = ["initial Root(Tab(Nav(Feed), Nav(Search), Settings))", "launch"]
@@ -101,7 +110,12 @@ if let navlab, wanted("process") {
         let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = pairs.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        // glibc's posix_spawn_file_actions_t is a struct; Darwin's (spawn.h) an opaque pointer.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -113,7 +127,7 @@ if let navlab, wanted("process") {
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid else { throw NSError(domain: "wait4", code: Int(errno)) }
-        return (seconds(clock.now - start), Int(usage.ru_maxrss), status)
+        return (seconds(clock.now - start), peakKiB(usage), status)
     }
     // Push and pop on a stack of 100 (the replay goal's workload).
     let pairs = quick ? 50_000 : 150_000
@@ -129,9 +143,13 @@ if let navlab, wanted("process") {
     var big = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: base - 2)
     for _ in 0..<(more / 2) { big += ["push Extra", "pop"] }
     var own = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &own)
+    #else
     getrusage(Int32(RUSAGE_SELF.rawValue), &own)
+    #endif
     let m = try runProcess(big)
-    print("`navlab run`, \(base) view controllers then \(more) more commands: peak resident memory \(m.peakKiB / 1024) MB, \(fmt(m.seconds, 1)) s; exit \(m.status >> 8) (this bench's own peak when it started it: \(own.ru_maxrss / 1024) MB, a floor of the figure)")
+    print("`navlab run`, \(base) view controllers then \(more) more commands: peak resident memory \(m.peakKiB / 1024) MB, \(fmt(m.seconds, 1)) s; exit \(m.status >> 8) (this bench's own peak when it started it: \(peakKiB(own) / 1024) MB, a floor of the figure)")
     // `tree --json` as the whole process prints it: the same stack with and without it at the end.
     let stack = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: base - 2)
     var without: [Double] = [], with: [Double] = []

@@ -16,7 +16,9 @@ public enum SwiftExport {
         // stored data (its archive, its defaults).
         // The typed lines `replayableLines` returns: on the timeline, after the last `reset`.
         var typed = session.typed.filter { $0.entry <= session.cursor }
+        var beforeReset: String?
         if let reset = typed.lastIndex(where: { if case .meta(.reset) = $0.line.action { return true } else { return false } }) {
+            if reset > 0 { beforeReset = "the \(reset) line\(reset == 1 ? "" : "s") before the last `reset` (a program is one app from its start: export before `reset` to have them)" }
             typed.removeSubrange(...reset)
         }
         if let first = lines.first, let t = typed.first, t.line == first {
@@ -24,12 +26,13 @@ public enum SwiftExport {
             if case .model = first.action { isModel = true } else { isModel = false }
             start = session.state(at: isModel ? t.entry - 1 : t.entry)
         }
-        return try program(lines: lines.map { (text: $0.text, comment: $0.comment) }, start: start)
+        return try program(lines: lines.map { (text: $0.text, comment: $0.comment) }, start: start, leftOutBefore: beforeReset)
     }
 
     /// The program for `lines` (commands as typed, with the comment above each), run from `start`.
-    public static func program(lines: [(text: String, comment: String?)], start: State = State()) throws(NavLabError) -> String {
+    public static func program(lines: [(text: String, comment: String?)], start: State = State(), leftOutBefore: String? = nil) throws(NavLabError) -> String {
         var g = Generator(start: start)
+        g.leftOutBefore = leftOutBefore
         try g.replay(lines)
         return g.render()
     }
@@ -100,6 +103,8 @@ private struct Generator {
     var usesScenes = false
     var usesHold = false
     var leftOut: String?
+    /// What came before the session's last `reset` (not in the program).
+    var leftOutBefore: String?
     var header: [String] = []
     var final = State()
     var running = false
@@ -303,6 +308,7 @@ private struct Generator {
             o.append("// that exist, or makes it from the storyboard. This program has no storyboard: its app delegate's")
             o.append("// application(_:viewControllerWithRestorationIdentifierPath:coder:) stands in (Script.storyboardStandIn).")
         }
+        if let leftOutBefore { o.append("// Left out: \(leftOutBefore).") }
         if let leftOut { o.append("// Left out: \(leftOut).") }
         if start.application.data.archive != nil || !start.application.defaults.isEmpty || start.isRunning {
             var had: [String] = []

@@ -17,7 +17,7 @@ public struct PageConfiguration: Sendable {
     public var port: Int
     /// How many ports after `port` to try when it is taken (`navlab` on 8080 twice).
     public var portAttempts: Int
-    /// Public/ (the page's files); nil: not found (the API still works).
+    /// A folder to serve the page's files from (`--public`); nil: the page built into navlab.
     public var publicDirectory: String?
     /// Required on /api/ beyond loopback; generated when nil and needed.
     public var token: String?

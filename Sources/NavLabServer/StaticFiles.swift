@@ -3,7 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The page's files from Public/, read once when the server starts and answered from memory:
+/// The page's files — built into navlab (`EmbeddedPage`, generated from Public/), or read from a
+/// folder (`--public DIR`, for working on the page) once when the server starts — answered from memory:
 /// no disk access, no `stat`, no symbolic-link resolution per request. Each answer carries an
 /// `ETag` (a conditional GET gets 304) and `Cache-Control: no-cache` (the browser revalidates,
 /// so a new NavLab's files are never stale); text files are also kept gzip-compressed and sent
@@ -14,7 +15,7 @@ import Hummingbird
 /// path with a `..` or `.` segment, a hidden name, a backslash or a NUL — raw or
 /// percent-encoded — is 404.
 public struct StaticFiles: Sendable {
-    /// The folder, with symbolic links resolved; nil when no Public/ was found.
+    /// The folder, with symbolic links resolved; nil: the page built into navlab.
     public let root: String?
 
     struct File: Sendable {
@@ -65,10 +66,39 @@ public struct StaticFiles: Sendable {
     /// The most NavLab reads into memory from Public/ (it holds about 120 KB).
     static let maximumTotalSize = 32 << 20
 
+    /// The files of the folder `root`; with nil, the page built into navlab.
     public init(root: String?) {
         let resolved = root.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
         self.root = resolved
-        files = resolved.map(StaticFiles.read) ?? [:]
+        files = resolved.map(StaticFiles.read) ?? StaticFiles.embeddedFiles
+    }
+
+    /// The page built into navlab, made (and gzip-compressed) once per process, however many
+    /// servers start.
+    static let embeddedFiles = embedded()
+
+    /// The page built into navlab (scripts/embed-page.py writes `EmbeddedPage` from Public/).
+    static func embedded() -> [String: File] {
+        var contents: [(String, [UInt8])] = EmbeddedPage.text.map { ($0.path, Array($0.contents.utf8)) }
+        for file in EmbeddedPage.base64 {
+            if let data = Data(base64Encoded: file.contents) { contents.append((file.path, [UInt8](data))) }
+        }
+        var out: [String: File] = [:]
+        for (relative, bytes) in contents { add(relative, bytes, to: &out) }
+        return out
+    }
+
+    /// `bytes` as the file at `relative` (a folder's `index.html` also answers for the folder).
+    static func add(_ relative: String, _ bytes: [UInt8], to out: inout [String: File]) {
+        let ext = (relative as NSString).pathExtension.lowercased()
+        let type = mediaTypes[ext] ?? "application/octet-stream"
+        let compressible = type.hasPrefix("text/") || type.hasPrefix("application/json") || type == "image/svg+xml"
+        let gz = compressible ? gzip(bytes).flatMap { $0.count < bytes.count ? ByteBuffer(bytes: $0) : nil } : nil
+        let file = File(body: ByteBuffer(bytes: bytes), gzipped: gz, etag: etag(bytes), contentType: type, isHTML: ext == "html")
+        out[relative] = file
+        if (relative as NSString).lastPathComponent == "index.html" {
+            out[(relative as NSString).deletingLastPathComponent] = file
+        }
     }
 
     static let mediaTypes: [String: String] = [
@@ -100,17 +130,7 @@ public struct StaticFiles: Sendable {
             guard fm.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue,
                   let data = fm.contents(atPath: real), total + data.count <= maximumTotalSize else { continue }
             total += data.count
-            let ext = (relative as NSString).pathExtension.lowercased()
-            let type = mediaTypes[ext] ?? "application/octet-stream"
-            let bytes = [UInt8](data)
-            let compressible = type.hasPrefix("text/") || type.hasPrefix("application/json") || type == "image/svg+xml"
-            let gz = compressible ? gzip(bytes).flatMap { $0.count < bytes.count ? ByteBuffer(bytes: $0) : nil } : nil
-            let file = File(body: ByteBuffer(bytes: bytes), gzipped: gz, etag: etag(bytes), contentType: type, isHTML: ext == "html")
-            out[relative] = file
-            if (relative as NSString).lastPathComponent == "index.html" {
-                let folder = (relative as NSString).deletingLastPathComponent
-                out[folder] = file
-            }
+            add(relative, [UInt8](data), to: &out)
         }
         return out
     }
@@ -151,7 +171,7 @@ public struct StaticFiles: Sendable {
         // Decoded only when there is something to decode; checked byte by byte (these run on
         // every request, and Foundation's string search is slow).
         let decoded = rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding : rawPath
-        guard root != nil, let path = decoded else { return nil }
+        guard let path = decoded else { return nil }
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             if segment.hasPrefix(".") || segment.utf8.contains(UInt8(ascii: "\\")) || segment.utf8.contains(0) { return nil }
@@ -196,9 +216,6 @@ public struct StaticFiles: Sendable {
 
     public func response(forPath path: String, headers requestHeaders: HTTPFields = HTTPFields()) -> Response {
         guard let answer = answer(forPath: path, headers: requestHeaders) else {
-            if root == nil {
-                return PageServer.errorResponse(.notFound, "the page's files (Public/) were not found: run navlab from its source folder, or pass --public DIR")
-            }
             return PageServer.errorResponse(.notFound, "no such file")
         }
         return Response(status: answer.status, headers: answer.headers, body: answer.body.map { .init(byteBuffer: $0) } ?? ResponseBody())
@@ -212,24 +229,11 @@ public struct StaticFiles: Sendable {
         return Response(status: response.status, headers: headers, body: ResponseBody())
     }
 
-    /// The page's files: `--public`, `$NAVLAB_PUBLIC`, where `make install` puts them beside the
-    /// installed binary (`PREFIX/bin/navlab` → `PREFIX/share/navlab/Public`), the source
-    /// checkout the binary was built in, or `./Public`.
-    public static func locate(explicit: String? = nil) -> String? {
-        func valid(_ dir: String) -> Bool { FileManager.default.fileExists(atPath: dir + "/index.html") }
+    /// The folder to serve the page from instead of the page built into navlab: `--public DIR`,
+    /// else `$NAVLAB_PUBLIC` when it holds an index.html; nil (the usual case): the built-in page.
+    public static func locate(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let explicit { return explicit }
-        if let env = ProcessInfo.processInfo.environment["NAVLAB_PUBLIC"], valid(env) { return env }
-        var dir = (Bundle.main.executableURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/navlab"))
-            .resolvingSymlinksInPath().deletingLastPathComponent()
-        let installed = dir.deletingLastPathComponent().appendingPathComponent("share/navlab/Public").path
-        if valid(installed) { return installed }
-        // .build/debug/navlab → the package folder holds Public/.
-        for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent("Public").path
-            if valid(candidate) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        let cwd = FileManager.default.currentDirectoryPath + "/Public"
-        return valid(cwd) ? cwd : nil
+        if let env = environment["NAVLAB_PUBLIC"], FileManager.default.fileExists(atPath: env + "/index.html") { return env }
+        return nil
     }
 }

@@ -6,6 +6,11 @@
 // /api/events client has received the whole `patch` event for that command. Clients are
 // plain sockets on their own threads, decoding HTTP/1.1 chunked framing and SSE themselves.
 
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 import Foundation
 import NavLabCommands
 import NavLabHub
@@ -34,9 +39,19 @@ final class Connection {
     let fd: Int32
 
     init(port: Int) throws {
+        #if canImport(Darwin)
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #else
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
         guard fd >= 0 else { throw BenchError.socket("socket() failed") }
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+        var noSignal: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -56,7 +71,11 @@ final class Connection {
         var bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
+            #if canImport(Darwin)
+            let n = bytes.withUnsafeMutableBytes { Darwin.send(fd, $0.baseAddress! + sent, $0.count - sent, 0) }
+            #else
             let n = bytes.withUnsafeMutableBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            #endif
             guard n > 0 else { throw BenchError.socket("send failed") }
             sent += n
         }

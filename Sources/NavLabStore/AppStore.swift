@@ -128,13 +128,23 @@ public struct AppStore: Sendable {
                 offset += n
             }
         }
-        let synced = fsync(fd) == 0
+        let synced = AppStore.flushToDisk(fd)
         close(fd)
         guard ok, synced, rename(tmp, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(tmp)
             throw WriteError(description: "cannot write \(path): \(message)")
         }
+    }
+
+    /// Makes what was written to `fd` durable before the rename. On a Mac `fsync` only hands
+    /// the data to the drive, which may keep it in its cache; `F_FULLFSYNC` asks the drive to
+    /// write it (some file systems refuse it: then `fsync`).
+    static func flushToDisk(_ fd: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(fd, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(fd) == 0
     }
 
     /// Removes the temporary files of writes that a kill interrupted (`.archive.json.PID.tmp`,
@@ -166,16 +176,31 @@ public struct AppStore: Sendable {
     }
 
     /// Whether process `pid` is running (as any user). A zombie — ended, not yet reaped by
-    /// its parent (`/proc/PID/stat` says `Z`) — is not.
+    /// its parent — is not.
     public static func isAlive(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
-        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-           let close = stat.lastIndex(of: ")") {
-            // "PID (COMMAND) STATE …": the command may hold spaces and parentheses.
-            let state = stat[stat.index(after: close)...].drop(while: { $0 == " " }).first
-            if state == "Z" || state == "X" { return false }
-        }
-        return true
+        return !isZombie(pid)
+    }
+
+    /// Whether `pid` has ended and waits to be reaped: on Linux `/proc/PID/stat` says `Z` (or
+    /// `X`); on a Mac `sysctl` `KERN_PROC_PID` gives its `kinfo_proc`, whose `kp_proc.p_stat`
+    /// is `SZOMB` (sys/proc.h).
+    static func isZombie(_ pid: pid_t) -> Bool {
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        // "PID (COMMAND) STATE …": the command may hold spaces and parentheses.
+        let state = stat[stat.index(after: close)...].drop(while: { $0 == " " }).first
+        return state == "Z" || state == "X"
+        #elseif canImport(Darwin)
+        var info = kinfo_proc()
+        var size = MemoryLayout<kinfo_proc>.stride
+        var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, pid]
+        guard sysctl(&name, u_int(name.count), &info, &size, nil, 0) == 0, size > 0 else { return false }
+        return Int32(info.kp_proc.p_stat) == SZOMB
+        #else
+        return false
+        #endif
     }
 
     /// A state for a new session with every stored app loaded (`app` is the current one).

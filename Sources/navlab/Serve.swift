@@ -18,7 +18,7 @@ struct ServeOptions: ParsableArguments {
     @Flag(name: .customLong("no-serve"), help: "Do not serve the page.")
     var noServe = false
 
-    @Option(name: .customLong("public"), help: ArgumentHelp("The page's files.", valueName: "dir"))
+    @Option(name: .customLong("public"), help: ArgumentHelp("Serve the page's files from this folder instead of the page built into navlab (for working on the page).", valueName: "dir"))
     var publicDirectory: String?
 
     func validate() throws {
@@ -41,9 +41,6 @@ struct ServeOptions: ParsableArguments {
             let page = try PageServer.startBlocking(hub: hub, configuration: config)
             Shell.printLine(OutputLine(.info, "page: \(page.url)"))
             fflush(nil)
-            if config.publicDirectory == nil {
-                Shell.printError("warning: the page's files (Public/) were not found; the API works, the page does not (use --public DIR)")
-            }
             if !config.isLoopback {
                 Shell.printError("warning: serving beyond this machine (\(config.host)); the page's API needs the token in that URL")
             }

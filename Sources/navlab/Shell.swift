@@ -105,9 +105,11 @@ enum Shell {
 /// input), in the current directory.
 enum ScriptFiles {
     /// `path` as named in `from` (a script's path, "-" for standard input, "" at the prompt).
-    /// Whether `path`, as written in `from`, names an existing file.
+    /// Whether `path`, as written in `from`, names an existing file (that `--force` would
+    /// replace; a folder is not one: writing to it fails with "is a directory").
     static func exists(_ path: String, from: String) -> Bool {
-        FileManager.default.fileExists(atPath: resolve(path, from: from))
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: resolve(path, from: from), isDirectory: &isFolder) && !isFolder.boolValue
     }
 
     static func resolve(_ path: String, from: String) -> String {
@@ -129,8 +131,8 @@ enum ScriptFiles {
                               suggestion: "a relative path is read beside the script that names it (at the prompt: in the current folder)")
         }
         guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: name) else {
-            throw NavLabError(.invalid, "cannot read '\(name)': \(isFolder.boolValue ? "it is a folder" : "not readable")",
-                              at: SourceLocation(line: 1, column: 1))
+            let reason = isFolder.boolValue ? "is a directory" : FileManager.default.isReadableFile(atPath: name) ? "cannot be read" : "permission denied"
+            throw NavLabError(.invalid, "cannot read '\(name)': \(reason)", at: SourceLocation(line: 1, column: 1))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw NavLabError(.invalid, "'\(name)' is not UTF-8 text", at: SourceLocation(line: 1, column: 1))
@@ -139,16 +141,46 @@ enum ScriptFiles {
     }
 
     /// Writes a file atomically: a temporary file beside it, then a rename, so a reader never
-    /// sees half a script and a failed write leaves the old file as it was.
+    /// sees half a script and a failed write leaves the old file as it was. A failure throws a
+    /// `FileError` with the plain reason ("is a directory", "permission denied", "no such folder").
     static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        guard !path.isEmpty else { throw FileError("no file name given") }
+        let fm = FileManager.default
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue || path.hasSuffix("/") {
+            throw FileError(isFolder.boolValue ? "is a directory" : "a part of the path is not a folder")
+        }
+        if path.hasSuffix("/") { throw FileError("names a folder, not a file") }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if !fm.fileExists(atPath: folder, isDirectory: &isFolder) { throw FileError("no such folder: \(folder)") }
+        if !isFolder.boolValue { throw FileError("\(folder) is not a folder") }
+        let temporary = (folder == "/" ? "" : folder) + "/.\(name).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        guard fd >= 0 else { throw FileError(FileError.reason(errno: errno)) }
+        var failure: Int32 = 0
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { failure = n < 0 ? errno : EIO; break }
+            offset += n
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw FileError(FileError.reason(errno: failure))
+        }
     }
 
     /// `save` and `record stop` inside the script `file`.
     /// `writeFile` for a ScriptRunner: a relative path lands beside the script that names it.
     static func write(_ path: String, _ text: String, from file: String) throws(NavLabError) {
         do { try write(text, to: resolve(path, from: file)) } catch {
-            throw NavLabError(.invalid, "cannot write \(path): \(error.localizedDescription)", at: SourceLocation(line: 1, column: 1))
+            throw NavLabError(.invalid, "cannot write \(FileError.shown(path)): \(FileError.plain(error))", at: SourceLocation(line: 1, column: 1))
         }
     }
 

@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -23,8 +24,31 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 NAVLAB = os.path.abspath(os.path.join(ROOT, os.environ.get("NAVLAB", ".build/debug/navlab")))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+def _first_executable(paths):
+    return next((p for p in paths if p and os.path.isfile(p) and os.access(p, os.X_OK)), None)
+
+
+# The browser: $CHROMIUM, else where Debian, Homebrew or a Mac's /Applications put Chromium or
+# Chrome. Without one, the page's tests are skipped (with this message), not failed.
+CHROMIUM = os.environ.get("CHROMIUM") or _first_executable([
+    "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Google Chrome for Testing.app/Contents/MacOS/Google Chrome for Testing",
+    os.path.expanduser("~/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"),
+    os.path.expanduser("~/Applications/Chromium.app/Contents/MacOS/Chromium"),
+])
+# Its driver: $CHROMEDRIVER, else chromedriver on the PATH or where Debian and Homebrew put it;
+# else None, and Selenium Manager (Selenium 4.6+) finds the driver that matches the browser.
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver") or _first_executable([
+    "/usr/bin/chromedriver", "/opt/homebrew/bin/chromedriver", "/usr/local/bin/chromedriver",
+])
+if not CHROMIUM:
+    pytest.skip("the page's browser tests need Chrome or Chromium: none found (Debian: apt-get install chromium "
+                "chromium-driver; a Mac: install Google Chrome, or brew install --cask chromium; or set CHROMIUM=PATH)",
+                allow_module_level=True)
 
 SEED_000 = [
     "device iPhone iOS=12",
@@ -142,7 +166,7 @@ def new_driver(downloads=None):
                      "--window-size=1400,900", "--no-first-run", "--disable-extensions"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER) if CHROMEDRIVER else Service(), options=options)
     driver.set_page_load_timeout(20)
     driver.set_script_timeout(20)
     if downloads:

@@ -367,7 +367,7 @@ def test_a_dropped_script_replaces_the_session_after_a_confirmation_and_a_bad_li
     browser.execute_script(drop, "\n".join(big) + "\n", "big.navlab")
     wait_for(browser, "#script-dialog[open]")
     browser.find_element(By.XPATH, "//div[@id='script-actions']/button[text()='Replace the session']").click()
-    note = WebDriverWait(browser, 30).until(lambda d: d.find_element(By.ID, "script-note").text or None)
+    note = WebDriverWait(browser, 120).until(lambda d: d.find_element(By.ID, "script-note").text or None)
     assert note.startswith("Line 6002: ") and "psh" in note, note
     assert served.get_json("/api/state")["top"] == "Item#5999"
     assert console_errors(browser) == []

@@ -132,6 +132,21 @@ struct RouteTests {
         }
     }
 
+    @Test("export FORMAT FILE from the page is refused, pointing at the Export menu; export FORMAT still prints",
+          arguments: ["export dot tree.dot", "export swift Repro.swift --force", "export mermaid /tmp/x.mmd"])
+    func exportToFileRefused(line: String) async throws {
+        let server = makeServer()
+        try await server.test { client in
+            let answer = try json(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "initial A\nlaunch\n" + line)))
+            #expect(answer["status"] as? String == "failed")
+            let error = try #require(answer["error"] as? [String: Any])
+            #expect((error["message"] as? String)?.contains("not from the page") == true)
+            #expect((error["suggestion"] as? String)?.contains("Export menu") == true)
+            let printed = try json(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "export dot")))
+            #expect(printed["status"] as? String == "shown")
+        }
+    }
+
     @Test("GET /api/history lists every step; /api/history/SEQ gives the state then and the one before")
     func history() async throws {
         let server = makeServer(seed000)

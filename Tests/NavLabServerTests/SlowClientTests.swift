@@ -1,5 +1,9 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#else
 import Glibc
+#endif
+import Foundation
 import Hummingbird
 import NavLabCommands
 import NavLabHub
@@ -12,8 +16,14 @@ final class RawConnection {
     let fd: Int32
 
     init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = socket(AF_INET, streamSocket, 0)
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        // Darwin has no MSG_NOSIGNAL: the socket itself is told not to raise SIGPIPE.
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -31,7 +41,7 @@ final class RawConnection {
     @discardableResult
     func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        return bytes.withUnsafeBytes { sendWithoutSIGPIPE(fd, $0.baseAddress, $0.count) } == bytes.count
     }
 
     /// What arrived within about 50 ms; nil when the server closed the connection.
@@ -45,6 +55,23 @@ final class RawConnection {
         if n < 0 { return (errno == EAGAIN || errno == EWOULDBLOCK) ? [] : nil }
         return Array(buffer[..<n])
     }
+}
+
+/// `SOCK_STREAM` as `socket` takes it: an enum case in glibc, an `Int32` in Darwin.
+#if canImport(Darwin)
+let streamSocket = SOCK_STREAM
+#else
+let streamSocket = Int32(SOCK_STREAM.rawValue)
+#endif
+
+/// `send` that fails with EPIPE instead of raising SIGPIPE when the server has closed: glibc's
+/// `MSG_NOSIGNAL`; on Darwin the socket's `SO_NOSIGPIPE`, set when it is made.
+func sendWithoutSIGPIPE(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    return Darwin.send(fd, bytes, count, 0)
+    #else
+    return Glibc.send(fd, bytes, count, Int32(MSG_NOSIGNAL))
+    #endif
 }
 
 /// Runs blocking socket code on its own thread: blocking a thread of Swift's small cooperative

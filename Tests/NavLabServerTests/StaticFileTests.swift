@@ -14,8 +14,9 @@ func inflatePartial(_ bytes: [UInt8]) throws -> [UInt8] { try gzipDecode(bytes, 
 private func gzipDecode(_ bytes: [UInt8], complete: Bool) throws -> [UInt8] {
     let p = Process()
     if !complete { p.standardError = FileHandle.nullDevice }
-    p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    p.arguments = ["-dc"]
+    // Through env: gzip is /bin/gzip on Debian, /usr/bin/gzip on a Mac.
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    p.arguments = ["gzip", "-dc"]
     let input = Pipe(), output = Pipe()
     p.standardInput = input
     p.standardOutput = output

@@ -212,7 +212,9 @@ extension AppStoreTests {
         let archive = try #require(FileManager.default.contents(atPath: store.archivePath("App")))
         // A process that has exited, and one that is still running.
         let gone = Process()
-        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        // Through env: `true` is /bin/true on Debian, /usr/bin/true on a Mac.
+        gone.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gone.arguments = ["true"]
         gone.standardOutput = FileHandle.nullDevice
         try gone.run()
         gone.waitUntilExit()

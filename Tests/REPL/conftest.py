@@ -6,6 +6,7 @@ gets its own HOME, so ~/.navlab_history is its own, and its own working director
 import os
 import re
 import signal
+import time
 
 import pexpect
 import pytest
@@ -83,6 +84,11 @@ class Prompt:
     def close(self):
         if self.child.isalive():
             self.child.kill(signal.SIGKILL)
+            # A loaded machine may take longer than pexpect's 0.1 s to end a killed process:
+            # wait (bounded) for it, or close() reports "Could not terminate the child".
+            deadline = time.monotonic() + TIMEOUT
+            while self.child.isalive() and time.monotonic() < deadline:
+                time.sleep(0.02)
             self.child.close(force=True)
 
 

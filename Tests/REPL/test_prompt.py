@@ -453,3 +453,37 @@ def test_save_then_reset_then_load_reproduces_the_state(start, workdir):
     assert tree_json(p)["application"]["state"] == "notRunning"
     p.run("load again.navlab")
     assert tree_json(p) == before
+
+
+def test_a_file_that_cannot_be_written_says_why_in_plain_words(start, workdir):
+    (workdir / "folder").mkdir()
+    p = launched(start())
+    out = p.run("export dot folder")
+    assert "cannot write folder: is a directory" in out
+    out = p.run("export dot nowhere/tree.dot")
+    assert "cannot write nowhere/tree.dot: no such folder" in out
+    out = p.run('export dot ""')
+    assert 'cannot write "": no file name given' in out
+    out = p.run("save folder --force")
+    assert "cannot write folder: is a directory" in out
+    assert "Domain=" not in p.transcript and "NSCocoaErrorDomain" not in p.transcript
+    assert "launch" in p.run("help launch")
+
+
+def test_editrc_names_the_file_to_read(home, workdir, start):
+    (workdir / "keys").write_text('navlab:bind -s ^X "help quit"\n')
+    p = start(env={"EDITRC": str(workdir / "keys")})
+    p.send("\x18")
+    out = p.run("")
+    assert "leaves NavLab" in out
+
+
+def test_export_swift_after_reset_says_what_it_leaves_out(start, workdir):
+    p = launched(start())
+    p.run("reset")
+    p.run("initial Nav(Main)")
+    p.run("launch")
+    out = p.run("export swift App.swift")
+    assert "wrote App.swift" in out
+    assert "left out of App.swift: the 2 lines before the last `reset`" in " ".join(out.split())
+    assert "// Left out: the 2 lines before the last `reset`" in (workdir / "App.swift").read_text()

@@ -95,3 +95,28 @@ def test_resume_with_nothing_to_resume_is_an_error_naming_the_folder(home, workd
     child.close()
     assert child.exitstatus != 0
     assert "no session to resume" in child.before and str(home / ".navlab") in child.before
+
+
+def test_a_journal_without_its_header_is_resumed_whole_with_a_warning(start, home):
+    """A journal whose two header lines are gone (edited, or cut at the front) loses none of its
+    commands, is dated by its folder (not 1970-01-01), and `--resume` says what it did."""
+    pid = next(p for p in range(99_990, 1, -1) if not _alive(p))
+    folder = home / ".navlab" / ".sessions" / str(pid)
+    (folder / "start").mkdir(parents=True)
+    (folder / "journal.navlab").write_text("initial Nav(A)\nlaunch\npush B\n")
+    resumed = start(args=["--resume"])
+    text = SGR.sub("", resumed.transcript)
+    assert "3 commands ran again" in text, text
+    assert "has no header line" in text, text
+    assert "1970-01-01" not in text, text
+    assert tree_json(resumed)["top"] == "B"
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

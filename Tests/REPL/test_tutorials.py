@@ -89,3 +89,15 @@ def test_run_markdown_is_the_published_article(tmp_path):
         assert out.returncode == 0, out.stderr
         with open(f"{ROOT}/Docs/Tutorials/{name}.md", encoding="utf-8") as f:
             assert out.stdout == f.read(), f"Docs/Tutorials/{name}.md is out of date: run `make docs`"
+
+
+def test_tutorial_says_what_each_one_teaches(tmp_path):
+    """Each tutorial is listed with its `# > …` summary line, not its first narration."""
+    out = navlab(["tutorial"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    for name in TUTORIALS:
+        with open(f"{ROOT}/Docs/Tutorials/{name}.navlab", encoding="utf-8") as f:
+            summary = next(line[4:].strip() for line in f if line.startswith("# > "))
+        assert " ".join(summary.replace("`", "").split()) in text, name
+    assert "The first launch." not in out.stdout

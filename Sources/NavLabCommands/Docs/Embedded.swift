@@ -1716,6 +1716,8 @@ A few related choices fill smaller gaps. The presentation controller class names
         ("replacing-the-root", ####"""
 # # Replacing the root view controller
 #
+# > Three ways to set window.rootViewController when a registration flow ends, what each leaves alive in the window, and a container that replaces the root cleanly.
+#
 # Markos Charatzas's article [How to replace the rootViewController of the UIWindow in iOS](https://qnoid.com/2019/02/15/How_to_replace_the_-rootViewController-_of_the_-UIWindow-_in_iOS.html)
 # (sample app: [qnoid/rootViewController](https://github.com/qnoid/rootViewController))
 # starts from a common need: the user goes through a registration flow, taps Done, and lands
@@ -2296,6 +2298,8 @@ expect launches 1
         ("root-view-controller", ####"""
 # # One permanent RootViewController that switches its child
 #
+# > A permanent RootViewController that swaps its only child (Splash, Login, the main tab bar) at login and logout, and the order of the callbacks when it does.
+#
 # He Wu's article [An idea about RootViewController in iOS](https://hevawu.github.io/blog/2019/12/05/An-idea-about-RootViewController-in-iOS)
 # (sample app: [HevaWu/RootViewControllerNavigation](https://github.com/HevaWu/RootViewControllerNavigation))
 # asks whether an app with a login screen really has to replace `window.rootViewController`
@@ -2553,6 +2557,8 @@ expect leakedCount 0
         ("screen-state", ####"""
 # # Mapping your app's navigation state with ScreenState
 #
+# > Reading an app's navigation state as the ScreenState tool prints it (every screen is presented or a child) and comparing it with UIKit's _printHierarchy.
+#
 # The jtribe article [Deep look: iOS Navigation State | Swift](http://blog.jtribe.com.au/mapping-your-ios-app-navigation-state/)
 # makes two claims and builds one small tool. The claims: every way of showing a view controller
 # (segue, push, tab, page, split, popover, modal) comes down to one of two moves, *present it on
@@ -2797,6 +2803,9 @@ tree --uikit
 """####),
         ("state-restoration", ####"""
 # # State Preservation and Restoration
+#
+# > When UIKit saves and restores view controllers, what each one needs for it (the opt-ins, restoration identifiers), and the ways the saved state is lost.
+#
 # This tutorial replays Keith Harrison's
 # [State Preservation and Restoration](https://useyourloaf.com/blog/state-preservation-and-restoration/)
 # (Use Your Loaf) with his Restorer sample app. You will see when UIKit saves the user

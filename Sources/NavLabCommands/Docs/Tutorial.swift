@@ -23,8 +23,14 @@ public struct Tutorial: Hashable, Sendable {
         return name
     }
 
-    /// The first sentence of the first prose paragraph after the title.
+    /// What the tutorial teaches: its `# > …` line above the first command, else the first
+    /// sentence of the first prose paragraph after the title.
     public var summary: String {
+        for line in text.split(separator: "\n") {
+            let t = line.trimmed
+            if t.hasPrefix("# > ") { return UIKitFacts.plain(String(t.dropFirst(4))).removing("`").removing("*") }
+            if !t.isEmpty, !t.hasPrefix("#") { break }
+        }
         for block in Tutorial.blocks(text) {
             guard case .prose(let lines) = block.kind else { continue }
             let para = lines.joined(separator: " ").trimmed

@@ -59,10 +59,17 @@ public enum PageCommands {
         ])
     }
 
-    /// The file verbs and `quit` belong to the prompt and scripts: the page may not make its
-    /// host read or write files, nor end it.
+    /// The file verbs, `export … FILE` and `quit` belong to the prompt and scripts: the page
+    /// may not make its host read or write files, nor end it.
     public static func refusal(_ line: String, lineNumber: Int, inBrowser: Bool = false) -> NavLabError? {
-        guard let parsed = try? LineParser.parse(line, lineNumber: lineNumber), case .meta(let meta) = parsed.action else { return nil }
+        guard let parsed = try? LineParser.parse(line, lineNumber: lineNumber) else { return nil }
+        if case .query(.export(let format, file: .some, replace: _)) = parsed.action {
+            let menu = format == .json ? "" : "use the page's Export menu (it saves the file through the browser), or "
+            let what = inBrowser ? "`export \(format.rawValue) FILE` writes a file, which a page cannot do"
+                : "`export \(format.rawValue) FILE` writes a file where navlab runs: use it at the prompt or in a script, not from the page"
+            return NavLabError(.invalid, what, at: parsed.location, suggestion: "on the page, \(menu)type `export \(format.rawValue)` to see it here")
+        }
+        guard case .meta(let meta) = parsed.action else { return nil }
         if inBrowser { return browserRefusal(meta, parsed) }
         let what: String
         switch meta {

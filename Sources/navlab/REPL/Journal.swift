@@ -25,6 +25,9 @@ final class Journal: HubJournal, @unchecked Sendable {
 
     var startFolder: String { folder + "/start" }
     static let journalName = "journal.navlab"
+    /// How the journal's two header lines begin.
+    static let headerStart = "# NavLab session journal:"
+    static let headerSecond = "# Replayed by"
 
     /// A new journal for this process: the device's apps copied to `start/`, an empty journal.
     static func begin(home: String) throws -> Journal {
@@ -37,8 +40,8 @@ final class Journal: HubJournal, @unchecked Sendable {
             guard fm.fileExists(atPath: home + "/" + name, isDirectory: &isDir), isDir.boolValue else { continue }
             try fm.copyItem(atPath: home + "/" + name, toPath: folder + "/start/" + name)
         }
-        let header = "# NavLab session journal: process \(getpid()), started \(Journal.stamp(Date())).\n"
-            + "# Replayed by `navlab --resume` on the apps in start/. Removed when NavLab quits.\n"
+        let header = "\(headerStart) process \(getpid()), started \(Journal.stamp(Date())).\n"
+            + "\(headerSecond) `navlab --resume` on the apps in start/. Removed when NavLab quits.\n"
         try AppStore.writeAtomically(Data(header.utf8), to: folder + "/" + journalName)
         return try Journal(folder: folder, fd: openForAppend(folder + "/" + journalName))
     }
@@ -105,6 +108,9 @@ final class Journal: HubJournal, @unchecked Sendable {
         var started: Date
         /// The journal's lines (commands and their comments).
         var lines: [String]
+        /// The journal did not begin with the header `begin` writes (edited, or cut short at the
+        /// front): every line is taken as a command, and `started` is the time of its start/ folder.
+        var headerless = false
         /// An import's lines count once (`import uikit <<END` … `END`).
         var commands: Int { Heredoc.chunks(lines).filter { !$0.text.isCommentLine }.count }
     }
@@ -122,10 +128,20 @@ final class Journal: HubJournal, @unchecked Sendable {
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // After the last newline: nothing, or a line a kill cut short; neither is a command.
             lines.removeLast()
-            let header = lines.prefix(2)
-            lines.removeFirst(min(2, lines.count))
-            let started = header.first.flatMap(Journal.startTime) ?? Date(timeIntervalSince1970: 0)
-            let entry = Unfinished(folder: folder, pid: pid, started: started, lines: lines)
+            // The header: two comment lines, the first with the time the session started. Only
+            // lines that are the header are taken off; a journal without it keeps every line.
+            var started: Date?
+            if let first = lines.first, first.hasPrefix(Journal.headerStart) {
+                started = Journal.startTime(first)
+                lines.removeFirst()
+                if let second = lines.first, second.hasPrefix(Journal.headerSecond) { lines.removeFirst() }
+            }
+            let headerless = started == nil
+            if started == nil {
+                let attributes = (try? fm.attributesOfItem(atPath: folder + "/start")) ?? (try? fm.attributesOfItem(atPath: folder + "/" + journalName))
+                started = (attributes?[.creationDate] as? Date) ?? (attributes?[.modificationDate] as? Date)
+            }
+            let entry = Unfinished(folder: folder, pid: pid, started: started ?? Date(), lines: lines, headerless: headerless)
             if entry.commands == 0 { try? fm.removeItem(atPath: folder); continue }
             out.append(entry)
         }
@@ -171,11 +187,14 @@ enum Resume {
                 journal = try Journal.adopt(last, home: home)
             } catch {
                 journal = nil
-                notes.append(OutputLine(.warning, "warning: \(error.localizedDescription); this session will not survive a crash"))
+                notes.append(OutputLine(.warning, "warning: \(FileError.plain(error)); this session will not survive a crash"))
             }
             hub.setJournal(journal)
             let (seq, summary) = hub.read { ($0.seq, $0.state.appName) }
             notes.insert(OutputLine(.note, "note: resumed the session of \(Journal.stamp(last.started)): \(last.commands) command\(last.commands == 1 ? "" : "s") ran again (app \(summary), step \(seq)); `undo` steps back through them"), at: 0)
+            if last.headerless {
+                notes.append(OutputLine(.warning, "warning: the journal \(last.folder)/\(Journal.journalName) has no header line (edited, or cut short at the front): every line in it ran again, and the session is dated by its folder"))
+            }
             if failed > 0 {
                 notes.append(OutputLine(.warning, "warning: \(failed) of them failed this time (the journal at \(last.folder) is kept as it was)"))
             }
@@ -188,7 +207,7 @@ enum Resume {
         do {
             journal = try Journal.begin(home: home)
         } catch {
-            notes.append(OutputLine(.warning, "warning: cannot keep this session under \(Journal.root(home)): \(error.localizedDescription); it will not survive a crash"))
+            notes.append(OutputLine(.warning, "warning: cannot keep this session under \(Journal.root(home)): \(FileError.plain(error)); it will not survive a crash"))
         }
         let hub = SessionHub(session: Persistence.session(startingFrom: journal?.startFolder ?? home))
         hub.setJournal(journal)

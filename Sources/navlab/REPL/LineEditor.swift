@@ -107,8 +107,10 @@ final class LineEditor {
             UInt8(CC_REFRESH)
         })
         // The user's ~/.editrc (or $EDITRC) first, then NavLab's keys, so that a `bind -v`
-        // there keeps Tab and Ctrl-R working in vi mode too.
-        el_source(el, nil)
+        // there keeps Tab and Ctrl-R working in vi mode too. $EDITRC is named here: Debian's
+        // libedit reads it by itself, Apple's reads only ~/.editrc.
+        let editrc = ProcessInfo.processInfo.environment["EDITRC"].flatMap { $0.isEmpty ? nil : $0 }
+        el_source(el, editrc)
         for (key, function) in [("^I", "navlab-complete"), ("^R", "em-inc-search-prev"), ("^@", "navlab-redraw")] {
             navlab_el_bind(el, key, function)
             if function != "em-inc-search-prev" { navlab_el_bind_alternate(el, key, function) }
@@ -125,7 +127,8 @@ final class LineEditor {
             return name == "utf-8" || name == "utf8"
         }
         if setlocale(LC_CTYPE, "") != nil, isUTF8() { return true }
-        if setlocale(LC_CTYPE, "C.UTF-8") != nil, isUTF8() { return true }
+        // C.UTF-8 on Linux; a Mac has no C.UTF-8 but a UTF-8 character type named "UTF-8".
+        for name in ["C.UTF-8", "UTF-8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil && isUTF8() { return true }
         return false
     }
 

@@ -238,8 +238,13 @@ final class REPL {
             do {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "wrote \(path)"))
+                // What the program leaves out (the part before a `reset`, the steps after an
+                // `uninstall`) is said here too, not only in its header.
+                for line in text.split(separator: "\n").prefix(60) where line.hasPrefix("// Left out: ") {
+                    Shell.printLine(OutputLine(.note, "note: left out of \(path): " + line.dropFirst("// Left out: ".count)))
+                }
             } catch {
-                fail("cannot write \(path): \(error.localizedDescription)")
+                fail("cannot write \(FileError.shown(path)): \(FileError.plain(error))")
             }
             return
         }
@@ -267,7 +272,7 @@ final class REPL {
                 try ScriptFiles.write(text, to: ScriptFiles.resolve(path, from: ""))
                 Shell.printLine(OutputLine(.info, "saved \(count) lines to \(path)"))
             } catch {
-                fail("cannot write \(path): \(error.localizedDescription)")
+                fail("cannot write \(FileError.shown(path)): \(FileError.plain(error))")
             }
         case .load(let path):
             load(path)
@@ -289,7 +294,7 @@ final class REPL {
             let note = atExit ? " (the session ended while recording)" : ""
             Shell.printLine(OutputLine(.info, "recorded \(count) lines to \(current.shown)\(note)"))
         } catch {
-            fail("cannot write \(current.shown): \(error.localizedDescription)", "the recording goes on; `record stop` tries again")
+            fail("cannot write \(current.shown): \(FileError.plain(error))", "the recording goes on; `record stop` tries again")
         }
     }
 

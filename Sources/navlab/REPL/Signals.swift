@@ -27,7 +27,7 @@ enum Signals {
         wakeFD.store(wake, ordering: .relaxed)
         for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGCONT] {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signo in
+            let handler: @convention(c) (Int32) -> Void = { signo in
                 let saved = errno
                 switch signo {
                 case SIGINT: Signals.interrupts.add(1, ordering: .relaxed)
@@ -39,6 +39,13 @@ enum Signals {
                 _ = write(Signals.wakeFD.load(ordering: .relaxed), &byte, 1)
                 errno = saved
             }
+            // The handler's field: glibc's `sigaction` holds a union `__sigaction_handler`,
+            // Darwin's (sys/signal.h) a union `__sigaction_u`.
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = handler
+            #else
+            action.__sigaction_handler.sa_handler = handler
+            #endif
             sigemptyset(&action.sa_mask)
             // No SA_RESTART: a read or poll in progress returns EINTR.
             action.sa_flags = 0

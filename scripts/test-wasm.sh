@@ -1,0 +1,18 @@
+#!/bin/sh
+# `make test-wasm`: the engine built for the browser (unoptimised: the same sources, built
+# faster), every script and tutorial through it under node compared byte for byte with the
+# native `navlab run` and `navlab check`, then the page as a static folder with that module in
+# headless Chromium (Tests/Web). usage: test-wasm.sh NAVLAB PYTHON FILE…
+set -e
+cd "$(dirname "$0")/.."
+navlab=$1 python=$2
+shift 2
+sh scripts/check-engine.sh
+if ! sh Web/build.sh --check; then
+    # Xcode's toolchain has no WebAssembly support; on Linux the toolchain always has it.
+    if [ "$(uname -s)" = Darwin ]; then echo "test-wasm: skipped (see above)"; exit 0; fi
+    exit 1
+fi
+OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
+"$python" scripts/test-wasm.py "$navlab" .build-wasm-test/navlab.wasm "$@"
+NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web
