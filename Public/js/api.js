@@ -21,6 +21,12 @@ const ready = (async () => {
   }
 })();
 
+/** Makes the engine in the page trap, as a bug would (tests of the recovery); nothing with a server. */
+export async function forceEngineTrap() {
+  await ready;
+  if (engine) await engine.forceTrap();
+}
+
 /** "browser" when the engine runs in this page (no server), "server" otherwise. */
 export async function hostKind() {
   await ready;

@@ -8,6 +8,9 @@
 let x = null;
 let wasmURL = null;
 let journal = "";
+// Event ids the page has seen: a module started again counts from 1, so its ids are moved
+// past the last one sent (the page ignores an id it has seen, as a stream's reader does).
+let idOffset = 0, lastId = 0;
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 
 async function instantiate() {
@@ -31,7 +34,11 @@ function readAnswer(r) {
   const u32 = () => { const n = view.getUint32(at, true); at += 4; return n; };
   const str = () => { const n = u32(); const s = decoder.decode(new Uint8Array(x.memory.buffer, at, n)); at += n; return s; };
   const status = u32(), type = str(), body = str(), count = u32(), messages = [];
-  for (let i = 0; i < count; i++) messages.push({ name: str(), id: u32(), data: str() });
+  for (let i = 0; i < count; i++) {
+    const name = str(), id = u32() + idOffset, data = str();
+    lastId = Math.max(lastId, id);
+    messages.push({ name, id, data });
+  }
   x.navlab_free(r);
   return { status, type, body, messages };
 }
@@ -77,6 +84,8 @@ self.onmessage = async (event) => {
         // The page starts from the state now: the replayed lines' messages are not sent.
         answer = { status: 200, type: "", body: "{}", messages: [connectMessage()] };
       }
+    } else if (m.kind === "force-trap") {
+      x.navlab_force_trap();
     } else {
       answer = request(m.method, m.target, m.body || "");
     }
@@ -87,10 +96,14 @@ self.onmessage = async (event) => {
     x = null;
     // Started again with the journal before this answer goes out, so the page can go on.
     let restarted = false;
+    const sent = lastId;
+    idOffset = sent;
     try {
       await instantiate();
       readAnswer(x.navlab_page_open());
       if (journal) request("POST", "/api/commands", journal);
+      // The replayed lines' messages are not sent: the next ids follow the last one sent.
+      lastId = sent;
       restarted = true;
     } catch { x = null; }
     self.postMessage({ id: m.id, trap: what, restarted, state: restarted ? connectMessage() : null });
@@ -100,5 +113,5 @@ self.onmessage = async (event) => {
 /** The `state` message for the session as it is now. */
 function connectMessage() {
   const r = request("GET", "/api/state", "");
-  return { name: "state", id: 0, data: `{"seq":${JSON.parse(r.body).seq},"state":${r.body}}` };
+  return { name: "state", id: lastId, data: `{"seq":${JSON.parse(r.body).seq},"state":${r.body}}` };
 }

@@ -82,6 +82,11 @@ export class Engine {
     handlers.onOpen?.();
   }
 
+  /** Makes the module trap, as a bug would: the recovery is what a test checks. */
+  forceTrap() {
+    return this.send({ kind: "force-trap" }).catch(() => null);
+  }
+
   /** A new session: what Reset does for the page (the journal is cleared too). */
   forget() {
     this.keep("");

@@ -123,3 +123,21 @@ def test_file_verbs_say_what_the_page_offers_instead(site, browser):
     WebDriverWait(browser, 10).until(lambda d: "Session as a script" in d.find_element(By.ID, "console-out").text)
     type_command(browser, "import uikit printout.txt")
     WebDriverWait(browser, 10).until(lambda d: "Import… takes the pasted or dropped printout" in d.find_element(By.ID, "console-out").text)
+
+
+def test_a_trap_in_the_engine_keeps_the_session_and_says_so(site, browser):
+    open_static(browser, site)
+    type_command(browser, "reset")
+    type_command(browser, "initial Nav(Home)")
+    type_command(browser, "launch")
+    type_command(browser, "push Detail")
+    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=20)
+    browser.execute_async_script("const done = arguments[0]; import('./js/api.js').then(m => m.forceEngineTrap()).then(() => done(1));")
+    # The page says what happened; the session is the one before the trap.
+    WebDriverWait(browser, 20).until(lambda d: "stopped on an internal error" in d.find_element(By.ID, "script-title").text)
+    assert "a trap forced to test recovery" in browser.find_element(By.ID, "script-intro").text
+    browser.find_element(By.XPATH, "//div[@id='script-actions']/button[text()='Close']").click()
+    assert state(browser)["top"] == "Detail"
+    # The session goes on, and the page follows it.
+    browser.execute_async_script("const done = arguments[0]; import('./js/api.js').then(m => m.api.run('push More')).then(() => done(1));")
+    wait_for(browser, '#tree .row[data-name="More"]', timeout=20)

@@ -78,3 +78,10 @@ public func navlab_run(_ namePtr: UnsafeRawPointer?, _ nameLen: Int32, _ textPtr
     b.chunk(err.bytes)
     return answer(b)
 }
+
+/// Traps on purpose: how the page's recovery (a fresh module, the journal run again, a message)
+/// is tested — what happens on any bug that traps.
+@_cdecl("navlab_force_trap")
+public func navlab_force_trap() {
+    fatalError("a trap forced to test recovery")
+}
