@@ -85,10 +85,15 @@ extension State {
     mutating func forceQuit() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive, .background, .suspended], verb: "forceQuit", suggestion: "the app is not running")
         var events: [Event] = []
+        let scenes = application.usesScenes
+        let wasForeground = application.state == .active || application.state == .inactive
         if application.state == .active {
-            // Opening the app switcher resigns active first.
-            events.append(.app("applicationWillResignActive(_:)"))
+            // Opening the app switcher resigns active first; a scene app hears it through its
+            // scene delegate only (UIKit #167).
+            events.append(.app(scenes ? "sceneWillResignActive(_:)" : "applicationWillResignActive(_:)"))
         }
+        // Swiped away from the switcher, the scene is disconnected (UIKit #167).
+        if scenes, wasForeground { events.append(.app("sceneDidDisconnect(_:)")) }
         let had = application.data.archive != nil
         let hadActivity = application.data.activity != nil
         endProcess()
