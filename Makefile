@@ -3,6 +3,7 @@ SWIFT ?= swift
 NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
+OBSERVED := $(wildcard Tests/Observed/*.navlab)
 
 .PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs deps deps-run clean fuzz install uninstall wasm
 PREFIX ?= /usr/local
@@ -17,7 +18,7 @@ build:
 	$(SWIFT) build --product navlab
 
 ## test: unit tests (Swift Testing), then, side by side (each one's output together), every
-## Tests/Scripts/*.navlab and tutorial through `navlab check`, the prompt driven through a
+## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chromium (pytest), and the browser build of the engine
 ## (every script and tutorial through navlab.wasm under node, compared with the native tool)
 test: deps
@@ -28,7 +29,7 @@ test: deps
 	@$(MAKE) --no-print-directory -j4 --output-sync=target test-scripts test-repl test-browser test-wasm
 
 test-scripts:
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 test-repl:
 	NAVLAB=$(NAVLAB) python3 -m pytest -q Tests/REPL
@@ -42,14 +43,14 @@ test-browser:
 test-wasm:
 	@sh scripts/check-engine.sh
 	@OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
-	python3 scripts/test-wasm.py $(NAVLAB) .build-wasm-test/navlab.wasm $(SCRIPTS) $(TUTORIALS)
+	python3 scripts/test-wasm.py $(NAVLAB) .build-wasm-test/navlab.wasm $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (optimised for size; wasm-opt if installed)
 wasm:
 	sh Web/build.sh
 
 check: build
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 ## bench: measured numbers, printed (release build; Docs/Performance.md says what each is);
 ## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison
