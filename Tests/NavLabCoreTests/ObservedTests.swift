@@ -97,6 +97,34 @@ import NavLabCommands
                              "applicationFinishedRestoringState List", "applicationFinishedRestoringState Detail"])
     }
 
+    @Test("UIKit #173: resignActive and becomeActive call only the resign/become-active methods; background from inactive only enters the background",
+          arguments: [false, true])
+    func fact173(scenes: Bool) {
+        let s = Sim("scenes \(scenes ? "on" : "off")", "initial Nav(Root)", "launch")
+        #expect(s.calls("resignActive") == [scenes ? "sceneWillResignActive(_:)" : "applicationWillResignActive(_:)"])
+        #expect(s.state.application.state == .inactive && s.inWindow("Root"))
+        s.fail("resignActive")
+        // A command while inactive runs as while active.
+        #expect(s.appearance("push B").contains("viewDidAppear B"))
+        #expect(s.calls("becomeActive") == [scenes ? "sceneDidBecomeActive(_:)" : "applicationDidBecomeActive(_:)"])
+        s.fail("becomeActive")
+        s.run("resignActive")
+        let bg = s.calls("background")
+        #expect(!bg.contains { $0.hasSuffix("WillResignActive(_:)") })
+        #expect(bg.first == (scenes ? "sceneDidEnterBackground(_:)" : "applicationDidEnterBackground(_:)"))
+    }
+
+    @Test("UIKit #160: UIKit's own classes used as they are print without the app's module")
+    func uikitClassesUnqualified() {
+        let s = launched("Nav(UIViewController)")
+        s.run("present UIAlertController style=overFullScreen")
+        #expect(s.state.objectDescription(s.id("UIViewController")) == "<UIViewController: 0x7f9a00001000>")
+        #expect(s.state.objectDescription(s.id("UIAlertController")).hasPrefix("<UIAlertController: "))
+        s.run("present Mine on UIAlertController")
+        #expect(s.state.objectDescription(s.id("Mine")).hasPrefix("<App.Mine: "))
+        #expect(!ViewController.isUIKitClassName("UIntro") && !ViewController.isUIKitClassName("Uploads"))
+    }
+
     @Test("expect log order checks the last command's log, in order")
     func logOrder() {
         let s = launched("Tab(A, B)")

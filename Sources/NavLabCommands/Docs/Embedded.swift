@@ -5,7 +5,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 172 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 173 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -1551,6 +1551,16 @@ progress" warnings happen.
 **Tests.** `ObservedTests` "UIKit #172: restoration loads each restored view before decodeRestorableState, and calls applicationFinishedRestoringState parents first"
 
 **Sources.** [newbe.dev copy of "UIViewController lifecycle calls in combination with state restoration" (Stack Overflow, quoting Neuburg's Programming iOS 9)](https://newbe.dev/uiviewcontroller-lifecycle-calls-in-combination-with-state-restoration); [UIStateRestoring.applicationFinishedRestoringState() — Apple documentation](https://developer.apple.com/documentation/uikit/uistaterestoring/applicationfinishedrestoringstate()); [application(_:didDecodeRestorableStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:diddecoderestorablestatewith:)); [application(_:willEncodeRestorableStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/1623099-application) (community report)
+
+### #173 A temporary interruption only resigns active
+
+**What UIKit does.** Pulling down Notification Center even a little, opening Control Center, an incoming call or a system alert makes the app inactive: `applicationWillResignActive(_:)` (`sceneWillResignActive(_:)` with scenes), and when the overlay is pushed away or the call ignored, `applicationDidBecomeActive(_:)` (`sceneDidBecomeActive(_:)`). The app does not enter the background, its window stays on screen, and no view controller gets an appearance call. If the user goes on — taps a notification of another app, takes the call — the app then enters the background with `applicationDidEnterBackground(_:)` alone, having already resigned active.
+
+**In NavLab.** Run `initial Root; launch; resignActive; becomeActive; resignActive; background`: `applicationWillResignActive(_:)`, `applicationDidBecomeActive(_:)`, `applicationWillResignActive(_:)`, then only `applicationDidEnterBackground(_:)`; Root gets no callback until then. While inactive, `app is inactive` holds and other commands run as they would while active (the app's code still runs; NavLab's choice — no source says otherwise). With `scenes on` the scene delegate's methods are printed instead.
+
+**Tests.** `ObservedTests` "UIKit #173: resignActive and becomeActive call only the resign/become-active methods; background from inactive only enters the background"
+
+**Sources.** [Notification Center と UIApplicationDelegate (tempus, 2013)](https://blogger.tempus.org/2013/07/notification-center-uiapplicationdelega.html?m=1); [Progress Concepts: iOS AppDelegate ViewController Method Order](https://progressconcepts.com/blog/ios-appdelegate-viewcontroller-method-order); [CSDN copy of a Stack Overflow answer (2013)](https://blog.csdn.net/wakin002/article/details/8529841); [UIScene.willDeactivateNotification — Apple documentation](https://developer.apple.com/documentation/uikit/uiscene/willdeactivatenotification) (community report)
 
 ## 9. Scene-based restoration
 
