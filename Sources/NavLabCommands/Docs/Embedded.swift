@@ -1740,9 +1740,9 @@ progress" warnings happen.
 
 **What UIKit does.** Swift classes appear with their module name, as in `App.ViewController`. Generic classes and SwiftUI hosting controllers appear as mangled runtime names, for example `<_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_ 0x…>`. UIKit's own Objective-C classes print without a prefix.
 
-**In NavLab.** Run `initial MainTab:Tab(Feed); launch; tree --uikit`: the app's classes print as `<App.MainTab 0x7f9a00002000>` and `<App.Feed 0x7f9a00001000>`; after `app Restorer` they print as `Restorer.MainTab` and `Restorer.Feed`, while `initial Nav(A)` gives an unprefixed `<UINavigationController 0x…>`. Mangled generic and SwiftUI names are not produced.
+**In NavLab.** Run `initial MainTab:Tab(Feed); launch; tree --uikit`: the app's classes print as `<App.MainTab 0x7f9a00002000>` and `<App.Feed 0x7f9a00001000>`; after `app Restorer` they print as `Restorer.MainTab` and `Restorer.Feed`, while `initial Nav(A)` gives an unprefixed `<UINavigationController 0x…>`, and a UIKit class used as it is — `initial Nav(UIViewController)`, `present UIAlertController` — prints unprefixed too (`<UIViewController 0x…>`). Mangled generic and SwiftUI names are not produced.
 
-**Tests.** `PrintHierarchyTests` "UIKit #160: the app's Swift classes print module-qualified; UIKit's do not"
+**Tests.** `PrintHierarchyTests` "UIKit #160: the app's Swift classes print module-qualified; UIKit's do not"; `ObservedTests` "UIKit #160: UIKit's own classes used as they are print without the app's module"
 
 **Sources.** Tests of the PrintHierarchyDecoder project (sample code)
 
