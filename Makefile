@@ -6,6 +6,7 @@ NAVLAB := .build/debug/navlab
 SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 UNAME := $(shell uname -s)
+OBSERVED := $(wildcard Tests/Observed/*.navlab)
 
 .PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
 ifeq ($(UNAME),Darwin)
@@ -37,7 +38,7 @@ build: page
 	$(SWIFT) build --product navlab
 
 ## test: unit tests (Swift Testing), then, side by side (each one's output together), every
-## Tests/Scripts/*.navlab and tutorial through `navlab check`, the prompt driven through a
+## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
 ## native tool; the page as a static folder). First, three checks: no Linux-only call outside a
@@ -53,7 +54,7 @@ test: deps
 	@sh scripts/side-by-side.sh "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 test-repl:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/REPL
@@ -66,7 +67,7 @@ test-browser:
 ## `navlab run` and `navlab check`; then the page as a static folder with that module, served
 ## by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
-	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS)
+	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (optimised for size; wasm-opt if installed)
 wasm:
@@ -78,7 +79,7 @@ web: wasm
 	sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 
 check: build
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 ## bench: measured numbers, printed (release build; Docs/Performance.md says what each is);
 ## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison

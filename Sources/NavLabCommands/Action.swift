@@ -86,6 +86,8 @@ public struct Expectation: Hashable, Sendable {
         case activity(String, String)
         case property(NameRef, String, String)
         case logContains(String)
+        /// The last command's log has these texts in this order (each in a later line).
+        case logOrder([String])
     }
     public var fact: Fact
     public var negated: Bool

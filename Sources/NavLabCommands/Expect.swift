@@ -27,6 +27,7 @@ enum ExpectParser {
         ("selectedIndex NAME is N|NSNotFound", "a tab bar controller's selectedIndex (NSNotFound while the More tab is selected)"),
         ("app is STATE", "UIApplication.applicationState (active, background, notRunning, …)"),
         ("log contains \"TEXT\"", "a line of the lifecycle log contains TEXT"),
+        ("log order \"A\", \"B\"…", "the last command's log has a line containing A, a later one containing B, …"),
         ("archive exists", "the app has a restoration archive"),
         ("archived PATH", "the archive holds the restoration path (Tab/Nav/Countries)"),
         ("defaults KEY is VALUE", "a UserDefaults value"),
@@ -103,8 +104,20 @@ enum ExpectParser {
         case "property":
             let n = try a.name(); let k = try a.word("a property name"); try isWord()
             fact = .property(n, k.text, try value())
+        case "log" where a.accept("order"):
+            var texts: [String] = []
+            repeat {
+                guard let t = a.next(), t.kind == .string || t.kind == .word else {
+                    throw a.error("log order needs quoted texts", suggestion: "expect log order \"viewWillAppear B\", \"viewWillDisappear A\"")
+                }
+                texts.append(t.text)
+            } while a.acceptSymbol(",")
+            guard !texts.isEmpty else {
+                throw a.error("log order needs texts, separated by commas", suggestion: "expect log order \"viewWillAppear B\", \"viewWillDisappear A\"")
+            }
+            fact = .logOrder(texts)
         case "log":
-            guard a.accept("contains") else { throw a.error("expected 'contains'", suggestion: "expect log contains \"viewDidAppear Main\"") }
+            guard a.accept("contains") else { throw a.error("expected 'contains' or 'order'", suggestion: "expect log contains \"viewDidAppear Main\"") }
             guard let t = a.next(), t.kind == .string || t.kind == .word else {
                 throw a.error("log contains needs a quoted text", suggestion: "expect log contains \"viewDidAppear Main\"")
             }
@@ -141,7 +154,8 @@ extension Expectation {
 
     /// Whether the fact holds, and what was actually there (for the failure message).
     /// `log` is asked for only by `log contains` (it is the whole session's log).
-    func evaluate(in state: State, log: () -> [String]) throws(NavLabError) -> (holds: Bool, actual: String) {
+    /// `lastLog` is the log of the last command (`log order`).
+    func evaluate(in state: State, log: () -> [String], lastLog: () -> [String] = { [] }) throws(NavLabError) -> (holds: Bool, actual: String) {
         func name(_ id: VCID?) -> String { id.map { state[$0].name } ?? "nil" }
         func matches(_ id: VCID?, _ want: String) -> Bool {
             guard let id else { return want == "nil" }
@@ -254,6 +268,20 @@ extension Expectation {
             let lines = log()
             let found = lines.contains { $0.containsText(text) }
             return (found, found ? "found" : "no line contains it (\(lines.count) lines)")
+        case .logOrder(let texts):
+            // Each text in a line after the one that held the text before it.
+            let lines = lastLog()
+            var i = 0
+            for (k, text) in texts.enumerated() {
+                while i < lines.count, !lines[i].containsText(text) { i += 1 }
+                guard i < lines.count else {
+                    let before = lines.contains { $0.containsText(text) }
+                    let why = k == 0 ? "no line contains \"\(text)\"" : before ? "\"\(text)\" comes before \"\(texts[k - 1])\"" : "no line contains \"\(text)\""
+                    return (false, why + " in the last command's log (\(lines.count) lines)")
+                }
+                i += 1
+            }
+            return (true, texts.count == 1 ? "the last command logged it" : "in this order")
         }
     }
 }

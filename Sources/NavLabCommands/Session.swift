@@ -501,6 +501,14 @@ public final class Session {
         return out.map { (seq: $0.0, command: $0.1, event: $0.2) }
     }
 
+    /// The logged events of the last command that changed anything (`expect log order`).
+    public func lastCommandLog() -> [String] {
+        guard cursor > 0 else { return [] }
+        var out: [String] = []
+        for e in entries[cursor].events where e.isLogged { out.append(e.text) }
+        return out
+    }
+
     public func logJSON() -> JSON {
         .array(logEntries().map { $0.event.json(seq: $0.seq, command: $0.command) })
     }
@@ -560,7 +568,8 @@ public final class Session {
         case .defaults: return shown(state.renderDefaults())
         case .expect(let expectation):
             do throws(NavLabError) {
-                let (holds, actual) = try expectation.evaluate(in: state, log: { self.logEntries().map { $0.event.text } })
+                let (holds, actual) = try expectation.evaluate(in: state, log: { self.logEntries().map { $0.event.text } },
+                                                               lastLog: { self.lastCommandLog() })
                 let ok = holds != expectation.negated
                 if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")], expectationHeld: true) }
                 let expected = (expectation.negated ? "not " : "") + expectation.factText

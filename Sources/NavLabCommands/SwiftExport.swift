@@ -248,6 +248,12 @@ private struct Generator {
         case .foreground:
             step.wait = .notification("UIApplication.didBecomeActiveNotification",
                                       instruction: "Now open the app again (its icon on the Home screen, or the app switcher): NavLab's `foreground`.")
+        case .resignActive:
+            step.wait = .notification("UIApplication.willResignActiveNotification",
+                                      instruction: "Now pull down Notification Center (or open Control Center): NavLab's `resignActive`.")
+        case .becomeActive:
+            step.wait = .notification("UIApplication.didBecomeActiveNotification",
+                                      instruction: "Now close Notification Center again: NavLab's `becomeActive`.")
         case .kill:
             step.wait = .endOfRun(instruction: "Now stop the app in Xcode (Product ▸ Stop, ⌘.): the system kills the suspended app. Then run it again (⌘R) for the next launch.")
         case .forceQuit:
@@ -1146,7 +1152,7 @@ struct StepCoder {
             lines.append("fatalError(\"NavLab's `crash`\")")
         case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores:
             lines.append("// The app's code and device: declared in the program above.")
-        case .launch, .relaunch, .background, .foreground, .kill, .forceQuit, .crash, .uninstall:
+        case .launch, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break
         }
     }

@@ -49,6 +49,8 @@ extension State {
         case .relaunch: return try relaunch()
         case .background: return try background()
         case .foreground: return try foreground()
+        case .resignActive: return try resignActive()
+        case .becomeActive: return try becomeActive()
         case .kill: return try kill()
         case .forceQuit: return try forceQuit()
         case .crash(let point): return try crash(point)

@@ -49,7 +49,7 @@ struct DismissalTests {
         #expect(calls == ["viewWillDisappear X", "viewWillAppear UINavigationController", "viewWillAppear P",
                           "viewIsAppearing UINavigationController", "viewIsAppearing P", "viewDidDisappear X"])
         #expect(s.inWindow("P") && !s.alive("X"))
-        // On iPhone the popover adapts to .overFullScreen (UIKit #22): not a popover, so viewDidAppear comes.
+        // On iPhone the popover behaves as .formSheet (UIKit #171): not a popover, so viewDidAppear comes.
         let phone = launched("A", device: "iPhone iOS=17")
         phone.run("present Nav(P) style=popover")
         phone.run("present X on P style=fullScreen")

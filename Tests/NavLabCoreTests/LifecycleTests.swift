@@ -188,7 +188,7 @@ struct LifecycleTests {
             "Unbalanced calls to begin/end appearance transitions for <UINavigationController: 0x7f9a00002000>."])
     }
 
-    @Test("UIKit #76, #95: an end with no begin, or a begin the other way before the end, logs the unbalanced-calls warning")
+    @Test("UIKit #76, #95, #170: an end with no begin logs the unbalanced-calls warning; a begin the other way before the end is a cancel, without it")
     func fact76() {
         let s = Sim("class Root shouldAutomaticallyForwardAppearanceMethods=no", "initial Root(Splash)", "launch")
         let before = s.state
@@ -196,7 +196,7 @@ struct LifecycleTests {
         #expect(r.status == .ignored && s.state == before)
         #expect(r.lines.contains { $0.text == "warning: Unbalanced calls to begin/end appearance transitions for <App.Splash: 0x7f9a00001000>." })
         s.run("beginAppearanceTransition Splash false")
-        #expect(s.warnings("beginAppearanceTransition Splash true") == ["Unbalanced calls to begin/end appearance transitions for <App.Splash: 0x7f9a00001000>."])
+        #expect(s.warnings("beginAppearanceTransition Splash true") == [])
     }
 
     @Test("UIKit #43: transition(from:to:) raises when the container forwards appearance by hand")

@@ -114,8 +114,8 @@ struct PresentationTests {
         #expect(s.presenting("D") == "Root")                      // no context: the window's root
     }
 
-    @Test("UIKit #22: compact width adapts current-context styles to full screen and popovers to overFullScreen",
-          arguments: [("currentContext", "fullScreen"), ("overCurrentContext", "overFullScreen"), ("popover", "overFullScreen")])
+    @Test("UIKit #22, #171: compact width adapts current-context styles to full screen; a popover behaves as a form sheet (iOS 13+)",
+          arguments: [("currentContext", "fullScreen"), ("overCurrentContext", "overFullScreen"), ("popover", "formSheet")])
     func fact22(requested: String, expected: String) {
         let s = launched("A", device: "iPhone iOS=17")
         s.run("present B style=\(requested)")

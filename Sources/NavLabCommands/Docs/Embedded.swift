@@ -5,7 +5,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 165 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 173 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -242,9 +242,9 @@ progress" warnings happen.
 
 ### #22 Compact width adapts current-context styles and popovers
 
-**What UIKit does.** In a horizontally compact environment the current-context styles are adapted to `.fullScreen`, and a popover becomes `.overFullScreen` by default. In regular width a popover is dismissed automatically when the user taps outside it. A 2019 community table (fact 74) reports appearance callbacks on the presenter for iPhone popovers, which does not sit well with the over-full-screen adaptation; it may reflect older iOS versions.
+**What UIKit does.** In a horizontally compact environment the current-context styles are adapted to `.fullScreen`, and, in Apple's guide, a popover becomes `.overFullScreen` by default (Apple's current `.popover` documentation says it behaves as `.formSheet` from iOS 13, fact 171). In regular width a popover is dismissed automatically when the user taps outside it. A 2019 community table (fact 74) reports appearance callbacks on the presenter for iPhone popovers, which does not sit well with the over-full-screen adaptation; it may reflect older iOS versions.
 
-**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=popover; tree`. The note says `.popover` is `.overFullScreen` on iPhone iOS=17 and `tree` shows `presented overFullScreen (popover)`; `style=currentContext` gives `fullScreen (currentContext)` and `style=overCurrentContext` gives `overFullScreen (overCurrentContext)`. To reconcile the sources, NavLab adapts a popover to `.fullScreen` before iOS 13. There is no command for a tap outside a popover.
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=currentContext; tree`: `tree` shows `presented fullScreen (currentContext)`, and `style=overCurrentContext` gives `overFullScreen (overCurrentContext)`. A popover follows fact 171: `.formSheet` from iOS 13, `.fullScreen` before. There is no command for a tap outside a popover.
 
 **Tests.** `PresentationTests` "UIKit #22: compact width adapts current-context styles to full screen and popovers to overFullScreen"
 
@@ -339,6 +339,16 @@ progress" warnings happen.
 **Tests.** `PresentationTests` "UIKit #165: from iOS 13 sheets stay cards on iPhone and the presenter stays in the window; before 13 they go full screen"
 
 **Sources.** WWDC19 session "Modernizing Your UI for iOS 13"; Apple's UIModalPresentationStyle documentation (Apple documentation)
+
+### #171 A popover in compact width behaves as a form sheet from iOS 13
+
+**What UIKit does.** Apple's documentation of `.popover`: "In iOS 13 and later, for horizontally or vertically compact environments, this option behaves the same as `UIModalPresentationStyle.formSheet`" — on an iPhone a card that leaves the presenter in the window and can be swiped down (unless `isModalInPresentation`). Codebases rely on it ("it implies `formSheet` for horizontally or vertically compact environments"), and SwiftUI's `.popover` shows as a sheet on iPhone. Before iOS 13 a compact popover was adapted to `.fullScreen` (fact 74). `.overFullScreen` is what an adaptive delegate may choose (with `.fullScreen` and `.none`), not the default.
+
+**In NavLab.** Run `device iPhone iOS=17; initial A; launch; present B style=popover; tree; swipe down`: the note says `.popover` is `.formSheet` on iPhone iOS=17, `tree` shows `presented formSheet (popover)` with A still `appeared`, and `swipe down` dismisses B. With `iOS=12` the popover is `.fullScreen` and A leaves the window.
+
+**Tests.** `ObservedTests` "UIKit #171: in compact width a popover behaves as .formSheet from iOS 13 (a card that swipes down); before 13 it is full screen"
+
+**Sources.** [UIModalPresentationStyle.popover — Apple documentation](https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/popover); [zotero-ios PR #1155 — GitHub](https://github.com/zotero/zotero-ios/pull/1155); [SwiftUIX PR #318 — GitHub](https://github.com/SwiftUIX/SwiftUIX/pull/318); [ralfebert/ChoicePopup AlwaysShowPopup.swift — GitHub](https://github.com/ralfebert/ChoicePopup/blob/master/ChoicePopup/Helper/AlwaysShowPopup.swift) (Apple documentation)
 
 ## 3. Dismissal
 
@@ -654,6 +664,16 @@ progress" warnings happen.
 
 **Sources.** [SwiftRestoredMasterDetail README](https://github.com/malhal/SwiftRestoredMasterDetail) (community report)
 
+### #168 setViewControllers does not tell the old top it is leaving
+
+**What UIKit does.** When `setViewControllers(_:animated:)` replaces a navigation stack, the view controller that was on top gets neither `willMove(toParent: nil)` nor `didMove(toParent: nil)`, although it is removed (reported as always reproducible on iOS 7/8, and for `UITabBarController.setViewControllers` on iOS 15/16). It still gets its disappearance calls. No source says what the other removed view controllers get; nothing found says this changed later.
+
+**In NavLab.** Run `initial Nav(VC1, VC2, VC3); launch; setViewControllers Other animated`: VC2 and VC1 get `willMove(toParent: nil)` and `didMove(toParent: nil)` (NavLab's choice for them), VC3 only `viewWillDisappear` and `viewDidDisappear`, then `deinit`; a note says VC3 left without the move calls.
+
+**Tests.** `ObservedTests` "UIKit #168: setViewControllers removes the old top without willMove(toParent: nil) or didMove(toParent: nil)"
+
+**Sources.** [openradar 18002763 (mirror) — GitHub](https://github.com/lionheart/openradar-mirror/issues/3350); [deltachat-ios PR #1699 — GitHub](https://github.com/deltachat/deltachat-ios/pull/1699) (community report)
+
 ## 5. Lifecycle callback order per operation
 
 ### #61 The view loads lazily, and only once
@@ -825,6 +845,26 @@ progress" warnings happen.
 **Tests.** `LifecycleTests` "UIKit #77: viewDidDisappear only means the view left the window, not that the VC was deallocated"
 
 **Sources.** [iOS Swift study: ViewController Lifecycle — velog](https://velog.io/@kevinkim2586/iOS-Swift-공부-ViewController-Lifecycle-영) (community report)
+
+### #166 A tab switch: the new tab's viewWillAppear comes first
+
+**What UIKit does.** When the user selects another tab, the incoming tab's view controller gets `viewWillAppear` (after `viewDidLoad` the first time it is shown) *before* the outgoing tab's `viewWillDisappear`; then the outgoing tab gets `viewDidDisappear` and the incoming one `viewDidAppear`. Switching back to an already loaded tab gives the same order without `viewDidLoad`. Neither tab gets `willMove`/`didMove(toParent:)`. Four independent logs (iOS 7 to about iOS 14) agree; none from a later version was found, and none shows where `viewIsAppearing` falls (iOS 13+).
+
+**In NavLab.** Run `device iPhone iOS=12; initial Tab(A, B); launch; select UITabBarController 1`: `loadView B`, `viewDidLoad B`, `viewWillAppear B`, `viewWillDisappear A`, `viewDidDisappear A`, `viewDidAppear B`. From iOS 13 `viewIsAppearing B` follows `viewWillDisappear A` (NavLab's choice, Docs/Modelling.md). Tests/Observed/01–03 and 88 pin the published logs.
+
+**Tests.** `ObservedTests` "UIKit #166: a tab switch calls the new tab's viewWillAppear before the old tab's viewWillDisappear"
+
+**Sources.** [pgzxc: UITabBarViewController 控制器加载](https://pgzxc.github.io/posts/efa3afd7.html); [lxweimin: UITabBarController的生命周期演示](http://www.lxweimin.com/p/ad61bbba5ac8); [Progress Concepts: iOS AppDelegate ViewController Method Order](https://progressconcepts.com/blog/ios-appdelegate-viewcontroller-method-order); [ticklecode: UITabBarController lifecycle](https://ticklecode.com/uitabbarcontrollerlifecycle/) (community report)
+
+### #170 Cancelling a manual appearance transition
+
+**What UIKit does.** A custom container that forwards appearance by hand cancels a child's transition by calling `beginAppearanceTransition` again the other way before ending it: for the child that ends up staying visible, `beginAppearanceTransition(false, animated: true)` at the start, `beginAppearanceTransition(true, animated: false)` when the transition is cancelled, then one `endAppearanceTransition()`. The child gets `viewWillDisappear`, `viewWillAppear`, `viewDidAppear`, and UIKit logs no "Unbalanced calls" warning; the "balanced" form (ending the reversed transition, then beginning and ending again) is what logged it. No source shows the incoming child's side.
+
+**In NavLab.** Run `class Container shouldAutomaticallyForwardAppearanceMethods=no; initial Container; launch; addChild Current to Container; beginAppearanceTransition Current false animated; beginAppearanceTransition Current true; endAppearanceTransition Current`: `viewWillDisappear Current`, then a note that the disappearance is reversed (a cancelled transition), `viewWillAppear Current` and `viewIsAppearing Current`, and on the end `viewDidAppear Current` — no warning. An end with nothing begun still warns (fact 95).
+
+**Tests.** `ObservedTests` "UIKit #170: cancelling a manual appearance transition — begin(false), begin(true), one end — is warning-free"
+
+**Sources.** [Douglas Hill, 2019](https://douglashill.co/status/1160211814522740737/); [MGSplitViewController issue #56 — GitHub](https://github.com/mattgemmell/MGSplitViewController/issues/56) (community report)
 
 ## 6. Memory, ownership and leaks
 
@@ -1024,7 +1064,7 @@ progress" warnings happen.
 
 **What UIKit does.** Starting a push or pop while the navigation controller is still animating the previous one logs `nested push animation can result in corrupted navigation bar` (newer builds say `nested push animation can result in a corrupted navigation bar`) or `nested pop animation can result in corrupted navigation bar`. When the transitions wind down UIKit may add `Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.`, and a bar caught mid-transition reports `Attempting to begin a transition on navigation bar (<UINavigationBar: …>) while a transition is in progress.` The bar's title and back button can end up out of step with the stack.
 
-**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and closes the turn with the `Finishing up a navigation transition in an unexpected state…` warning; on `iOS=12` the push warning drops the "a". A following `pop; pop` on one line prints `nested pop animation can result in corrupted navigation bar` on every version, as the pop message is quoted, and the navigation-bar `Attempting to begin a transition…` message is never printed.
+**In NavLab.** Run `device iPhone iOS=17; initial Nav(A); launch; push B; push C`, with the two pushes on one line: NavLab prints `warning: nested push animation can result in a corrupted navigation bar`, runs both pushes (the stack ends as A, B, C) and the navigation bar's `Attempting to begin a transition on navigation bar (<UINavigationBar: 0x7f9c00002000>) while a transition is in progress.`; on `iOS=12` the push warning drops the "a" and the turn closes with the `Finishing up a navigation transition in an unexpected state…` warning instead. A following `pop; pop` on one line prints `nested pop animation can result in corrupted navigation bar` before iOS 13 and `… in a corrupted navigation bar` from 13 (fact 169).
 
 **Tests.** `InFlightTests` "UIKit #97: a push during a push animates a nested push and warns; the turn ends in an unexpected state; a nested pop warns with the quoted pop text"
 
@@ -1109,6 +1149,16 @@ progress" warnings happen.
 **Tests.** none yet
 
 **Sources.** UIKit's `UIApplication.h` header comments (the `UIStateRestoration` category) (Apple documentation)
+
+### #169 Two pushes in one turn: the warnings by iOS version
+
+**What UIKit does.** A push (or pop) started while the navigation controller still animates the previous one logs, up to iOS 10, `nested push animation can result in corrupted navigation bar` (`nested pop animation …` for a pop), and the turn ends with `Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.` iOS 13 logs say `nested push animation can result in a corrupted navigation bar` followed at once by `Attempting to begin a transition on navigation bar (<UINavigationBar: 0x…>) while a transition is in progress.`; the iOS 13+ navigation bar (`_UINavigationBarItemStack`, still in iOS 26.1) spells the pop message with "a" too. No iOS 13+ report of "Finishing up …" was found. Some reports add `Unbalanced calls to begin/end appearance transitions for <…>` (for the pushed view controller, or for the navigation controller), others do not: it depends on what else is transitioning. No log from iOS 11–12 or 14–18 was found.
+
+**In NavLab.** Run `device iPhone iOS=10; initial Nav(A); launch; push B; push C` (the pushes on one line): the nested push warning without "a", then `Finishing up …`. With `iOS=13` or later: `nested push animation can result in a corrupted navigation bar` and `Attempting to begin a transition on navigation bar (<UINavigationBar: 0x7f9c00002000>) while a transition is in progress.`, no `Finishing up`; `pop; pop` on one line gives `nested pop animation can result in a corrupted navigation bar`. NavLab dates the change from iOS 13 and never prints the unbalanced warning for a double push.
+
+**Tests.** `ObservedTests` "UIKit #169: two pushes in one turn: before iOS 13 the nested warning without 'a' and 'Finishing up…'; from iOS 13 'a corrupted' and the navigation bar's 'Attempting to begin a transition…'"
+
+**Sources.** [ChatSecure-iOS issue #597 — GitHub](https://github.com/ChatSecure/ChatSecure-iOS/issues/597); [RMPZoomTransitionAnimator issue #19 — GitHub](https://github.com/recruit-mp/RMPZoomTransitionAnimator/issues/19); [BufferedNavigationController issue #9 — GitHub](https://github.com/Plasma/BufferedNavigationController/issues/9); [clean-architecture-swiftui issue #6 — GitHub](https://github.com/nalexn/clean-architecture-swiftui/issues/6); [decompiled iOS 26.1 `_UINavigationBarItemStack` — GitHub](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/6d54c2612d4e4ddfd6b2236405288f4598b24635/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/_UINavigationBarItemStack.mm) (community report)
 
 ## 8. State preservation and restoration
 
@@ -1492,6 +1542,26 @@ progress" warnings happen.
 
 **Sources.** [About the UI restoration process — Apple documentation](https://developer.apple.com/documentation/uikit/about-the-ui-restoration-process); Apple's `UIViewControllerRestoration` documentation (Apple documentation)
 
+### #172 Restoration order: views load before decoding; finishing goes down the chain
+
+**What UIKit does.** At launch, restoration first finds or creates the view controllers, then — "in order down the chain" — their views load (`viewDidLoad`, possibly interleaved with the creation), then `decodeRestorableState(with:)` runs on each, then the app delegate's `application(_:didDecodeRestorableStateWith:)` ("the final step in the state restoration process"), then `applicationFinishedRestoringState()` on every restored object, after all decoding including the app delegate's. Neuburg observed that last call in order down the chain (parents first); Apple says the order "is not guaranteed". At preservation the app delegate's `application(_:willEncodeRestorableStateWith:)` comes first, "at the beginning of the preservation process". `viewWillAppear`/`viewDidAppear` come after the decoding.
+
+**In NavLab.** Run `class * restorationIdentifier=class; optIn save=yes restore=yes; initial Nav(List); launch; push Detail; background; kill; launch`: `loadView`/`viewDidLoad` of UINavigationController, List and Detail, then their `decodeRestorableState`, `application(_:didFinishLaunchingWithOptions:)`, and `applicationFinishedRestoringState` for UINavigationController, List, Detail — parents first, the observed order. The app delegate's own encode/decode hooks are not printed (fact 110).
+
+**Tests.** `ObservedTests` "UIKit #172: restoration loads each restored view before decodeRestorableState, and calls applicationFinishedRestoringState parents first"
+
+**Sources.** [newbe.dev copy of "UIViewController lifecycle calls in combination with state restoration" (Stack Overflow, quoting Neuburg's Programming iOS 9)](https://newbe.dev/uiviewcontroller-lifecycle-calls-in-combination-with-state-restoration); [UIStateRestoring.applicationFinishedRestoringState() — Apple documentation](https://developer.apple.com/documentation/uikit/uistaterestoring/applicationfinishedrestoringstate()); [application(_:didDecodeRestorableStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:diddecoderestorablestatewith:)); [application(_:willEncodeRestorableStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/1623099-application) (community report)
+
+### #173 A temporary interruption only resigns active
+
+**What UIKit does.** Pulling down Notification Center even a little, opening Control Center, an incoming call or a system alert makes the app inactive: `applicationWillResignActive(_:)` (`sceneWillResignActive(_:)` with scenes), and when the overlay is pushed away or the call ignored, `applicationDidBecomeActive(_:)` (`sceneDidBecomeActive(_:)`). The app does not enter the background, its window stays on screen, and no view controller gets an appearance call. If the user goes on — taps a notification of another app, takes the call — the app then enters the background with `applicationDidEnterBackground(_:)` alone, having already resigned active.
+
+**In NavLab.** Run `initial Root; launch; resignActive; becomeActive; resignActive; background`: `applicationWillResignActive(_:)`, `applicationDidBecomeActive(_:)`, `applicationWillResignActive(_:)`, then only `applicationDidEnterBackground(_:)`; Root gets no callback until then. While inactive, `app is inactive` holds and other commands run as they would while active (the app's code still runs; NavLab's choice — no source says otherwise). With `scenes on` the scene delegate's methods are printed instead.
+
+**Tests.** `ObservedTests` "UIKit #173: resignActive and becomeActive call only the resign/become-active methods; background from inactive only enters the background"
+
+**Sources.** [Notification Center と UIApplicationDelegate (tempus, 2013)](https://blogger.tempus.org/2013/07/notification-center-uiapplicationdelega.html?m=1); [Progress Concepts: iOS AppDelegate ViewController Method Order](https://progressconcepts.com/blog/ios-appdelegate-viewcontroller-method-order); [CSDN copy of a Stack Overflow answer (2013)](https://blog.csdn.net/wakin002/article/details/8529841); [UIScene.willDeactivateNotification — Apple documentation](https://developer.apple.com/documentation/uikit/uiscene/willdeactivatenotification) (community report)
+
 ## 9. Scene-based restoration
 
 ### #144 Scene apps save an NSUserActivity per scene
@@ -1528,7 +1598,7 @@ progress" warnings happen.
 
 **What UIKit does.** The scene delegate method `scene(_:restoreInteractionStateWith:)` hands over the same activity a second time. It has been observed to run after `viewWillAppear`, whereas the session property is already set during `willConnectTo`. Code that needs the state before the first frame should therefore read the session property.
 
-**In NavLab.** In the launch of fact 146 (`scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch`), `scene(_:restoreInteractionStateWith:) — {capital: Paris, screen: Country}` is printed after the root's `viewDidAppear` calls and before `sceneDidBecomeActive(_:)`.
+**In NavLab.** In the launch of fact 146 (`scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch`), `scene(_:restoreInteractionStateWith:) — {capital: Paris, screen: Country}` is printed after the root's `viewWillAppear` and `viewIsAppearing`, before `sceneWillEnterForeground(_:)`, `sceneDidBecomeActive(_:)` and the root's `viewDidAppear` (fact 167).
 
 **Tests.** `SceneTests` "UIKit #146, #147: the activity is there at willConnectTo, and delivered again after the root appears"
 
@@ -1573,6 +1643,16 @@ progress" warnings happen.
 **Tests.** none yet
 
 **Sources.** [Xcode scene delegate template comments — GitHub gist](https://gist.github.com/ZkHaider/cf1dd339e1b2c09164b7deeca2c82ac4) (sample code)
+
+### #167 A scene app's cold launch
+
+**What UIKit does.** In an app that adopts scenes the app delegate still gets `application(_:willFinishLaunchingWithOptions:)` and `application(_:didFinishLaunchingWithOptions:)`, but not the foreground and active methods. For a new scene session the app delegate's `application(_:configurationForConnecting:options:)` is called, then the scene delegate's `scene(_:willConnectTo:options:)`, then `sceneWillEnterForeground(_:)` — called "both for newly created and connected scenes" and "invariably followed by" `sceneDidBecomeActive(_:)`. The one published list that interleaves them with the root's calls puts both between the root's `viewWillAppear` and its `viewDidAppear` (low trust, but consistent with app-delegate apps of iOS ≤7 and 9–10); the interleave changed between versions for app-delegate apps, so code must not depend on it. Swiping the app away while active gives `sceneWillResignActive(_:)` then `sceneDidDisconnect(_:)`.
+
+**In NavLab.** Run `scenes on; initial Root; launch; forceQuit`: `application(_:willFinishLaunchingWithOptions:)`, `application(_:didFinishLaunchingWithOptions:)`, `application(_:configurationForConnecting:options:)` (only when no saved activity marks a session from the last run, NavLab's choice), `scene(_:willConnectTo:options:)`, `loadView Root`, `viewDidLoad Root`, `viewWillAppear Root`, `viewIsAppearing Root`, `sceneWillEnterForeground(_:)`, `sceneDidBecomeActive(_:)`, `viewDidAppear Root`; `forceQuit` prints `sceneWillResignActive(_:)` and `sceneDidDisconnect(_:)`, no app-delegate call.
+
+**Tests.** `ObservedTests` "UIKit #167: a scene app's cold launch: configurationForConnecting, willConnectTo, then sceneWillEnterForeground and sceneDidBecomeActive between the root's viewWillAppear and viewDidAppear"
+
+**Sources.** [sceneWillEnterForeground(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/scenewillenterforeground(_:)); [Apple Developer Forums thread 732170](https://forums.developer.apple.com/forums/thread/732170); [onmyway133: How to work with SceneDelegate](https://onmyway133.com/posts/how-to-work-with-scenedelegate-in-ios-12); [Lemonbrush learning notes: States](https://github.com/Lemonbrush/My-iOS-Dev-Learning-Tracker/blob/main/Resources/Note_attachments/Practical_knowledge/Cocoa_Touch/UIKit/States.md); [Sky Spirit Labs: SceneDelegate lifecycle](https://skyspiritlabs.com/scenedelegate-lifecycle); [Big Nerd Ranch Guide, 7th ed.](https://ebookreading.net/view/book/iOS+Programming++The+Big+Nerd+Ranch+Guide++7th+Edition-EB9780135264843_119.html) (community report)
 
 ## 10. `_printHierarchy` output format
 
@@ -1660,9 +1740,9 @@ progress" warnings happen.
 
 **What UIKit does.** Swift classes appear with their module name, as in `App.ViewController`. Generic classes and SwiftUI hosting controllers appear as mangled runtime names, for example `<_TtGC7SwiftUI19UIHostingControllerV7Example11ContentView_ 0x…>`. UIKit's own Objective-C classes print without a prefix.
 
-**In NavLab.** Run `initial MainTab:Tab(Feed); launch; tree --uikit`: the app's classes print as `<App.MainTab 0x7f9a00002000>` and `<App.Feed 0x7f9a00001000>`; after `app Restorer` they print as `Restorer.MainTab` and `Restorer.Feed`, while `initial Nav(A)` gives an unprefixed `<UINavigationController 0x…>`. Mangled generic and SwiftUI names are not produced.
+**In NavLab.** Run `initial MainTab:Tab(Feed); launch; tree --uikit`: the app's classes print as `<App.MainTab 0x7f9a00002000>` and `<App.Feed 0x7f9a00001000>`; after `app Restorer` they print as `Restorer.MainTab` and `Restorer.Feed`, while `initial Nav(A)` gives an unprefixed `<UINavigationController 0x…>`, and a UIKit class used as it is — `initial Nav(UIViewController)`, `present UIAlertController` — prints unprefixed too (`<UIViewController 0x…>`). Mangled generic and SwiftUI names are not produced.
 
-**Tests.** `PrintHierarchyTests` "UIKit #160: the app's Swift classes print module-qualified; UIKit's do not"
+**Tests.** `PrintHierarchyTests` "UIKit #160: the app's Swift classes print module-qualified; UIKit's do not"; `ObservedTests` "UIKit #160: UIKit's own classes used as they are print without the app's module"
 
 **Sources.** Tests of the PrintHierarchyDecoder project (sample code)
 
@@ -1700,9 +1780,9 @@ progress" warnings happen.
 
 Several points of UIKit's behaviour are either undocumented or described inconsistently by the available sources, and NavLab has to pick one answer for each so that its output is deterministic. Treat these as NavLab's conventions, not as verified UIKit behaviour, and check them on a device before relying on them.
 
-Popovers in compact width are the clearest conflict. Apple's guide says a popover adapts to `.overFullScreen` on iPhone, so the presenter keeps its view and hears no appearance callbacks, while a 2019 table (fact 74) reports `viewWillAppear` on the presenter for iPhone popovers, which fits the older adaptation to `.fullScreen`. NavLab reconciles the two by version: from iOS 13 a compact-width popover becomes `.overFullScreen`, before iOS 13 it becomes `.fullScreen`. In the same spirit, `.currentContext` becomes `.fullScreen` in compact width and `.overCurrentContext` becomes `.overFullScreen`, which keeps the presenter's views in place.
+Popovers in compact width were the clearest conflict. Apple's older guide says a popover adapts to `.overFullScreen` on iPhone, a 2019 table (fact 74) reports `viewWillAppear` on the presenter for iPhone popovers, which fits the pre-13 adaptation to `.fullScreen`, and Apple's current `.popover` page says that from iOS 13 it behaves as `.formSheet`. NavLab follows the current page (fact 171): from iOS 13 a compact-width popover is a form-sheet card, before iOS 13 it becomes `.fullScreen`. In the same spirit, `.currentContext` becomes `.fullScreen` in compact width and `.overCurrentContext` becomes `.overFullScreen`, which keeps the presenter's views in place.
 
-Some callback orders have never been pinned down by a reliable log. For dismissing a full-screen presentation, nobody has established whether the presenter's `viewDidAppear` comes before or after the dismissed view controller's `viewDidDisappear`; NavLab mirrors the documented presentation order, so it prints the dismissed controller's `viewWillDisappear`, the presenter's `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, then the dismissed controller's `viewDidDisappear` and its `deinit`. Switching tabs is treated like a push: the old tab's `viewWillDisappear`, the new tab's `viewWillAppear`, then the old tab's `viewDidDisappear` and the new tab's `viewDidAppear`. Assigning a new `rootViewController` to a visible window is also unlogged apart from one report that the new root receives its appear callbacks; NavLab lets the old root's whole tree disappear first and then lets the new root appear, matching the documented removal of the old views before the new ones are installed.
+Some callback orders have never been pinned down by a reliable log. For dismissing a full-screen presentation, nobody has established whether the presenter's `viewDidAppear` comes before or after the dismissed view controller's `viewDidDisappear`; NavLab mirrors the documented presentation order, so it prints the dismissed controller's `viewWillDisappear`, the presenter's `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`, then the dismissed controller's `viewDidDisappear` and its `deinit`. Switching tabs is no longer open: four published logs agree on the new tab's `viewWillAppear` first (fact 166); only where `viewIsAppearing` falls is NavLab's guess. Assigning a new `rootViewController` to a visible window is also unlogged apart from one report that the new root receives its appear callbacks; NavLab lets the old root's whole tree disappear first and then lets the new root appear, matching the documented removal of the old views before the new ones are installed.
 
 Calling `dismiss` on a view controller that is neither presented nor presenting is a gap as well: it is not known whether the completion handler still runs, and one team's belief that a non-animated dismiss skips it is unconfirmed. NavLab has no separate completion blocks (the next command simply runs after the previous one finishes); it reports such a `dismiss` as ignored, with the note that there is nothing to dismiss, and changes nothing.
 

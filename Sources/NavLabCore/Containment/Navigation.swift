@@ -46,11 +46,16 @@ extension State {
         guard let turn else { return [] }
         var out: [Event] = []
         if turn.navigationInFlight(nav) {
-            // Newer builds added "a" to the push message only (UIKit #97); NavLab dates it
-            // from iOS 13. The pop message is quoted without it.
-            let article = verb == "push" && device.iOS >= 13 ? "a " : ""
+            // iOS 13 logs say "a corrupted" (push) and the iOS 13+ navigation bar has "a" in
+            // both messages; there the bar reports the clash at once (UIKit #169). Before
+            // iOS 13 the turn ends "in an unexpected state" instead (endTurn, UIKit #97).
+            let article = device.iOS >= 13 ? "a " : ""
             out.append(.warning("nested \(verb) animation can result in \(article)corrupted navigation bar"))
-            self.turn!.nestedNavigation.insert(nav)
+            if device.iOS >= 13 {
+                out.append(.warning("Attempting to begin a transition on navigation bar (<UINavigationBar: \(navigationBarAddress(of: nav))>) while a transition is in progress."))
+            } else {
+                self.turn!.nestedNavigation.insert(nav)
+            }
         } else if turn.presentationInFlight, let top = self[nav].children.last {
             out.append(.warning("Unbalanced calls to begin/end appearance transitions for \(objectDescription(top))."))
         }
@@ -141,9 +146,10 @@ extension State {
             }
             removed = old.filter { !kept.contains($0) }
             for r in removed.reversed() {
-                pre.append(.move("willMove(toParent:)", s[r].name, parent: nil))
+                // The old top is removed without willMove/didMove(toParent: nil) (UIKit #168).
+                if r != oldTop { pre.append(.move("willMove(toParent:)", s[r].name, parent: nil)) }
                 s[r].parent = nil
-                post.append(.move("didMove(toParent:)", s[r].name, parent: nil))
+                if r != oldTop { post.append(.move("didMove(toParent:)", s[r].name, parent: nil)) }
             }
             s.setChildren(of: nav, to: stack)
             newTop = stack.last
@@ -154,6 +160,9 @@ extension State {
                 : old.contains(newTop) ? "a pop transition: the new top was already on the stack"
                 : "a push transition: the new top is new to the stack"
             events.insert(.note("setViewControllers animates as \(kind) (UIKit #51)"), at: 0)
+        }
+        if let oldTop, removed.contains(oldTop) {
+            events.append(.note("\(self[oldTop].name), the old top, leaves the stack without willMove(toParent: nil) or didMove(toParent: nil) (UIKit #168)"))
         }
         return .done(events + release(candidates: removed))
     }
@@ -172,7 +181,7 @@ extension State {
             guard self[tab].selectedIndex != NSNotFound else {
                 return .ignored(reason: "the More tab of \(self[tab].name) is already selected", events: [])
             }
-            let events = transition(.push, animated: false) { s, _, _ in s[tab].selectedIndex = NSNotFound }
+            let events = transition(.tabSwitch, animated: false) { s, _, _ in s[tab].selectedIndex = NSNotFound }
             return .done(events + [.note("\(self[tab].name).moreNavigationController is selected: it lists tabs 4…\(count - 1), and selectedIndex reads NSNotFound (UIKit #55, #56); the More navigation controller itself is UIKit's, not an instance in NavLab")])
         }
         guard (0..<count).contains(index) else {
@@ -182,7 +191,7 @@ extension State {
         guard self[tab].selectedIndex != index else {
             return .ignored(reason: "tab \(index) of \(self[tab].name) is already selected", events: [])
         }
-        var events = transition(.push, animated: false) { s, _, _ in s[tab].selectedIndex = index }
+        var events = transition(.tabSwitch, animated: false) { s, _, _ in s[tab].selectedIndex = index }
         if count > 5, index >= 4 {
             events.append(.note("tab \(index) is one of those under More: UIKit shows it in \(self[tab].name).moreNavigationController (UIKit #56)"))
         }

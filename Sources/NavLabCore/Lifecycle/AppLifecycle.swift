@@ -20,16 +20,18 @@ extension State {
     /// The home button: resign active, enter the background; state preservation runs then (UIKit #111).
     mutating func background() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive], verb: "background", suggestion: isRunning ? "it is already in the background" : "`launch` first")
+        // An inactive app (UIKit #173) has already resigned active.
+        let wasActive = application.state == .active
         if application.usesScenes {
             // The activity is asked for before the scene goes (UIKit #145).
             let activity = sceneActivity()
             application.state = .background
             application.data.activity = activity
-            return .done([.app("sceneWillResignActive(_:)"), .app("sceneDidEnterBackground(_:)"),
+            return .done((wasActive ? [.app("sceneWillResignActive(_:)")] : []) + [.app("sceneDidEnterBackground(_:)"),
                           Event(kind: .appDelegate, callback: "stateRestorationActivity(for:)", message: State.describe(activity)),
                           .note("the scene's activity is saved: \(State.describe(activity))")])
         }
-        var events: [Event] = [.app("applicationWillResignActive(_:)"), .app("applicationDidEnterBackground(_:)")]
+        var events: [Event] = (wasActive ? [.app("applicationWillResignActive(_:)")] : []) + [.app("applicationDidEnterBackground(_:)")]
         application.state = .background
         events += preserveIfAsked()
         return .done(events)
@@ -56,6 +58,25 @@ extension State {
         application.state = .active
         if application.usesScenes { return .done([.app("sceneWillEnterForeground(_:)"), .app("sceneDidBecomeActive(_:)")]) }
         return .done([.app("applicationWillEnterForeground(_:)"), .app("applicationDidBecomeActive(_:)")])
+    }
+
+    /// A temporary interruption — Notification Center or Control Center pulled down, an
+    /// incoming call, a system alert: the app resigns active but stays in the foreground, its
+    /// window on screen; no view controller callback (UIKit #173). Commands given while it is
+    /// inactive run as they would while active: the app's code still runs.
+    mutating func resignActive() throws(NavLabError) -> Outcome {
+        try requireState([.active], verb: "resignActive",
+                         suggestion: application.state == .inactive ? "it is already inactive: `becomeActive` ends the interruption" : isRunning ? "`foreground` first" : "`launch` first")
+        application.state = .inactive
+        return .done([.app(application.usesScenes ? "sceneWillResignActive(_:)" : "applicationWillResignActive(_:)")])
+    }
+
+    /// The interruption ends: active again, no foreground call, no appearance call (UIKit #173).
+    mutating func becomeActive() throws(NavLabError) -> Outcome {
+        try requireState([.inactive], verb: "becomeActive",
+                         suggestion: application.state == .active ? "it is active: `resignActive` first" : isRunning ? "`foreground` brings it back from the background" : "`launch` first")
+        application.state = .active
+        return .done([.app(application.usesScenes ? "sceneDidBecomeActive(_:)" : "applicationDidBecomeActive(_:)")])
     }
 
     /// The process ends: every object goes with it, no `deinit` is called.
@@ -85,10 +106,15 @@ extension State {
     mutating func forceQuit() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive, .background, .suspended], verb: "forceQuit", suggestion: "the app is not running")
         var events: [Event] = []
+        let scenes = application.usesScenes
+        let wasForeground = application.state == .active || application.state == .inactive
         if application.state == .active {
-            // Opening the app switcher resigns active first.
-            events.append(.app("applicationWillResignActive(_:)"))
+            // Opening the app switcher resigns active first; a scene app hears it through its
+            // scene delegate only (UIKit #167).
+            events.append(.app(scenes ? "sceneWillResignActive(_:)" : "applicationWillResignActive(_:)"))
         }
+        // Swiped away from the switcher, the scene is disconnected (UIKit #167).
+        if scenes, wasForeground { events.append(.app("sceneDidDisconnect(_:)")) }
         let had = application.data.archive != nil
         let hadActivity = application.data.activity != nil
         endProcess()

@@ -35,17 +35,26 @@ extension State {
             if application.data.archive != nil {
                 events.append(.note("the app adopts scenes, so UIKit does not restore from the view-controller archive (UIKit #148)"))
             }
-            // The saved activity is there from willConnectTo (UIKit #146).
+            // The saved activity is there from willConnectTo (UIKit #146). A scene with no saved
+            // activity is taken as a new session, which the app delegate configures first (UIKit #167).
             let activity = application.data.activity
+            if activity == nil { events.append(.app("application(_:configurationForConnecting:options:)")) }
             events.append(Event(kind: .appDelegate, callback: "scene(_:willConnectTo:options:)",
                                 message: "session.stateRestorationActivity = " + (activity.map(State.describe) ?? "nil")))
-            events += transition(.sequential, animated: false) { s, _, _ in
+            var shown = transition(.sequential, animated: false) { s, _, _ in
                 s.window.isKey = true
                 s.application.state = .active
             }
-            // Delivered again after the root's viewWillAppear (UIKit #147).
-            if let activity { events.append(Event(kind: .appDelegate, callback: "scene(_:restoreInteractionStateWith:)", message: State.describe(activity))) }
-            events.append(.app("sceneDidBecomeActive(_:)"))
+            // The scene enters the foreground and becomes active between the root's
+            // viewWillAppear and its viewDidAppear (UIKit #167); the activity is delivered again
+            // after viewWillAppear (UIKit #147).
+            var sceneCalls: [Event] = []
+            if let activity { sceneCalls.append(Event(kind: .appDelegate, callback: "scene(_:restoreInteractionStateWith:)", message: State.describe(activity))) }
+            sceneCalls.append(.app("sceneWillEnterForeground(_:)"))
+            sceneCalls.append(.app("sceneDidBecomeActive(_:)"))
+            let firstDidAppear = shown.firstIndex { $0.callback == "viewDidAppear" } ?? shown.count
+            shown.insert(contentsOf: sceneCalls, at: firstDidAppear)
+            events += shown
             if root == nil {
                 events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
             }

@@ -41,7 +41,8 @@ extension State {
 
     /// `NAME.beginAppearanceTransition(isAppearing, animated:)`: the will-callbacks now; nested
     /// begins in the same direction wait for the matching final end (UIKit #45, #73). A begin
-    /// in the other direction before the end unbalances the calls (UIKit #76, #95).
+    /// in the other direction before the end reverses the transition — how a container cancels
+    /// one — and one end then completes it, with no warning (UIKit #170).
     mutating func beginAppearanceTransition(_ ref: NameRef, isAppearing: Bool, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref.location, verb: "begin an appearance transition of")
         let id = try resolve(ref)
@@ -50,7 +51,9 @@ extension State {
             self[id].pendingAppearanceTransitions += isAppearing ? 1 : -1
             return .done([.note("\(self[id].name) is already \(isAppearing ? "appearing" : "disappearing"): a nested begin; the callbacks come on the matching final end (UIKit #45, #73)")])
         }
-        var events: [Event] = pending != 0 ? [unbalancedWarning(id)] : []
+        var events: [Event] = pending != 0
+            ? [.note("\(self[id].name)'s \(pending > 0 ? "appearance" : "disappearance") is reversed before its end: a cancelled transition; one endAppearanceTransition completes it (UIKit #170)")]
+            : []
         let targets = appearanceTargets(id)
         if isAppearing {
             for t in targets { loadView(t, events: &events) }

@@ -1,9 +1,14 @@
 /// The order in which one transition calls the appearance methods of what leaves the window
 /// (`out`) and what enters it (`in`).
 enum AppearanceOrder {
-    /// Push, pop, tab switch, custom `transition(from:to:)`: the outgoing `didDisappear`
+    /// Push, pop, custom `transition(from:to:)`: the outgoing `didDisappear`
     /// comes before the incoming `didAppear` (UIKit #63, #64).
     case push
+    /// A tab switch: the incoming tab's `viewWillAppear` before the outgoing tab's
+    /// `viewWillDisappear`, then the outgoing `didDisappear` and the incoming `didAppear`
+    /// (UIKit #166). `viewIsAppearing` (iOS 13+) follows the outgoing `viewWillDisappear`,
+    /// when the new tab's view is put in the window (Docs/Modelling.md).
+    case tabSwitch
     /// Present and dismiss: the incoming `viewDidAppear` comes before the outgoing
     /// `viewDidDisappear` (UIKit #66; dismiss mirrors it, see Docs/Modelling.md).
     case modal
@@ -66,6 +71,10 @@ extension State {
         func didIn() { each(inNames, "viewDidAppear") }
         switch order {
         case .push: willOut(); willIn(); didOut(); didIn()
+        case .tabSwitch:
+            each(inNames, "viewWillAppear"); willOut()
+            if isAppearing { each(inNames, "viewIsAppearing") }
+            didOut(); didIn()
         case .modal: willOut(); willIn(); didIn(); didOut()
         case .sequential: willOut(); didOut(); willIn(); didIn()
         case .pageScroll: willIn(); willOut(); didIn(); didOut()

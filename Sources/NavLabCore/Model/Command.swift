@@ -29,6 +29,10 @@ public enum Command: Hashable, Sendable {
     case relaunch
     case background
     case foreground
+    /// A temporary interruption — Notification Center, Control Center, a call, an alert: the app
+    /// stays in the foreground, inactive (UIKit #173).
+    case resignActive
+    case becomeActive
     case kill
     case forceQuit
     case crash(State.CrashPoint)

@@ -21,8 +21,8 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
     /// - `.automatic`: `.fullScreen` before iOS 13, `.pageSheet` on 13–17, `.formSheet` from 18 (UIKit #18).
     /// - compact width: sheets stay cards from iOS 13 and become full screen before it (UIKit #165);
     ///   current-context styles adapt to full screen (UIKit #22; `.overCurrentContext` keeps its
-    ///   "over" nature and becomes `.overFullScreen`); popovers adapt to `.overFullScreen` (UIKit #22),
-    ///   before iOS 13 to `.fullScreen` (the pre-13 table of UIKit #74 shows the presenter reappearing).
+    ///   "over" nature and becomes `.overFullScreen`); popovers behave as `.formSheet` from iOS 13
+    ///   (Apple's `.popover` page, UIKit #171), before iOS 13 they adapt to `.fullScreen` (UIKit #74).
     public func resolved(on device: Device) -> ModalPresentationStyle {
         var style = self
         if style == .automatic {
@@ -33,7 +33,7 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
         case .pageSheet, .formSheet: return device.iOS < 13 ? .fullScreen : style
         case .currentContext: return .fullScreen
         case .overCurrentContext: return .overFullScreen
-        case .popover: return device.iOS < 13 ? .fullScreen : .overFullScreen
+        case .popover: return device.iOS < 13 ? .fullScreen : .formSheet
         default: return style
         }
     }

@@ -101,7 +101,18 @@ public struct ViewController: Hashable, Sendable {
     }
 
     /// True for classes the app declares (printed module-qualified in UIKit output, UIKit #160).
-    public var isAppClass: Bool { kind.uikitClass != className }
+    /// Whether the class is the app's own (printed module-qualified, UIKit #160): not a
+    /// container's UIKit class, nor another UIKit class used as is (`UIViewController`,
+    /// `UIAlertController`: `UI` or `_UI` and a capital).
+    public var isAppClass: Bool { kind.uikitClass != className && !ViewController.isUIKitClassName(className) }
+
+    static func isUIKitClassName(_ name: String) -> Bool {
+        var bytes = Array(name.utf8)[...]
+        if bytes.first == UInt8(ascii: "_") { bytes = bytes.dropFirst() }
+        guard bytes.count > 2, bytes[bytes.startIndex] == UInt8(ascii: "U"), bytes[bytes.startIndex + 1] == UInt8(ascii: "I") else { return false }
+        let next = bytes[bytes.startIndex + 2]
+        return next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z")
+    }
 }
 
 /// A strong reference the app's own code keeps (a property, a coordinator, a closure).

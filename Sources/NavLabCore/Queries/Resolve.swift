@@ -61,6 +61,10 @@ extension State {
     public func viewAddress(of id: VCID) -> String {
         viewControllers[id]?.imported?.viewAddress ?? hex(0x7f9b_0000_0000 + Int64(id.raw) * 0x1000)
     }
+    /// A navigation controller's `UINavigationBar` (UIKit #169).
+    public func navigationBarAddress(of id: VCID) -> String {
+        hex(0x7f9c_0000_0000 + Int64(id.raw) * 0x1000)
+    }
     public func presentationControllerAddress(of id: VCID) -> String {
         viewControllers[id]?.imported?.presentationControllerAddress ?? hex(0x6000_0300_0000 + Int64(id.raw) * 0x100)
     }

@@ -41,6 +41,13 @@ extension State {
             ids[i] = found!
         }
 
+        // Each restored view controller's view loads before it decodes, in order down the
+        // chain (UIKit #172).
+        for (i, e) in archive.entries.enumerated() {
+            guard let id = ids[i], self[id].className == e.className else { continue }
+            loadView(id, events: &events)
+        }
+
         // Phase 2: decode, and let containers relink what was restored (UIKit #140, #141).
         var released: [VCID] = []
         for (i, e) in archive.entries.enumerated() {
@@ -93,7 +100,10 @@ extension State {
             events.append(.note("\(self[id].name) was restored, but nothing links it into the window, whose root is the Initial UI's \(name(window.rootViewController) ?? "nil"): it is released (UIKit #140)"))
         }
         events += collectGarbage(released + orphans)
-        return ids.values.sorted().filter { viewControllers[$0] != nil }
+        // In archive order — parents before children — for applicationFinishedRestoringState (UIKit #172).
+        var ordered: [VCID] = []
+        for i in archive.entries.indices { if let id = ids[i], viewControllers[id] != nil, !ordered.contains(id) { ordered.append(id) } }
+        return ordered
     }
 
     /// Step 3 of the lookup: an instance that already has exactly this restoration path
