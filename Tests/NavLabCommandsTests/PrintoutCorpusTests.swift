@@ -266,4 +266,16 @@ struct PrintoutCorpusTests {
         #expect(failure?.message.contains("'apeared' is not a state") == true)
         #expect(took < .seconds(1))
     }
+
+    @Test("Limits: a printout of more view controllers than NavLab holds is refused at the line past the limit, without reading the lines up to it")
+    func tooManyViewControllers() throws {
+        var text = "<UINavigationController 0x1>, state: appeared, view: <UILayoutContainerView 0x2>\n"
+        text.reserveCapacity(64 * (Limits.viewControllers + 10))
+        for i in 0..<(Limits.viewControllers + 5) { text += "   | <App.B 0x\(String(i + 16, radix: 16))>, state: disappeared, view: (view not loaded)\n" }
+        var failure: NavLabError?
+        do throws(NavLabError) { _ = try ImportedHierarchy.parse(text, format: .uikit) } catch { failure = error }
+        #expect(failure?.location.line == Limits.viewControllers + 1)
+        #expect(failure?.message.contains("more than \(Limits.viewControllers) view controllers") == true)
+        #expect(failure?.suggestion?.contains("dismiss") == false)
+    }
 }

@@ -95,6 +95,37 @@ extension ImportedHierarchy {
         }
     }
 
+    /// Line `index` (from 0) of `text`, reading no further.
+    public static func line(_ index: Int, of text: String) -> String? {
+        var found: String?
+        try? forEachLine(text) { (line: Substring, i: Int) throws(NavLabError) in
+            if i == index {
+                found = String(line)
+                throw NavLabError(.invalid, "found", at: SourceLocation(line: i, column: 1))
+            }
+        }
+        return found
+    }
+
+    /// The line past `Limits.viewControllers` lines with a '<', found by a scan of the bytes
+    /// before any line is read: a printout over the limit is refused at once (Docs/Limits.md).
+    static func lineOverLimit(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var line = 0, counted = 0, hasObject = false
+            for b in bytes {
+                if b == 0x3C { hasObject = true }
+                if b == 0x0A {
+                    if hasObject { counted += 1; if counted > Limits.viewControllers { return line } }
+                    line += 1
+                    hasObject = false
+                }
+            }
+            if hasObject { counted += 1; if counted > Limits.viewControllers { return line } }
+            return nil
+        }
+    }
+
     static func parseUIKit(_ text: String, firstLine: Int) throws(NavLabError) -> ImportedHierarchy {
         var nodes: [Node] = []
         /// The last node read at each depth: the parent or presenter of what follows.
@@ -110,6 +141,13 @@ extension ImportedHierarchy {
         var lastContentLine = firstLine
         try forEachLine(text) { (raw: Substring, i: Int) throws(NavLabError) in
             let lineNumber = firstLine + i
+            // Past its first lines (where a wrong paste shows), a printout over the limit is
+            // refused at once, without reading the lines up to it (Docs/Limits.md).
+            if i == 1_000, let over = lineOverLimit(text) {
+                throw NavLabError(.invalid, "more than \(Limits.viewControllers) view controllers: NavLab holds at most \(Limits.viewControllers)",
+                                  at: SourceLocation(line: firstLine + over, column: 1),
+                                  suggestion: "import the part of the printout you want to try things on (a fragment imports as the subtree it shows)")
+            }
             var s = raw
             while s.last == " " || s.last == "\t" { s.removeLast() }
             // A Markdown fence or backtick around the printout (publishing, not UIKit).
