@@ -109,6 +109,23 @@ struct PrintoutCorpusTests {
         #expect(r.status == .done, "\(r.text)")
         #expect(r.text.contains("does not model the presentation controller App.CardPresentationController"))
         #expect(s.state.renderPrintHierarchy() == text)
+        // `(null)`: printed on a view controller nothing presents (swift-snapshot-testing's record).
+        let detached = """
+           + <UITabBarController>, state: disappeared, view: <UILayoutContainerView> not in the window, presented with: (null)
+           | <UINavigationController>, state: disappeared, view: <UILayoutContainerView> not in the window
+           |    | <UIViewController>, state: disappeared, view: (view not loaded)
+        """
+        let (d, dr) = importPrintout(detached)
+        #expect(dr.status == .done, "\(dr.text)")
+        #expect(d.state.renderPrintHierarchy() == detached)
+    }
+
+    @Test("UIKit #208: a view controller's description never has a colon; a printout with one is refused as another program's")
+    func colonAfterViewControllerClass() throws {
+        let (_, r) = importPrintout("<UITabBarController: 0x12c01d200>\n   | <UINavigationController: 0x12a808200>")
+        let e = try #require(r.error)
+        #expect(e.message.contains("a colon after the view controller's class"))
+        #expect(e.location.line == 2 && e.location.column == 1)
     }
 
     @Test("UIKit #200: iOS 8–10's `view:  (view not loaded)` (two spaces) imports, prints back, and sets an older iOS")
