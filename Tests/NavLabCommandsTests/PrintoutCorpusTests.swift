@@ -191,6 +191,27 @@ struct PrintoutCorpusTests {
         #expect(s.state.renderPrintHierarchy() == text)
     }
 
+    @Test("UIKit #207: a split view on an iPhone that shows its second column only cannot be rebuilt; the error says to add `device iPad …`")
+    func splitOnIPhoneSaysWhatToAdd() throws {
+        let text = """
+        <UISplitViewController 0x1000>, state: appeared, view: <_UISplitViewControllerPanelImplView 0x2000>
+           | <App.Master 0x3000>, state: disappeared, view: <UIView 0x4000> not in the window
+           | <App.Detail 0x5000>, state: appeared, view: <UIView 0x6000>
+        """
+        let (_, r) = importPrintout(text)
+        let e = try #require(r.error)
+        #expect(e.location.line >= 2)
+        #expect(e.suggestion?.contains("`device iPad iOS=") == true, "\(e.message) / \(e.suggestion ?? "")")
+    }
+
+    @Test("A class name's last word says its kind: RootTabItemNavigationController is a navigation controller")
+    func kindByLastWord() throws {
+        #expect(ImportedHierarchy.kindByName("RootTabItemNavigationController") == .navigation)
+        #expect(ImportedHierarchy.kindByName("MainTabBarController") == .tabBar)
+        #expect(ImportedHierarchy.kindByName("Pie_for_Drivers.SplitViewController") == .split)
+        #expect(ImportedHierarchy.kindByName("Register") == nil)
+    }
+
     @Test("UIKit #203: before iOS 14 a split view controller's view is a UILayoutContainerView; an app's split view is not taken for a tab bar")
     func preIOS14SplitView() throws {
         let text = """

@@ -149,6 +149,18 @@ extension State {
     func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws(NavLabError) -> [Event] {
         let cannot = "NavLab cannot rebuild a hierarchy its model would not reach; `tree --uikit` after importing without this line shows what it would print"
         var notes: [Event] = []
+        // Inside a split view on an iPhone: the device is what to add (UIKit #207).
+        func fix(_ id: VCID) -> String? {
+            guard device.idiom == .iPhone else { return nil }
+            var up = self[id].parent
+            while let p = up {
+                if self[p].kind == .split {
+                    return "on an iPhone a split view controller shows one column: put `device iPad iOS=\(device.iOS)` before `import` if the printout comes from an iPad (UIKit #207)"
+                }
+                up = self[p].parent
+            }
+            return nil
+        }
         var transitional: [String] = []
         var forwarded: [String] = []
         for (i, n) in h.nodes.enumerated() {
@@ -172,7 +184,7 @@ extension State {
                     continue
                 }
                 throw NavLabError(.invalid, "\(name) is printed as \(n.stateWord!), but NavLab puts its view \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
-                                  at: at, suggestion: cannot)
+                                  at: at, suggestion: fix(ids[i]) ?? cannot)
             }
             if n.viewLoaded == true, n.printedNotInWindow == inWindow {
                 if inTransition {
@@ -180,7 +192,7 @@ extension State {
                     continue
                 }
                 throw NavLabError(.invalid, "\(name)'s view is printed \(n.printedNotInWindow ? "as not in the window" : "in the window"), but NavLab puts it \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
-                                  at: at, suggestion: cannot)
+                                  at: at, suggestion: fix(ids[i]) ?? cannot)
             }
             if inTransition { transitional.append("\(name) (line \(n.line), \(n.stateWord!))") }
         }

@@ -163,7 +163,14 @@ extension ImportedHierarchy {
             if s.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
             // What the debugger's console shows around the output.
             let trimmed = s.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("e ") { return }
+            if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("e ") || trimmed.hasPrefix("cy# ") { return }
+            // A Markdown quote (`> `) before every line: never UIKit's, whose lines start with
+            // spaces, '|', '+' or '<'.
+            if trimmed.first == ">" {
+                s = trimmed.dropFirst()
+                if s.first == " " { s = s.dropFirst() }
+                if s.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+            }
             _ = lead
             guard nodes.count < Limits.viewControllers else {
                 throw NavLabError(.invalid, "more than \(Limits.viewControllers) view controllers: NavLab holds at most \(Limits.viewControllers)",
@@ -257,7 +264,7 @@ extension ImportedHierarchy {
         // `   | ` per level and `   + ` last (UIKit #154, #155); as published also `  | `, `| `
         // and runs of spaces (Docs/Modelling.md, "Importing a printout").
         while !presented {
-            let afterSpaces = rest.drop { $0 == " " }
+            let afterSpaces = rest.drop { $0 == " " || $0 == "\t" }
             guard let mark = afterSpaces.first, mark == "|" || mark == "+" else { break }
             let next = afterSpaces.dropFirst()
             guard next.first == " " else { break }
@@ -265,7 +272,7 @@ extension ImportedHierarchy {
             if mark == "+" { presented = true }
             rest = next.dropFirst()
         }
-        rest = rest.drop { $0 == " " }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
         let format = "`<Class 0xADDR>, state: appeared, view: <UIView 0xADDR>`"
         guard rest.first == "<" else {
             throw fail("expected '<' and a view controller's class", at: rest.startIndex,
@@ -452,9 +459,7 @@ extension ImportedHierarchy {
                     nodes[i].kind = .plain
                 } else if n.viewLoaded != true {
                     // No view to tell by: the class's name.
-                    let name = n.className.lowercased()
-                    nodes[i].kind = name.containsText("tab") ? .tabBar : name.containsText("nav") ? .navigation
-                        : name.containsText("split") ? .split : name.containsText("page") ? .page : .container
+                    nodes[i].kind = ImportedHierarchy.kindByName(n.className) ?? .container
                 } else {
                     nodes[i].kind = .container
                 }
@@ -467,17 +472,32 @@ extension ImportedHierarchy {
     /// controller shows one).
     func looksLikeSplit(_ i: Int) -> Bool {
         let n = nodes[i]
-        if n.className.lowercased().containsText("split") { return true }
-        if n.className.lowercased().containsText("tab") || n.className.lowercased().containsText("nav") { return false }
+        if let kind = ImportedHierarchy.kindByName(n.className) { return kind == .split }
         return n.children.filter({ nodes[$0].appeared == true }).count >= 2
+    }
+
+    /// The container a class's name says, by the word that comes last in it:
+    /// `RootTabItemNavigationController` is a navigation controller, `MainTabBarController` a
+    /// tab bar controller.
+    public static func kindByName(_ name: String) -> Kind? {
+        let lower = Array(name.lowercased().utf8)
+        var best: (Int, Kind)?
+        for (word, kind) in [("tab", Kind.tabBar), ("nav", .navigation), ("split", .split), ("page", .page)] {
+            let w = Array(word.utf8)
+            guard lower.count >= w.count else { continue }
+            for start in stride(from: lower.count - w.count, through: 0, by: -1) where Array(lower[start..<start + w.count]) == w {
+                if best == nil || start > best!.0 { best = (start, kind) }
+                break
+            }
+        }
+        return best?.1
     }
 
     /// A UILayoutContainerView is a navigation or a tab bar controller's: a tab bar shows one
     /// child that need not be the last; a navigation controller only its last.
     func looksLikeTabBar(_ i: Int) -> Bool {
         let n = nodes[i]
-        if n.className.lowercased().containsText("tab") { return true }
-        if n.className.lowercased().containsText("nav") { return false }
+        if let kind = ImportedHierarchy.kindByName(n.className), kind == .tabBar || kind == .navigation { return kind == .tabBar }
         guard let shown = n.children.firstIndex(where: { nodes[$0].appeared == true }) else { return false }
         return shown != n.children.count - 1
     }
