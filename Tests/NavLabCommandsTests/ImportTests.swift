@@ -90,7 +90,7 @@ struct ImportTests {
         #expect(s.state.device.iOS == 17)
         #expect(r.text.contains("the device is now `device iPhone iOS=17`"))
         #expect(r.text.contains("module Shop"))
-        // Printed back as it came, the presentation controllers' colons too (UIKit #201).
+        // Printed back as it came, the presentation controllers' colons too (UIKit #175).
         let expected = text.lines.dropFirst().joined(separator: "\n")
         #expect(s.state.renderPrintHierarchy() == expected)
         // The tab bar's selected tab is the one that appeared; sheets keep everything below in the window (#158).

@@ -79,7 +79,7 @@ struct PrintoutCorpusTests {
         #expect(tree.lines.map(\.text).joined(separator: "\n") == normalisedPrintout(text), "\(name)")
     }
 
-    @Test("UIKit #201: a printout with UITableView, RCTRootView, _UIHostingView<…> and _UIOverFullscreenPresentationController round-trips exactly")
+    @Test("UIKit #175: a printout with UITableView, RCTRootView, _UIHostingView<…> and _UIOverFullscreenPresentationController round-trips exactly")
     func viewAndPresentationClassesKept() throws {
         let text = """
         <App.Root 0x7fcb1ac38ec0>, state: disappeared, view: <RCTRootView 0x7fcb1ac45600> not in the window
@@ -99,7 +99,7 @@ struct PrintoutCorpusTests {
         #expect(!s.state.renderPrintHierarchy().contains("Lookup"))
     }
 
-    @Test("UIKit #202: an unknown presentation controller and `presented with: (null)` are kept as printed")
+    @Test("UIKit #176: an unknown presentation controller and `presented with: (null)` are kept as printed")
     func unknownPresentationController() throws {
         let text = """
         <App.A 0x1000>, state: disappeared, view: <UIView 0x2000> not in the window
@@ -120,7 +120,7 @@ struct PrintoutCorpusTests {
         #expect(d.state.renderPrintHierarchy() == detached)
     }
 
-    @Test("UIKit #208: a view controller's description never has a colon; a printout with one is refused as another program's")
+    @Test("UIKit #182: a view controller's description never has a colon; a printout with one is refused as another program's")
     func colonAfterViewControllerClass() throws {
         let (_, r) = importPrintout("<UITabBarController: 0x12c01d200>\n   | <UINavigationController: 0x12a808200>")
         let e = try #require(r.error)
@@ -128,7 +128,7 @@ struct PrintoutCorpusTests {
         #expect(e.location.line == 2 && e.location.column == 1)
     }
 
-    @Test("UIKit #200: iOS 8–10's `view:  (view not loaded)` (two spaces) imports, prints back, and sets an older iOS")
+    @Test("UIKit #174: iOS 8–10's `view:  (view not loaded)` (two spaces) imports, prints back, and sets an older iOS")
     func twoSpaceNotLoaded() throws {
         let text = """
         <UITabBarController 0x17e3c600>, state: appeared, view: <UILayoutContainerView 0x17e3d8a0>
@@ -139,7 +139,7 @@ struct PrintoutCorpusTests {
         let (s, r) = importPrintout(text)
         #expect(r.status == .done, "\(r.text)")
         #expect(s.state.device.iOS == 10)
-        #expect(r.text.contains("two spaces, as iOS 8–10 print it (UIKit #200)"))
+        #expect(r.text.contains("two spaces, as iOS 8–10 print it (UIKit #174)"))
         #expect(s.state.renderPrintHierarchy() == text)
         // NavLab's own lines on iOS 10 have the two spaces too.
         let own = Session()
@@ -162,7 +162,7 @@ struct PrintoutCorpusTests {
         #expect(s.state.renderPrintHierarchy() == text)
     }
 
-    @Test("UIKit #206: a custom container's child printed disappeared with its view in the window imports")
+    @Test("UIKit #180: a custom container's child printed disappeared with its view in the window imports")
     func appearanceForwardedByTheApp() throws {
         let text = """
         <App.LockScreen 0x1000>, state: appeared, view: <UIView 0x2000>
@@ -175,7 +175,7 @@ struct PrintoutCorpusTests {
         #expect(s.state.renderPrintHierarchy() == text)
     }
 
-    @Test("UIKit #207: a split view showing two columns implies an iPad; the note says so")
+    @Test("UIKit #181: a split view showing two columns implies an iPad; the note says so")
     func twoColumnSplitImpliesIPad() throws {
         let text = """
         <UISplitViewController 0x104e24930>, state: appeared, view: <_UISplitViewControllerPanelImplView 0x104e32210>
@@ -187,11 +187,11 @@ struct PrintoutCorpusTests {
         let (s, r) = importPrintout(text)
         #expect(r.status == .done, "\(r.text)")
         #expect(s.state.device.idiom == .iPad)
-        #expect(r.text.contains("as only an iPad's does (UIKit #207)"))
+        #expect(r.text.contains("as only an iPad's does (UIKit #181)"))
         #expect(s.state.renderPrintHierarchy() == text)
     }
 
-    @Test("UIKit #207: a split view on an iPhone that shows its second column only cannot be rebuilt; the error says to add `device iPad …`")
+    @Test("UIKit #181: a split view on an iPhone that shows its second column only cannot be rebuilt; the error says to add `device iPad …`")
     func splitOnIPhoneSaysWhatToAdd() throws {
         let text = """
         <UISplitViewController 0x1000>, state: appeared, view: <_UISplitViewControllerPanelImplView 0x2000>
@@ -212,7 +212,7 @@ struct PrintoutCorpusTests {
         #expect(ImportedHierarchy.kindByName("Register") == nil)
     }
 
-    @Test("UIKit #203: before iOS 14 a split view controller's view is a UILayoutContainerView; an app's split view is not taken for a tab bar")
+    @Test("UIKit #177: before iOS 14 a split view controller's view is a UILayoutContainerView; an app's split view is not taken for a tab bar")
     func preIOS14SplitView() throws {
         let text = """
         <App.Menu 0x7f86854755e0>, state: appeared, view: <UIView 0x7f8685476000>
@@ -230,7 +230,7 @@ struct PrintoutCorpusTests {
         #expect(s.state.renderPrintHierarchy() == text)
     }
 
-    @Test("UIKit #204: a fragment (first line `   + …` or carrying `presented with:`) imports as the subtree it shows, with a note",
+    @Test("UIKit #178: a fragment (first line `   + …` or carrying `presented with:`) imports as the subtree it shows, with a note",
           arguments: [
             "   + <App.Lookup 0x102a05800>, state: appeared, view: <UILayoutContainerView 0x11827eec0>, presented with: <_UIOverFullscreenPresentationController 0x11827ce60>\n   |    | <App.Page 0x102a06000>, state: appeared, view: <UIView 0x102a07000>",
             "<App.Auth 0x7f9d21082200>, state: appeared, view: <SFSafariView 0x7f9d21a04da0>, presented with: <_UIFullscreenPresentationController 0x7f9d21a04b10>\n   | <App.Remote 0x7f9d21075c00>, state: appeared, view: <_UISizeTrackingView 0x7f9d1f5658e0>",
@@ -243,7 +243,7 @@ struct PrintoutCorpusTests {
         #expect(s.state.renderPrintHierarchy() == text)
     }
 
-    @Test("UIKit #205: the older format without `state:` and `view:` imports, with a note on what was assumed")
+    @Test("UIKit #179: the older format without `state:` and `view:` imports, with a note on what was assumed")
     func noStateFields() throws {
         let text = """
         <UITabBarController 0x7fe48b6058f0>

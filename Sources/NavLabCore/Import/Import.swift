@@ -73,7 +73,7 @@ extension State {
         }
         if h.format == .uikit {
             events += try checkAppearance(h, ids: ids, shown: shown)
-            // Each line as printed, and what decided it (UIKit #201).
+            // Each line as printed, and what decided it (UIKit #175).
             var index: [VCID: Int] = [:]
             for (i, id) in ids.enumerated() { index[id] = i }
             for (id, depth, presented) in printOrder() {
@@ -85,17 +85,17 @@ extension State {
                                                      printedLine: line, printedAt: printFacts(id, depth: depth, presented: presented, inWindow: shown))
             }
             if let first = h.fragmentFirstLine {
-                events.append(.note("the printout starts below the window's root (its first line, \(first), is indented or presented): NavLab imports the subtree it shows, with \(self[ids[0]].name) as the window's root; its states are kept as printed (UIKit #204)"))
+                events.append(.note("the printout starts below the window's root (its first line, \(first), is indented or presented): NavLab imports the subtree it shows, with \(self[ids[0]].name) as the window's root; its states are kept as printed (UIKit #178)"))
             }
             if !h.printsStates {
-                events.append(.note("the lines have no `state:` and no `view:` (an older format, UIKit #205): NavLab assumed that the views its model shows are loaded and appeared and the others not loaded; `tree --uikit` prints the lines back as they came"))
+                events.append(.note("the lines have no `state:` and no `view:` (an older format, UIKit #179): NavLab assumed that the views its model shows are loaded and appeared and the others not loaded; `tree --uikit` prints the lines back as they came"))
             }
             let unknown = Set(h.nodes.compactMap { n -> String? in
                 guard let pc = n.presentationControllerClass, !ImportedHierarchy.presentationControllerClasses.contains(pc) else { return nil }
                 return pc
             })
             for pc in unknown.sorted() {
-                events.append(.note("NavLab does not model the presentation controller \(pc): it presents with .fullScreen (.overFullScreen when the presenter stays appeared) and `tree --uikit` keeps the printed class (UIKit #202)"))
+                events.append(.note("NavLab does not model the presentation controller \(pc): it presents with .fullScreen (.overFullScreen when the presenter stays appeared) and `tree --uikit` keeps the printed class (UIKit #176)"))
             }
         }
         if initial == nil, let spec = treeSpec(of: ids[0]) {
@@ -136,7 +136,7 @@ extension State {
         case nil:
             return ModalPresentationStyle.automatic.resolved(on: device)
         default:
-            // A class NavLab does not model (UIKit #202): kept as printed.
+            // A class NavLab does not model (UIKit #176): kept as printed.
             return presenterShows ? .overFullScreen : .fullScreen
         }
     }
@@ -144,18 +144,18 @@ extension State {
     /// Each printed state must be what the model derives from the structure: `appeared`
     /// exactly when the view is in the window (UIKit #153), `not in the window` for the others.
     /// Kept as printed, with a note, where the printout shows what the model does not make: a
-    /// fragment's states (UIKit #204), a transition (UIKit #153), and a custom container that
-    /// forwards appearance itself (UIKit #206).
+    /// fragment's states (UIKit #178), a transition (UIKit #153), and a custom container that
+    /// forwards appearance itself (UIKit #180).
     func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws(NavLabError) -> [Event] {
         let cannot = "NavLab cannot rebuild a hierarchy its model would not reach; `tree --uikit` after importing without this line shows what it would print"
         var notes: [Event] = []
-        // Inside a split view on an iPhone: the device is what to add (UIKit #207).
+        // Inside a split view on an iPhone: the device is what to add (UIKit #181).
         func fix(_ id: VCID) -> String? {
             guard device.idiom == .iPhone else { return nil }
             var up = self[id].parent
             while let p = up {
                 if self[p].kind == .split {
-                    return "on an iPhone a split view controller shows one column: put `device iPad iOS=\(device.iOS)` before `import` if the printout comes from an iPad (UIKit #207)"
+                    return "on an iPhone a split view controller shows one column: put `device iPad iOS=\(device.iOS)` before `import` if the printout comes from an iPad (UIKit #181)"
                 }
                 up = self[p].parent
             }
@@ -200,12 +200,12 @@ extension State {
             notes.append(.note("printed during a transition: \(transitional.joined(separator: ", ")); NavLab's commands run to completion, so its model counts appearing as appeared and disappearing as disappeared where the window agrees; `tree --uikit` prints the states as they came until they change (UIKit #153)"))
         }
         if !forwarded.isEmpty {
-            notes.append(.note("\(forwarded.joined(separator: ", ")) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window: a custom container that forwards appearance itself (UIKit #206); kept as printed"))
+            notes.append(.note("\(forwarded.joined(separator: ", ")) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window: a custom container that forwards appearance itself (UIKit #180); kept as printed"))
         }
         return notes
     }
 
-    /// The device the printout implies (UIKit #161, #200, #203, #207): its iOS from the format,
+    /// The device the printout implies (UIKit #161, #174, #177, #181): its iOS from the format,
     /// an iPad from what only an iPad shows.
     mutating func inferDevice(from h: ImportedHierarchy) -> [Event] {
         var notes: [Event] = []
@@ -217,12 +217,12 @@ extension State {
         }
         if h.twoSpaceNotLoaded, h.colonInViewDescription != true, ios > 10 {
             ios = 10
-            why.append("`view:  (view not loaded)` has two spaces, as iOS 8–10 print it (UIKit #200)")
+            why.append("`view:  (view not loaded)` has two spaces, as iOS 8–10 print it (UIKit #174)")
         }
         let oldSplit = h.nodes.contains { $0.kind == .split && $0.viewClass == "UILayoutContainerView" }
         if oldSplit, h.colonInViewDescription != true, ios >= 14 {
             ios = 13
-            why.append("a split view controller's view is a UILayoutContainerView, as before iOS 14 (UIKit #203)")
+            why.append("a split view controller's view is a UILayoutContainerView, as before iOS 14 (UIKit #177)")
         }
         if idiom == .iPhone {
             let twoColumns = h.nodes.contains { n in
@@ -231,8 +231,8 @@ extension State {
             let popover = h.nodes.contains { $0.presentationControllerClass == "UIPopoverPresentationController" }
             if twoColumns || popover {
                 idiom = .iPad
-                why.append(twoColumns ? "a split view controller shows two columns at once, as only an iPad's does (UIKit #207)"
-                                      : "a popover is printed as one, which only an iPad keeps (UIKit #207)")
+                why.append(twoColumns ? "a split view controller shows two columns at once, as only an iPad's does (UIKit #181)"
+                                      : "a popover is printed as one, which only an iPad keeps (UIKit #181)")
             }
         }
         if idiom != device.idiom || ios != device.iOS {

@@ -33,11 +33,11 @@ public struct ImportedHierarchy: Hashable, Sendable {
         /// Its line in the text, for errors.
         public var line: Int
         /// The line as printed (publishing artefacts removed): `tree --uikit` prints it back
-        /// while the model still agrees with it (UIKit #201).
+        /// while the model still agrees with it (UIKit #175).
         public var printedLine: String?
-        /// `view:  (view not loaded)`, two spaces (iOS 8–10, UIKit #200).
+        /// `view:  (view not loaded)`, two spaces (iOS 8–10, UIKit #174).
         public var twoSpaceNotLoaded = false
-        /// `presented with: (null)` (UIKit #202).
+        /// `presented with: (null)` (UIKit #176).
         public var printedNullPresentation = false
     }
 
@@ -48,11 +48,11 @@ public struct ImportedHierarchy: Hashable, Sendable {
     public var colonInViewDescription: Bool?
     /// The first line of the text (the line after `import … <<END`).
     public var firstLine: Int
-    /// The first line when the printout starts below the window's root (a fragment, UIKit #204).
+    /// The first line when the printout starts below the window's root (a fragment, UIKit #178).
     public var fragmentFirstLine: Int?
-    /// `view:  (view not loaded)` with two spaces somewhere (iOS 8–10, UIKit #200).
+    /// `view:  (view not loaded)` with two spaces somewhere (iOS 8–10, UIKit #174).
     public var twoSpaceNotLoaded = false
-    /// False for the older format without `state:` and `view:` (UIKit #205).
+    /// False for the older format without `state:` and `view:` (UIKit #179).
     public var printsStates = true
 
     public init(format: Format, nodes: [Node], colonInViewDescription: Bool?, firstLine: Int) {
@@ -133,7 +133,7 @@ extension ImportedHierarchy {
         var colon: Bool?
         /// Which node printed each address (two lines with one address are one mistake).
         var addressLines: [String: Int] = [:]
-        /// The first line's level: a fragment (UIKit #204) starts below the root.
+        /// The first line's level: a fragment (UIKit #178) starts below the root.
         var baseLevel = 0
         var fragmentFirstLine: Int?
         var twoSpaces = false
@@ -184,7 +184,7 @@ extension ImportedHierarchy {
             let index = nodes.count
             if nodes.isEmpty {
                 if depth.level > 0 || depth.presented || node.node.presentationControllerClass != nil || node.node.printedNullPresentation {
-                    // A fragment: the printout starts below the window's root (UIKit #204).
+                    // A fragment: the printout starts below the window's root (UIKit #178).
                     fragmentFirstLine = lineNumber
                     baseLevel = depth.level
                 }
@@ -193,7 +193,7 @@ extension ImportedHierarchy {
             } else {
                 if index == 1, depth.level == baseLevel, nodes[0].printedLine.map({ $0.drop { $0 == " " }.hasPrefix("+ ") }) == true {
                     // `   + ` on a view controller printed at depth 0 (its children follow at
-                    // `   | `): _printHierarchy sent to a presented or detached one (UIKit #204).
+                    // `   | `): _printHierarchy sent to a presented or detached one (UIKit #178).
                     baseLevel -= 1
                 }
                 guard depth.level > baseLevel else {
@@ -253,7 +253,7 @@ extension ImportedHierarchy {
     }
 
     /// One line: `PREFIX<Class 0xADDR>, state: S, view: VIEW[, presented with: <PC 0xADDR>]`, or
-    /// `PREFIX<Class 0xADDR>` alone (an older format, UIKit #205).
+    /// `PREFIX<Class 0xADDR>` alone (an older format, UIKit #179).
     static func parseUIKitLine(_ s: Substring, line: Int, colon: inout Bool?, first: Bool, withStates: inout Bool?) throws(NavLabError) -> (node: Node, depth: (level: Int, presented: Bool)) {
         func column(_ i: Substring.Index) -> Int { s.distance(from: s.startIndex, to: i) + 1 }
         func fail(_ message: String, at i: Substring.Index, _ suggestion: String) -> NavLabError {
@@ -285,7 +285,7 @@ extension ImportedHierarchy {
                        at: rest.startIndex, "paste what `po [UIViewController _printHierarchy]` (or Chisel's `pvc` without an address) printed")
         }
         if vcText.containsText(": 0x") {
-            throw fail("a colon after the view controller's class: _printHierarchy never prints one there (UIKit #208), so this is another program's output",
+            throw fail("a colon after the view controller's class: _printHierarchy never prints one there (UIKit #182), so this is another program's output",
                        at: rest.startIndex, "paste what `po [UIViewController _printHierarchy]` printed in the debugger")
         }
         let (cls, address, afterVC) = try object(in: rest, line: line, lineStart: s.startIndex, what: "view controller")
@@ -294,7 +294,7 @@ extension ImportedHierarchy {
         node.address = address
         node.printedLine = String(s)
         if rest.isEmpty {
-            // An older format: the class and address only (UIKit #205).
+            // An older format: the class and address only (UIKit #179).
             if let w = withStates, w {
                 throw fail("expected ', state: ' after the view controller", at: rest.startIndex, "each line reads " + format + " like the lines above")
             }
@@ -327,7 +327,7 @@ extension ImportedHierarchy {
         node.stateWord = word
         node.appeared = word == "appeared" || word == "appearing"
         if rest.hasPrefix(" (view not loaded)") {
-            // iOS 8–10 print two spaces (UIKit #200).
+            // iOS 8–10 print two spaces (UIKit #174).
             node.twoSpaceNotLoaded = true
             rest = rest.dropFirst()
         }
@@ -363,7 +363,7 @@ extension ImportedHierarchy {
             }
             rest = rest.dropFirst(", presented with: ".count)
             if rest.hasPrefix("(null)") {
-                // Printed on a view controller that nothing presents (UIKit #202).
+                // Printed on a view controller that nothing presents (UIKit #176).
                 node.printedNullPresentation = true
                 rest = rest.dropFirst("(null)".count)
             } else {
@@ -450,7 +450,7 @@ extension ImportedHierarchy {
             }
             switch n.viewClass {
             case "UILayoutContainerView":
-                // Before iOS 14 a split view controller's view is one too (UIKit #203).
+                // Before iOS 14 a split view controller's view is one too (UIKit #177).
                 nodes[i].kind = looksLikeSplit(i) ? .split : looksLikeTabBar(i) ? .tabBar : .navigation
             case "_UIPageViewControllerContentView": nodes[i].kind = .page
             case "_UISplitViewControllerPanelImplView": nodes[i].kind = .split
@@ -467,7 +467,7 @@ extension ImportedHierarchy {
         }
     }
 
-    /// A UILayoutContainerView of a split view controller (before iOS 14, UIKit #203): its
+    /// A UILayoutContainerView of a split view controller (before iOS 14, UIKit #177): its
     /// class says so, or two of its children are shown at once (a tab bar or a navigation
     /// controller shows one).
     func looksLikeSplit(_ i: Int) -> Bool {

@@ -151,7 +151,7 @@ public final class ImportedIdentity: Hashable, Sendable {
     /// The presentation controller's class as printed, also one NavLab does not model.
     public let presentationControllerClass: String?
     /// The line as printed, and where and how it stood when it was imported: `tree --uikit`
-    /// prints the line back as long as these still hold (UIKit #201).
+    /// prints the line back as long as these still hold (UIKit #175).
     public let printedLine: String?
     public let printedAt: PrintFacts?
 

@@ -1,12 +1,12 @@
 /// `tree --uikit`: `[UIViewController _printHierarchy]` on the key window's root
 /// (UIKit #152–#162). Addresses are counted, not random; an imported view controller's line
-/// is printed as it was imported while nothing it shows has changed (UIKit #201).
+/// is printed as it was imported while nothing it shows has changed (UIKit #175).
 extension State {
     public func renderPrintHierarchy() -> String {
         guard isRunning, window.rootViewController != nil else { return "(no root view controller)" }
         let inWindow = Set(windowViewControllers())
         let colon = device.printsColonInViewDescription ? ":" : ""
-        // iOS 8–10 print two spaces before `(view not loaded)` (UIKit #200).
+        // iOS 8–10 print two spaces before `(view not loaded)` (UIKit #174).
         let notLoaded = device.iOS <= 10 ? " (view not loaded)" : "(view not loaded)"
         var lines: [String] = []
         for (id, depth, presented) in printOrder() {
