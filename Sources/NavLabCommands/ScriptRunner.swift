@@ -252,6 +252,15 @@ public struct ScriptRunner {
                 let e = error
                 return fail(e.message, e.suggestion)
             }
+            // Read first on its own: a bad line stops the reading there, so a long file with a
+            // bad line 3 is refused at once (Docs/Limits.md).
+            do throws(NavLabError) {
+                _ = try ImportedHierarchy.parse(body, format: format)
+            } catch {
+                let e = error
+                let source = ImportedHierarchy.line(e.location.line - 1, of: body).map { " (`\($0.trimmingSpaces.prefix(60))`)" } ?? ""
+                return fail("\(name):\(e.location.line):\(max(1, e.location.column)): \(e.message)\(source)", e.suggestion)
+            }
             // Run as `import FORMAT <<END`, so that `save` keeps the lines; an error names the
             // imported file's line.
             let header = parsed.location.line

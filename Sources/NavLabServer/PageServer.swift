@@ -9,7 +9,9 @@ import NavLabCore
 
 /// How the page is served.
 public struct PageConfiguration: Sendable {
-    public static let defaultMaxBodySize = 64 * 1024
+    /// What the prompt takes (the page's Import is the prompt's `import`, Docs/Limits.md): a
+    /// printout of `Limits.viewControllers` lines of about 256 bytes each.
+    public static let defaultMaxBodySize = Limits.importBytes
 
     /// The address to bind; loopback unless the user asks (`--host`).
     public var host: String

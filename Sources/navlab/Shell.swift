@@ -130,6 +130,10 @@ enum ScriptFiles {
             throw NavLabError(.invalid, "cannot read '\(name)': no such file", at: SourceLocation(line: 1, column: 1),
                               suggestion: "a relative path is read beside the script that names it (at the prompt: in the current folder)")
         }
+        if !isFolder.boolValue, let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size > Limits.importBytes {
+            throw NavLabError(.invalid, "'\(name)' is \(size / 1_048_576) MiB; a file NavLab reads may be at most \(Limits.importBytes / 1_048_576) MiB (room for \(Limits.viewControllers) view controllers)",
+                              at: SourceLocation(line: 1, column: 1), suggestion: "import the part you want to try things on: a printout that starts below the root imports as the subtree it shows")
+        }
         guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: name) else {
             let reason = isFolder.boolValue ? "is a directory" : FileManager.default.isReadableFile(atPath: name) ? "cannot be read" : "permission denied"
             throw NavLabError(.invalid, "cannot read '\(name)': \(reason)", at: SourceLocation(line: 1, column: 1))

@@ -203,7 +203,9 @@ struct SwiftExportTests {
 
     @Test("The predicted-log comment is what `navlab run` prints for the session's commands")
     func predictedLogIsNavLabRun() throws {
-        for (name, text) in try scripts() {
+        // The commands are re-run one line at a time: a here-document (`import uikit <<END`)
+        // does not survive that split, so the scripts that import are left to their own tests.
+        for (name, text) in try scripts() where !text.contains("<<END") {
             let s = session(text, file: name)
             let program = try SwiftExport.program(from: s)
             let lines = program.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -327,9 +327,15 @@ struct SecurityTests {
         }
     }
 
+    @Test("the page takes a printout as large as the prompt does (Limits.importBytes)")
+    func importSizedBody() {
+        #expect(PageConfiguration.defaultMaxBodySize == Limits.importBytes)
+        #expect(Limits.importBytes >= Limits.viewControllers * 256)
+    }
+
     @Test("a body over the limit is 413, and the model is untouched")
     func oversizedBody() async throws {
-        let server = makeServer()
+        let server = makeServer(maxBodySize: 64 * 1024)
         try await server.test { client in
             let big = String(repeating: "push A\n", count: 10_000)
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: big))

@@ -10,11 +10,12 @@ let seed000 = ["device iPhone iOS=12", "initial Register", "launch", "present Na
 
 /// A server over a fresh hub, as `navlab` makes it, on the port the tests pretend to use.
 func makeServer(_ lines: [String] = [], host: String = "127.0.0.1", token: String? = nil,
-                publicDirectory: String? = nil, heartbeat: Duration = .seconds(15)) -> PageServer {
+                publicDirectory: String? = nil, heartbeat: Duration = .seconds(15),
+                maxBodySize: Int = PageConfiguration.defaultMaxBodySize) -> PageServer {
     let hub = SessionHub()
     for line in lines { hub.execute(line, origin: .script) }
     return PageServer(hub: hub, configuration: PageConfiguration(host: host, port: 8080, publicDirectory: publicDirectory,
-                                                                 token: token, heartbeat: heartbeat))
+                                                                 token: token, maxBodySize: maxBodySize, heartbeat: heartbeat))
 }
 
 /// The headers a same-origin browser sends to 127.0.0.1:8080.

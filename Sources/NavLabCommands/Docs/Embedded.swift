@@ -1670,7 +1670,7 @@ progress" warnings happen.
 
 **What UIKit does.** Each line reads `<VCClass 0xADDR>, state: STATE, view: VIEWDESC`. STATE is `appeared`, `disappeared`, `appearing` or `disappearing`, taken from a two-bit field of `_viewControllerFlags` (0 disappeared, 1 appearing, 2 appeared, 3 disappearing). VIEWDESC is `<ViewClass 0xADDR>`, followed by ` not in the window` when the view exists but has no window, or is `(view not loaded)` when the view was never loaded.
 
-**In NavLab.** Run `device iPhone iOS=15; initial Nav(A); launch; push B; tree --uikit`: A's line reads `<App.A 0x7f9a00001000>, state: disappeared, view: <UIView 0x7f9b00001000> not in the window`; with `initial Nav(A, B)` instead, A was never shown and its line ends `view: (view not loaded)`. Because every command runs to completion, NavLab only ever prints `appeared` and `disappeared`.
+**In NavLab.** Run `device iPhone iOS=15; initial Nav(A); launch; push B; tree --uikit`: A's line reads `<App.A 0x7f9a00001000>, state: disappeared, view: <UIView 0x7f9b00001000> not in the window`; with `initial Nav(A, B)` instead, A was never shown and its line ends `view: (view not loaded)`. Because every command runs to completion, NavLab only ever prints `appeared` and `disappeared` itself; an imported line printed mid-transition (`appearing`, `disappearing`) is kept and printed back as it came until the view controller's line changes (UIKit #175).
 
 **Tests.** `PrintHierarchyTests` "UIKit #152, #153, #154: the key window's root first; `<Class 0xADDR>, state: S, view: <View 0xADDR>`; children indented by '   | '"; `PrintHierarchyTests` "UIKit #153: ` not in the window` when the view is loaded but out of the window"
 
@@ -1775,6 +1775,96 @@ progress" warnings happen.
 **Tests.** none yet
 
 **Sources.** A write-up of Chisel's `pvc` command; swift-snapshot-testing's documentation (community report)
+
+### #174 iOS 8–10 print two spaces before `(view not loaded)`
+
+**What UIKit does.** In printouts from iOS 8 to 10, a view controller whose view was never loaded ends its line with `view:  (view not loaded)`, two spaces after the colon, for example `   |    | <ContactsViewController 0x17162800>, state: disappeared, view:  (view not loaded)`; the same happens to a navigation controller that was never shown. Printouts from iOS 11 onward have one space (`view: (view not loaded)`). The view-description part has no colon in both eras.
+
+**In NavLab.** `import uikit` reads both forms and prints each line back as it came; a printout with the two-space form sets the device to iOS 10 (at most), with a note. On `device iPhone iOS=10` (or earlier), NavLab's own lines print the two spaces: `device iPhone iOS=10; initial Nav(A, B); launch; tree --uikit` ends A's line with `view:  (view not loaded)`.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #174: iOS 8–10's `view:  (view not loaded)` (two spaces) imports, prints back, and sets an older iOS"; the corpus files 02, 03, 04, 06, 07
+
+**Sources.** Tests/Printouts 02 ([everettjf, WeChat, 2016](https://github.com/everettjf/everettjf.github.io/blob/master/_posts/2016-06-19-reverse-explore-wechat-message-design.md)), 03 (zhangkn, [zhangkn.github.io](https://zhangkn.github.io)), 04 (DingTalk, Chisel `pvc`), 06 and 07 (the LLDB-toolbox post), all inferred iOS 8–10; one space in 11 (iOS 11), 05 (iOS 15), 22 (iOS 17–18), 30 (community reports; the iOS versions are inferred, see SOURCES.md)
+
+### #175 The view's class is the view's own class
+
+**What UIKit does.** The view part of a line names the class of the view controller's view, whatever it is: `UITableView` for a `UITableViewController`, `UICollectionViewControllerWrapperView` for a `UICollectionViewController` inside a navigation controller, `RCTRootView` for a React Native root, `_TtGC7SwiftUI14_UIHostingViewV7Example11ContentView_` for a SwiftUI hosting controller (its `_UIHostingView<…>`), `_UISizeTrackingView` for a remote view controller, and the app's own view classes (`PSPDFViewControllerView`, `MMUIHookView`, `SBLockScreenView`, even `_UILegibilityLabel`). Only the built-in containers have fixed classes (UIKit #162).
+
+**In NavLab.** NavLab models no views, so it prints `UIView` for the view controllers it makes. An imported view controller keeps its printed view class and its printed line: `tree --uikit` prints the line exactly as it came while the view controller stays where the import put it (same depth, same `+`, its view loaded and in or out of the window as before, the same presentation style and iOS), and NavLab's own line — with the printed view class — once one of these changes.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #175: a printout with UITableView, RCTRootView, _UIHostingView<…> and _UIOverFullscreenPresentationController round-trips exactly"; "every printout imports and `tree --uikit` prints it back exactly, or is refused with its line, column and cause"
+
+**Sources.** Tests/Printouts 01 ([objc.io issue 19](https://www.objc.io/issues/19-debugging/debugging-case-study/)), 11 (React Native), 15 (image picker), 22 (PrintHierarchyDecoder tests, SwiftUI), 29 and 12 ([minsOne, Chisel](https://github.com/minsOne/minsOne.github.io/blob/master/_posts/2018/08/2018-08-05-xcode-lldb-debugging-with-xcode-lldb-and-chisel.md)), 13, 09/10 ([zhangkn, AutoUnlock](https://github.com/zhangkn/zhangkn.github.io/blob/master/_posts/2018-04-17-AutoUnlock.md)) (community reports)
+
+### #176 Other presentation controllers, and `presented with: (null)`
+
+**What UIKit does.** Besides the classes of UIKit #157, a view controller presented `.overFullScreen` prints `presented with: <_UIOverFullscreenPresentationController 0x…>` (iBooks' dictionary on iOS 11), and a custom presentation controller prints its own class. A view controller that `_printHierarchy` treats as presented but that has no presentation controller — one printed on its own, detached from any window, as swift-snapshot-testing records it — ends with `presented with: (null)`.
+
+**In NavLab.** `import uikit` reads `_UIOverFullscreenPresentationController` as `.overFullScreen`, and any other class as `.fullScreen` (`.overFullScreen` when the presenter is printed `appeared`), with a note; `(null)` is kept. `tree --uikit` prints the class as it came. NavLab's own `.overFullScreen` presentations still print `_UIFullscreenPresentationController` (UIKit #157): which iOS versions use which class is not established.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #176: an unknown presentation controller and `presented with: (null)` are kept as printed"; "UIKit #175: a printout with UITableView, RCTRootView, _UIHostingView<…> and _UIOverFullscreenPresentationController round-trips exactly"
+
+**Sources.** Tests/Printouts 08 ([everettjf, iBooks, iOS 11](https://github.com/everettjf/everettjf.github.io/blob/master/_posts/2018-09-03-ibooks-dictionary-close-tweak.md)), 30 ([swift-snapshot-testing's recorded hierarchy](https://github.com/pointfreeco/swift-snapshot-testing/blob/main/Tests/SnapshotTestingTests/__Snapshots__/SnapshotTestingTests/testViewControllerHierarchy.1.txt)) (community report, sample code)
+
+### #177 Before iOS 14 a split view controller's view is a UILayoutContainerView
+
+**What UIKit does.** From iOS 14 a `UISplitViewController`'s view is a `_UISplitViewControllerPanelImplView` (UIKit #162). Before, it was a `UILayoutContainerView`, the class navigation and tab bar controllers use, so the view class alone does not tell a split view from a tab bar: `<Pie_for_Drivers.SplitViewController 0x…>, state: appeared, view: <UILayoutContainerView 0x…>`, with both columns `appeared`.
+
+**In NavLab.** `import uikit` takes an app's `UILayoutContainerView` controller for a split view controller when its class name says `Split` or two of its children are `appeared` (a tab bar or navigation controller shows one), and sets the device to iOS 13 (at most), with a note. NavLab's own split view controllers print `_UISplitViewControllerPanelImplView` on every iOS.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #177: before iOS 14 a split view controller's view is a UILayoutContainerView; an app's split view is not taken for a tab bar"; the corpus file 20
+
+**Sources.** Tests/Printouts 20 ([blog.aitali.co, QuickTip #2](http://blog.aitali.co/article/quicktip-2), iOS 8–10), compared with 21 ([MapsIndoors, iOS 14](https://github.com/MapsIndoors/MapsIndoorsIOS/blob/master/Example/MIAIOS-SRC/GenericBase/Controllers/AppFlowController.m)) and 22 (community report, sample code)
+
+### #178 `_printHierarchy` sent to another view controller prints its subtree
+
+**What UIKit does.** `[vc _printHierarchy]` prints `vc` and what is below it, not the window's root: `[self.navigationController _printHierarchy]` starts at the navigation controller. A view controller that counts as presented prints its first line with `   + ` and `presented with:` even at the top, and its children then follow at `   | ` (depth 1). Published printouts are also often cut by their authors: they start at a `   + ` line, or at a presented view controller's line.
+
+**In NavLab.** A printout whose first line is indented, starts with `   + `, or carries `presented with:` imports as the subtree it shows: its first view controller becomes the window's root, its states are kept as printed (the states come from the part that was cut), and a note says so. `tree --uikit` prints the lines as they came.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #178: a fragment (first line `   + …` or carrying `presented with:`) imports as the subtree it shows, with a note"; the corpus files 08, 13, 19, 28, 30
+
+**Sources.** Tests/Printouts 28 (Qiita, `[self.navigationController _printHierarchy]`), 30 (swift-snapshot-testing), 08, 13, 19 (community reports, sample code)
+
+### #179 An older printout without `state:` and `view:`
+
+**What UIKit does.** A 2017 printout (iOS 10–11 era, simulator) has lines of only `<Class 0xADDR>`, with the usual `   | ` indentation and no `, state:` or `, view:` field. Every other printout from iOS 8 on has both fields; why this one does not is not known (another UIKit build, or a category replacing the description).
+
+**In NavLab.** `import uikit` reads it: the views NavLab's model shows are loaded and appeared, the others not loaded, and a note says what was assumed. `tree --uikit` prints the lines back as they came; NavLab's own lines have the fields.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #179: the older format without `state:` and `view:` imports, with a note on what was assumed"; the corpus file 34
+
+**Sources.** Tests/Printouts 34 ([isongwei/SWNavViewCtrl README](https://github.com/isongwei/SWNavViewCtrl/blob/master/README.md)) (sample code)
+
+### #180 A custom container may leave a child `disappeared` with its view in the window
+
+**What UIKit does.** A container that does not forward appearance to a child (it adds the child's view itself, or turns automatic forwarding off and never calls `beginAppearanceTransition`) leaves that child `disappeared` although its view is in the window: SpringBoard's lock screen prints `<SBLockScreenStatusTextViewController 0x1bbf3360>, state: disappeared, view: <_UILegibilityLabel 0x1bbf3710>`, with no ` not in the window`.
+
+**In NavLab.** `import uikit` keeps such a child of a custom container as printed, with a note, instead of refusing the line; NavLab's own custom containers forward appearance (UIKit #46 covers views added without containment).
+
+**Tests.** `PrintoutCorpusTests` "UIKit #180: a custom container's child printed disappeared with its view in the window imports"; the corpus files 09, 10
+
+**Sources.** Tests/Printouts 09, 10 ([zhangkn, AutoUnlock](https://github.com/zhangkn/zhangkn.github.io/blob/master/_posts/2018-04-17-AutoUnlock.md), SpringBoard, iOS 8–9) (community report)
+
+### #181 Two split columns at once, or a popover, mean a regular width
+
+**What UIKit does.** A split view controller shows its primary and secondary columns side by side only in a horizontally regular size class — an iPad (or a large iPhone in landscape); in a compact width it collapses and shows one. A popover stays a popover (`UIPopoverPresentationController`) in a regular width and adapts to a full-screen presentation in a compact one (UIKit #22).
+
+**In NavLab.** When a printout shows a split view controller with two `appeared` columns, or a popover, and the device is an iPhone, `import uikit` switches to an iPad and says so in a note; otherwise the collapsed iPhone split view could not rebuild the printout. `device iPad …` before `import` avoids the change.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #181: a split view showing two columns implies an iPad; the note says so"; the corpus files 01, 20, 21
+
+**Sources.** Tests/Printouts 21 (MapsIndoors), 20, 01 (objc.io, an iPad popover), with Apple's UISplitViewController and adaptive-presentation documentation (documentation, community reports)
+
+### #182 A view controller's description never has a colon
+
+**What UIKit does.** In every `_printHierarchy` printout, iOS 8 to 18, the view controller is printed `<Class 0xADDR>`, without a colon, even where the view part has one (UIKit #161). `<Class: 0xADDR>` is an object's `description` — what `po vc` or Chisel's `pvc ADDRESS` print (`<UIViewController: 0x…; view = <UIView; 0x…>; frame = …>`), or what a re-implementation of `_printHierarchy` prints.
+
+**In NavLab.** `import uikit` refuses such a line, naming the line and column and saying which program's output it looks like, with the suggestion to paste what `po [UIViewController _printHierarchy]` printed.
+
+**Tests.** `PrintoutCorpusTests` "UIKit #182: a view controller's description never has a colon; a printout with one is refused as another program's"; the corpus files 31, 32
+
+**Sources.** Tests/Printouts 31 (a Swift re-implementation in the 2022 reverse-engineering post), 32 ([minsOne, Chisel `pvc ADDRESS`](https://github.com/minsOne/minsOne.github.io/blob/master/_posts/2018/08/2018-08-05-xcode-lldb-debugging-with-xcode-lldb-and-chisel.md)), compared with the 33 UIKit printouts (community reports)
 
 ## 11. Open questions
 

@@ -8,12 +8,7 @@ extension State {
         // killed one is (no callback, no deinit).
         endProcess()
         removeAllNameCounters()
-        if let colon = h.colonInViewDescription, colon != device.printsColonInViewDescription {
-            // One printout comes from one iOS (UIKit #161): the device follows it.
-            let ios = colon ? 17 : 16
-            device = Device(idiom: device.idiom, iOS: ios)
-            events.append(.note("the view descriptions have \(colon ? "a" : "no") colon, as iOS \(colon ? "17 and later" : "16 and earlier") print them (UIKit #161): the device is now `device \(device.idiom.rawValue) iOS=\(ios)`"))
-        }
+        events += inferDevice(from: h)
         application.state = .active
         window = Window()
         window.isKey = true
@@ -25,7 +20,8 @@ extension State {
             let id = makeInstance(className: n.className, kind: n.kind)
             ids.append(id)
             self[id].imported = ImportedIdentity(printedClass: n.printedClass, address: n.address, viewAddress: n.viewAddress,
-                                                 presentationControllerAddress: n.presentationControllerAddress)
+                                                 presentationControllerAddress: n.presentationControllerAddress,
+                                                 viewClass: n.viewClass, presentationControllerClass: n.presentationControllerClass)
         }
         var guesses: [String] = []
         var presentedInOrder: [VCID] = []
@@ -76,7 +72,31 @@ extension State {
             self[ids[i]].isViewLoaded = n.viewLoaded ?? shown.contains(ids[i])
         }
         if h.format == .uikit {
-            try checkAppearance(h, ids: ids, shown: shown)
+            events += try checkAppearance(h, ids: ids, shown: shown)
+            // Each line as printed, and what decided it (UIKit #175).
+            var index: [VCID: Int] = [:]
+            for (i, id) in ids.enumerated() { index[id] = i }
+            for (id, depth, presented) in printOrder() {
+                guard let i = index[id], let line = h.nodes[i].printedLine else { continue }
+                let n = h.nodes[i]
+                self[id].imported = ImportedIdentity(printedClass: n.printedClass, address: n.address, viewAddress: n.viewAddress,
+                                                     presentationControllerAddress: n.presentationControllerAddress,
+                                                     viewClass: n.viewClass, presentationControllerClass: n.presentationControllerClass,
+                                                     printedLine: line, printedAt: printFacts(id, depth: depth, presented: presented, inWindow: shown))
+            }
+            if let first = h.fragmentFirstLine {
+                events.append(.note("the printout starts below the window's root (its first line, \(first), is indented or presented): NavLab imports the subtree it shows, with \(self[ids[0]].name) as the window's root; its states are kept as printed (UIKit #178)"))
+            }
+            if !h.printsStates {
+                events.append(.note("the lines have no `state:` and no `view:` (an older format, UIKit #179): NavLab assumed that the views its model shows are loaded and appeared and the others not loaded; `tree --uikit` prints the lines back as they came"))
+            }
+            let unknown = Set(h.nodes.compactMap { n -> String? in
+                guard let pc = n.presentationControllerClass, !ImportedHierarchy.presentationControllerClasses.contains(pc) else { return nil }
+                return pc
+            })
+            for pc in unknown.sorted() {
+                events.append(.note("NavLab does not model the presentation controller \(pc): it presents with .fullScreen (.overFullScreen when the presenter stays appeared) and `tree --uikit` keeps the printed class (UIKit #176)"))
+            }
         }
         if initial == nil, let spec = treeSpec(of: ids[0]) {
             var claimed: Set<VCID> = []
@@ -107,20 +127,42 @@ extension State {
         let presenterShows = presenter.appeared == true
         switch n.presentationControllerClass {
         case "_UIFullscreenPresentationController"?: return presenterShows ? .overFullScreen : .fullScreen
+        case "_UIOverFullscreenPresentationController"?: return .overFullScreen
         case "_UICurrentContextPresentationController"?: return presenterShows ? .overCurrentContext : .currentContext
         case "UIPopoverPresentationController"?: return .popover
         case "_UIFormSheetPresentationController"?: return .formSheet
         case "_UIPageSheetPresentationController"?, "UISheetPresentationController"?:
             return device.iOS >= 18 ? .formSheet : .pageSheet
-        default:
+        case nil:
             return ModalPresentationStyle.automatic.resolved(on: device)
+        default:
+            // A class NavLab does not model (UIKit #176): kept as printed.
+            return presenterShows ? .overFullScreen : .fullScreen
         }
     }
 
     /// Each printed state must be what the model derives from the structure: `appeared`
     /// exactly when the view is in the window (UIKit #153), `not in the window` for the others.
-    func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws(NavLabError) {
+    /// Kept as printed, with a note, where the printout shows what the model does not make: a
+    /// fragment's states (UIKit #178), a transition (UIKit #153), and a custom container that
+    /// forwards appearance itself (UIKit #180).
+    func checkAppearance(_ h: ImportedHierarchy, ids: [VCID], shown: Set<VCID>) throws(NavLabError) -> [Event] {
         let cannot = "NavLab cannot rebuild a hierarchy its model would not reach; `tree --uikit` after importing without this line shows what it would print"
+        var notes: [Event] = []
+        // Inside a split view on an iPhone: the device is what to add (UIKit #181).
+        func fix(_ id: VCID) -> String? {
+            guard device.idiom == .iPhone else { return nil }
+            var up = self[id].parent
+            while let p = up {
+                if self[p].kind == .split {
+                    return "on an iPhone a split view controller shows one column: put `device iPad iOS=\(device.iOS)` before `import` if the printout comes from an iPad (UIKit #181)"
+                }
+                up = self[p].parent
+            }
+            return nil
+        }
+        var transitional: [String] = []
+        var forwarded: [String] = []
         for (i, n) in h.nodes.enumerated() {
             let inWindow = shown.contains(ids[i])
             let name = self[ids[i]].name
@@ -129,16 +171,75 @@ extension State {
                 throw NavLabError(.invalid, "\(name) is printed as \(n.stateWord!) but its view is not loaded", at: at,
                                   suggestion: "a view controller appears only once its view is loaded (UIKit #61); is the line cut?")
             }
+            if h.fragmentFirstLine != nil { continue }
+            let inTransition = n.stateWord == "appearing" || n.stateWord == "disappearing"
+            let customParent = n.parent.map { h.nodes[$0].kind == .container } ?? false
             if let appeared = n.appeared, appeared != inWindow {
+                if inTransition {
+                    transitional.append("\(name) (line \(n.line), \(n.stateWord!))")
+                    continue
+                }
+                if customParent, !appeared, !n.printedNotInWindow {
+                    forwarded.append("\(name) (line \(n.line))")
+                    continue
+                }
                 throw NavLabError(.invalid, "\(name) is printed as \(n.stateWord!), but NavLab puts its view \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
-                                  at: at, suggestion: n.stateWord == "appearing" || n.stateWord == "disappearing"
-                                    ? "the printout was taken during a transition; print it again once the animation has ended" : cannot)
+                                  at: at, suggestion: fix(ids[i]) ?? cannot)
             }
             if n.viewLoaded == true, n.printedNotInWindow == inWindow {
+                if inTransition {
+                    transitional.append("\(name) (line \(n.line), \(n.stateWord!))")
+                    continue
+                }
                 throw NavLabError(.invalid, "\(name)'s view is printed \(n.printedNotInWindow ? "as not in the window" : "in the window"), but NavLab puts it \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
-                                  at: at, suggestion: cannot)
+                                  at: at, suggestion: fix(ids[i]) ?? cannot)
+            }
+            if inTransition { transitional.append("\(name) (line \(n.line), \(n.stateWord!))") }
+        }
+        if !transitional.isEmpty {
+            notes.append(.note("printed during a transition: \(transitional.joined(separator: ", ")); NavLab's commands run to completion, so its model counts appearing as appeared and disappearing as disappeared where the window agrees; `tree --uikit` prints the states as they came until they change (UIKit #153)"))
+        }
+        if !forwarded.isEmpty {
+            notes.append(.note("\(forwarded.joined(separator: ", ")) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window: a custom container that forwards appearance itself (UIKit #180); kept as printed"))
+        }
+        return notes
+    }
+
+    /// The device the printout implies (UIKit #161, #174, #177, #181): its iOS from the format,
+    /// an iPad from what only an iPad shows.
+    mutating func inferDevice(from h: ImportedHierarchy) -> [Event] {
+        var notes: [Event] = []
+        var idiom = device.idiom, ios = device.iOS
+        var why: [String] = []
+        if let colon = h.colonInViewDescription, colon != device.printsColonInViewDescription {
+            ios = colon ? 17 : 16
+            why.append("the view descriptions have \(colon ? "a" : "no") colon, as iOS \(colon ? "17 and later" : "16 and earlier") print them (UIKit #161)")
+        }
+        if h.twoSpaceNotLoaded, h.colonInViewDescription != true, ios > 10 {
+            ios = 10
+            why.append("`view:  (view not loaded)` has two spaces, as iOS 8–10 print it (UIKit #174)")
+        }
+        let oldSplit = h.nodes.contains { $0.kind == .split && $0.viewClass == "UILayoutContainerView" }
+        if oldSplit, h.colonInViewDescription != true, ios >= 14 {
+            ios = 13
+            why.append("a split view controller's view is a UILayoutContainerView, as before iOS 14 (UIKit #177)")
+        }
+        if idiom == .iPhone {
+            let twoColumns = h.nodes.contains { n in
+                n.kind == .split && n.children.filter { h.nodes[$0].appeared == true || (h.nodes[$0].viewLoaded == true && !h.nodes[$0].printedNotInWindow && h.nodes[$0].appeared != false) }.count >= 2
+            }
+            let popover = h.nodes.contains { $0.presentationControllerClass == "UIPopoverPresentationController" }
+            if twoColumns || popover {
+                idiom = .iPad
+                why.append(twoColumns ? "a split view controller shows two columns at once, as only an iPad's does (UIKit #181)"
+                                      : "a popover is printed as one, which only an iPad keeps (UIKit #181)")
             }
         }
+        if idiom != device.idiom || ios != device.iOS {
+            device = Device(idiom: idiom, iOS: ios)
+            notes.append(.note(why.joined(separator: "; ") + ": the device is now `device \(idiom.rawValue) iOS=\(ios)`"))
+        }
+        return notes
     }
 
     /// Why the model puts a view controller's view in the window or not, in a few words.

@@ -32,6 +32,13 @@ public struct ImportedHierarchy: Hashable, Sendable {
         public var presentationControllerAddress: String?
         /// Its line in the text, for errors.
         public var line: Int
+        /// The line as printed (publishing artefacts removed): `tree --uikit` prints it back
+        /// while the model still agrees with it (UIKit #175).
+        public var printedLine: String?
+        /// `view:  (view not loaded)`, two spaces (iOS 8–10, UIKit #174).
+        public var twoSpaceNotLoaded = false
+        /// `presented with: (null)` (UIKit #176).
+        public var printedNullPresentation = false
     }
 
     public var format: Format
@@ -41,6 +48,12 @@ public struct ImportedHierarchy: Hashable, Sendable {
     public var colonInViewDescription: Bool?
     /// The first line of the text (the line after `import … <<END`).
     public var firstLine: Int
+    /// The first line when the printout starts below the window's root (a fragment, UIKit #178).
+    public var fragmentFirstLine: Int?
+    /// `view:  (view not loaded)` with two spaces somewhere (iOS 8–10, UIKit #174).
+    public var twoSpaceNotLoaded = false
+    /// False for the older format without `state:` and `view:` (UIKit #179).
+    public var printsStates = true
 
     public init(format: Format, nodes: [Node], colonInViewDescription: Bool?, firstLine: Int) {
         self.format = format
@@ -66,36 +79,135 @@ extension ImportedHierarchy {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
     }
 
+    /// Calls `body` with each line of `text` (without its `\n` or `\r\n`) and its index, one at
+    /// a time: a bad line stops the reading there, without splitting the rest (Docs/Limits.md).
+    static func forEachLine(_ text: String, _ body: (Substring, Int) throws(NavLabError) -> Void) throws(NavLabError) {
+        // By scalars: "\r\n" is one Character, which a search for "\n" would not find.
+        var rest = text[...].unicodeScalars
+        var i = 0
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            var line = rest[..<end]
+            if line.last == "\r" { line = line.dropLast() }
+            try body(Substring(line), i)
+            i += 1
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+    }
+
+    /// Line `index` (from 0) of `text`, reading no further.
+    public static func line(_ index: Int, of text: String) -> String? {
+        var found: String?
+        try? forEachLine(text) { (line: Substring, i: Int) throws(NavLabError) in
+            if i == index {
+                found = String(line)
+                throw NavLabError(.invalid, "found", at: SourceLocation(line: i, column: 1))
+            }
+        }
+        return found
+    }
+
+    /// The line past `Limits.viewControllers` lines with a '<', found by a scan of the bytes
+    /// before any line is read: a printout over the limit is refused at once (Docs/Limits.md).
+    static func lineOverLimit(_ text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var line = 0, counted = 0, hasObject = false
+            for b in bytes {
+                if b == 0x3C { hasObject = true }
+                if b == 0x0A {
+                    if hasObject { counted += 1; if counted > Limits.viewControllers { return line } }
+                    line += 1
+                    hasObject = false
+                }
+            }
+            if hasObject { counted += 1; if counted > Limits.viewControllers { return line } }
+            return nil
+        }
+    }
+
     static func parseUIKit(_ text: String, firstLine: Int) throws(NavLabError) -> ImportedHierarchy {
         var nodes: [Node] = []
         /// The last node read at each depth: the parent or presenter of what follows.
         var lastAtDepth: [Int] = []
         var colon: Bool?
-        for (i, raw) in lines(of: text).enumerated() {
+        /// Which node printed each address (two lines with one address are one mistake).
+        var addressLines: [String: Int] = [:]
+        /// The first line's level: a fragment (UIKit #178) starts below the root.
+        var baseLevel = 0
+        var fragmentFirstLine: Int?
+        var twoSpaces = false
+        var withStates: Bool?
+        var lastContentLine = firstLine
+        try forEachLine(text) { (raw: Substring, i: Int) throws(NavLabError) in
             let lineNumber = firstLine + i
+            // Past its first lines (where a wrong paste shows), a printout over the limit is
+            // refused at once, without reading the lines up to it (Docs/Limits.md).
+            if i == 1_000, let over = lineOverLimit(text) {
+                throw NavLabError(.invalid, "more than \(Limits.viewControllers) view controllers: NavLab holds at most \(Limits.viewControllers)",
+                                  at: SourceLocation(line: firstLine + over, column: 1),
+                                  suggestion: "import the part of the printout you want to try things on (a fragment imports as the subtree it shows)")
+            }
             var s = raw
             while s.last == " " || s.last == "\t" { s.removeLast() }
-            if s.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            // A Markdown fence or backtick around the printout (publishing, not UIKit).
+            var lead = s.prefix { $0 == " " || $0 == "\t" }.count
+            let body = s.dropFirst(lead)
+            if body.hasPrefix("```") && body.dropFirst(3).allSatisfy({ $0.isLetter || $0.isNumber }) { return }
+            if nodes.isEmpty, body.first == "`" {
+                s = body.drop { $0 == "`" }
+                lead = 0
+            }
+            while s.last == "`" { s.removeLast() }
+            while s.last == " " || s.last == "\t" { s.removeLast() }
+            if s.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
             // What the debugger's console shows around the output.
             let trimmed = s.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("e ") { continue }
-            var node = try parseUIKitLine(s, line: lineNumber, colon: &colon)
-            let depth = node.depth
-            // Each '   | ' or '   + ' is a level below the root (children and presentations).
-            try checkDepth(depth.level + 1, line: lineNumber)
+            if trimmed.hasPrefix("(lldb)") || trimmed.hasPrefix("po ") || trimmed.hasPrefix("expr ") || trimmed.hasPrefix("e ") || trimmed.hasPrefix("cy# ") { return }
+            // A Markdown quote (`> `) before every line: never UIKit's, whose lines start with
+            // spaces, '|', '+' or '<'.
+            if trimmed.first == ">" {
+                s = trimmed.dropFirst()
+                if s.first == " " { s = s.dropFirst() }
+                if s.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+            }
+            _ = lead
+            guard nodes.count < Limits.viewControllers else {
+                throw NavLabError(.invalid, "more than \(Limits.viewControllers) view controllers: NavLab holds at most \(Limits.viewControllers)",
+                                  at: SourceLocation(line: lineNumber, column: 1),
+                                  suggestion: "import the part of the printout you want to try things on (a fragment imports as the subtree it shows)")
+            }
+            var node = try parseUIKitLine(s, line: lineNumber, colon: &colon, first: nodes.isEmpty, withStates: &withStates)
+            if node.node.twoSpaceNotLoaded { twoSpaces = true }
+            lastContentLine = lineNumber
+            var depth = node.depth
             let index = nodes.count
             if nodes.isEmpty {
-                guard depth.level == 0, !depth.presented else {
-                    throw NavLabError(.syntax, "the first line must be the root view controller, with no '   | ' or '   + ' before it",
-                                      at: SourceLocation(line: lineNumber, column: 1),
-                                      suggestion: "paste everything _printHierarchy printed, from its first line")
+                if depth.level > 0 || depth.presented || node.node.presentationControllerClass != nil || node.node.printedNullPresentation {
+                    // A fragment: the printout starts below the window's root (UIKit #178).
+                    fragmentFirstLine = lineNumber
+                    baseLevel = depth.level
                 }
+                node.node.isPresented = false
+                depth = (0, false)
             } else {
-                guard depth.level >= 1 else {
-                    throw NavLabError(.syntax, "a second root view controller: only the first line may start without '   | ' or '   + '",
+                if index == 1, depth.level == baseLevel, nodes[0].printedLine.map({ $0.drop { $0 == " " }.hasPrefix("+ ") }) == true {
+                    // `   + ` on a view controller printed at depth 0 (its children follow at
+                    // `   | `): _printHierarchy sent to a presented or detached one (UIKit #178).
+                    baseLevel -= 1
+                }
+                guard depth.level > baseLevel else {
+                    throw NavLabError(.syntax, depth.level == 0
+                                        ? "a second root view controller: only the first line may start without '   | ' or '   + '"
+                                        : "this line is no deeper than the first line: a printout has one root (here line \(nodes[0].line))",
                                       at: SourceLocation(line: lineNumber, column: 1),
                                       suggestion: "import one window's hierarchy at a time")
                 }
+                depth.level -= baseLevel
+            }
+            // Each '   | ' or '   + ' is a level below the root (children and presentations).
+            try checkDepth(depth.level + 1, line: lineNumber)
+            if index > 0 {
                 guard depth.level <= lastAtDepth.count else {
                     throw NavLabError(.syntax, "this line is indented \(depth.level) levels, one more than its parent allows (\(lastAtDepth.count))",
                                       at: SourceLocation(line: lineNumber, column: 1),
@@ -117,44 +229,89 @@ extension ImportedHierarchy {
                     nodes[owner].children.append(index)
                 }
             }
+            if let a = node.node.address, let twin = addressLines[a] {
+                throw NavLabError(.invalid, "\(node.node.className) has the address \(a), which line \(nodes[twin].line) (\(nodes[twin].className)) has too: one address is one object",
+                                  at: SourceLocation(line: lineNumber, column: 1), suggestion: "check lines \(nodes[twin].line) and \(lineNumber): was a line pasted twice?")
+            }
+            if let a = node.node.address { addressLines[a] = index }
             lastAtDepth.removeSubrange(depth.level...)
             lastAtDepth.append(index)
             nodes.append(node.node)
         }
+        _ = lastContentLine
         guard !nodes.isEmpty else {
             throw NavLabError(.syntax, "there is no view controller to import",
                               at: SourceLocation(line: firstLine, column: 1),
                               suggestion: "paste what `po [UIViewController _printHierarchy]` printed (`<UINavigationController 0x…>, state: appeared, view: …`)")
         }
         var h = ImportedHierarchy(format: .uikit, nodes: nodes, colonInViewDescription: colon, firstLine: firstLine)
+        h.fragmentFirstLine = fragmentFirstLine
+        h.twoSpaceNotLoaded = twoSpaces
+        h.printsStates = withStates ?? true
         try h.inferKinds()
         return h
     }
 
-    /// One line: `PREFIX<Class 0xADDR>, state: S, view: VIEW[, presented with: <PC 0xADDR>]`.
-    static func parseUIKitLine(_ s: Substring, line: Int, colon: inout Bool?) throws(NavLabError) -> (node: Node, depth: (level: Int, presented: Bool)) {
+    /// One line: `PREFIX<Class 0xADDR>, state: S, view: VIEW[, presented with: <PC 0xADDR>]`, or
+    /// `PREFIX<Class 0xADDR>` alone (an older format, UIKit #179).
+    static func parseUIKitLine(_ s: Substring, line: Int, colon: inout Bool?, first: Bool, withStates: inout Bool?) throws(NavLabError) -> (node: Node, depth: (level: Int, presented: Bool)) {
         func column(_ i: Substring.Index) -> Int { s.distance(from: s.startIndex, to: i) + 1 }
         func fail(_ message: String, at i: Substring.Index, _ suggestion: String) -> NavLabError {
             NavLabError(.syntax, message, at: SourceLocation(line: line, column: column(i)), suggestion: suggestion)
         }
         var rest = s[...]
         var level = 0, presented = false
-        while true {
-            if rest.hasPrefix("   | ") { level += 1; rest = rest.dropFirst(5); continue }
-            if rest.hasPrefix("   + ") { level += 1; presented = true; rest = rest.dropFirst(5) }
-            break
+        // `   | ` per level and `   + ` last (UIKit #154, #155); as published also `  | `, `| `
+        // and runs of spaces (Docs/Modelling.md, "Importing a printout").
+        while !presented {
+            let afterSpaces = rest.drop { $0 == " " || $0 == "\t" }
+            guard let mark = afterSpaces.first, mark == "|" || mark == "+" else { break }
+            let next = afterSpaces.dropFirst()
+            guard next.first == " " else { break }
+            level += 1
+            if mark == "+" { presented = true }
+            rest = next.dropFirst()
         }
+        rest = rest.drop { $0 == " " || $0 == "\t" }
         let format = "`<Class 0xADDR>, state: appeared, view: <UIView 0xADDR>`"
         guard rest.first == "<" else {
             throw fail("expected '<' and a view controller's class", at: rest.startIndex,
                        "each line reads " + format + ", after '   | ' or '   + ' for each level")
         }
-        // <Class 0xADDR> (or <Class: 0xADDR>, or <Class> with addresses removed, UIKit #163)
+        // <Class 0xADDR> (or <Class> with addresses removed, UIKit #163)
+        let vcText = rest[rest.startIndex..<(rest.firstIndex(of: ">") ?? rest.endIndex)]
+        if vcText.containsText(";") {
+            throw fail("this is not a line of _printHierarchy: `<Class: 0xADDR; view = …>` is one view controller's own description (Chisel's `pvc ADDRESS`, or `po` of a view controller)",
+                       at: rest.startIndex, "paste what `po [UIViewController _printHierarchy]` (or Chisel's `pvc` without an address) printed")
+        }
+        if vcText.containsText(": 0x") {
+            throw fail("a colon after the view controller's class: _printHierarchy never prints one there (UIKit #182), so this is another program's output",
+                       at: rest.startIndex, "paste what `po [UIViewController _printHierarchy]` printed in the debugger")
+        }
         let (cls, address, afterVC) = try object(in: rest, line: line, lineStart: s.startIndex, what: "view controller")
         rest = rest[afterVC...]
+        var node = Node(printedClass: cls, className: simpleName(cls), kind: .plain, line: line)
+        node.address = address
+        node.printedLine = String(s)
+        if rest.isEmpty {
+            // An older format: the class and address only (UIKit #179).
+            if let w = withStates, w {
+                throw fail("expected ', state: ' after the view controller", at: rest.startIndex, "each line reads " + format + " like the lines above")
+            }
+            withStates = false
+            return (node, (level, presented))
+        }
+        if rest == "," {
+            throw fail("the line ends after ',': the printout's lines were wrapped (re-formatted after it was printed)", at: rest.startIndex,
+                       "join each view controller's lines into one: " + format)
+        }
         guard rest.hasPrefix(", state: ") else {
             throw fail("expected ', state: ' after the view controller", at: rest.startIndex, "each line reads " + format)
         }
+        if withStates == false {
+            throw fail("a line with ', state: ' after lines without it", at: rest.startIndex, "one printout comes from one iOS: paste it as it was printed")
+        }
+        withStates = true
         rest = rest.dropFirst(", state: ".count)
         let states = ["appeared", "disappeared", "appearing", "disappearing"]
         guard let word = states.first(where: { rest.hasPrefix($0 + ",") || rest == $0 }) else {
@@ -167,10 +324,13 @@ extension ImportedHierarchy {
             throw fail("expected ', view: ' after the state", at: rest.startIndex, "each line reads " + format)
         }
         rest = rest.dropFirst(", view: ".count)
-        var node = Node(printedClass: cls, className: simpleName(cls), kind: .plain, line: line)
-        node.address = address
         node.stateWord = word
         node.appeared = word == "appeared" || word == "appearing"
+        if rest.hasPrefix(" (view not loaded)") {
+            // iOS 8–10 print two spaces (UIKit #174).
+            node.twoSpaceNotLoaded = true
+            rest = rest.dropFirst()
+        }
         if rest.hasPrefix("(view not loaded)") {
             node.viewLoaded = false
             rest = rest.dropFirst("(view not loaded)".count)
@@ -196,26 +356,33 @@ extension ImportedHierarchy {
         } else {
             throw fail("expected the view: `<UIView 0xADDR>` or `(view not loaded)`", at: rest.startIndex, "each line reads " + format)
         }
-        if presented {
-            guard rest.hasPrefix(", presented with: ") else {
-                throw fail("a presented view controller ('   + ') ends with ', presented with: <PresentationController 0xADDR>'",
-                           at: rest.startIndex, "UIKit #155: `…, presented with: <_UIFullscreenPresentationController 0x…>`")
+        if rest.hasPrefix(", presented with: ") {
+            guard presented || first else {
+                throw fail("'presented with:' on a line that does not start with '   + '", at: rest.startIndex,
+                           "a presented view controller's line starts with '   + ' (UIKit #155)")
             }
             rest = rest.dropFirst(", presented with: ".count)
-            let (pc, pcAddress, afterPC) = try object(in: rest, line: line, lineStart: s.startIndex, what: "presentation controller")
-            guard ImportedHierarchy.presentationControllerClasses.contains(pc) else {
-                throw fail("NavLab does not know the presentation controller \(pc)", at: rest.index(after: rest.startIndex),
-                           "it reads " + ImportedHierarchy.presentationControllerClasses.joined(separator: ", ") + " (UIKit #157); a custom presentation controller is not modelled")
+            if rest.hasPrefix("(null)") {
+                // Printed on a view controller that nothing presents (UIKit #176).
+                node.printedNullPresentation = true
+                rest = rest.dropFirst("(null)".count)
+            } else {
+                let (pc, pcAddress, afterPC) = try object(in: rest, line: line, lineStart: s.startIndex, what: "presentation controller")
+                node.presentationControllerClass = pc
+                node.presentationControllerAddress = pcAddress
+                rest = rest[afterPC...]
             }
-            node.isPresented = true
-            node.presentationControllerClass = pc
-            node.presentationControllerAddress = pcAddress
-            rest = rest[afterPC...]
-        } else if rest.hasPrefix(", presented with: ") {
-            throw fail("'presented with:' on a line that does not start with '   + '", at: rest.startIndex,
-                       "a presented view controller's line starts with '   + ' (UIKit #155)")
+            node.isPresented = presented
+        } else if presented {
+            throw fail("a presented view controller ('   + ') ends with ', presented with: <PresentationController 0xADDR>'",
+                       at: rest.startIndex, "UIKit #155: `…, presented with: <_UIFullscreenPresentationController 0x…>`")
         }
         guard rest.isEmpty else {
+            let after = rest.drop { $0 == " " }
+            if after.hasPrefix("| <") || after.hasPrefix("+ <") {
+                throw fail("a second view controller on this line: two lines were joined (the line break was lost when it was published)", at: rest.startIndex,
+                           "put a line break before '\(after.prefix(12))…' and its spaces")
+            }
             throw fail("unexpected text after the line's end: '\(rest.prefix(30))'", at: rest.startIndex, "each line reads " + format)
         }
         return (node, (level, presented))
@@ -228,7 +395,7 @@ extension ImportedHierarchy {
                           at: SourceLocation(line: line, column: 1), suggestion: "no real app nests this deep: is the printout's indentation intact?")
     }
 
-    static let presentationControllerClasses = ["_UIFullscreenPresentationController", "_UIPageSheetPresentationController",
+    static let presentationControllerClasses = ["_UIFullscreenPresentationController", "_UIOverFullscreenPresentationController", "_UIPageSheetPresentationController",
                                                 "_UIFormSheetPresentationController", "UIPopoverPresentationController",
                                                 "_UICurrentContextPresentationController", "UISheetPresentationController"]
 
@@ -283,17 +450,16 @@ extension ImportedHierarchy {
             }
             switch n.viewClass {
             case "UILayoutContainerView":
-                nodes[i].kind = looksLikeTabBar(i) ? .tabBar : .navigation
+                // Before iOS 14 a split view controller's view is one too (UIKit #177).
+                nodes[i].kind = looksLikeSplit(i) ? .split : looksLikeTabBar(i) ? .tabBar : .navigation
             case "_UIPageViewControllerContentView": nodes[i].kind = .page
             case "_UISplitViewControllerPanelImplView": nodes[i].kind = .split
             default:
                 if n.children.isEmpty {
                     nodes[i].kind = .plain
-                } else if n.viewLoaded == false {
+                } else if n.viewLoaded != true {
                     // No view to tell by: the class's name.
-                    let name = n.className.lowercased()
-                    nodes[i].kind = name.containsText("tab") ? .tabBar : name.containsText("nav") ? .navigation
-                        : name.containsText("split") ? .split : name.containsText("page") ? .page : .container
+                    nodes[i].kind = ImportedHierarchy.kindByName(n.className) ?? .container
                 } else {
                     nodes[i].kind = .container
                 }
@@ -301,12 +467,37 @@ extension ImportedHierarchy {
         }
     }
 
+    /// A UILayoutContainerView of a split view controller (before iOS 14, UIKit #177): its
+    /// class says so, or two of its children are shown at once (a tab bar or a navigation
+    /// controller shows one).
+    func looksLikeSplit(_ i: Int) -> Bool {
+        let n = nodes[i]
+        if let kind = ImportedHierarchy.kindByName(n.className) { return kind == .split }
+        return n.children.filter({ nodes[$0].appeared == true }).count >= 2
+    }
+
+    /// The container a class's name says, by the word that comes last in it:
+    /// `RootTabItemNavigationController` is a navigation controller, `MainTabBarController` a
+    /// tab bar controller.
+    public static func kindByName(_ name: String) -> Kind? {
+        let lower = Array(name.lowercased().utf8)
+        var best: (Int, Kind)?
+        for (word, kind) in [("tab", Kind.tabBar), ("nav", .navigation), ("split", .split), ("page", .page)] {
+            let w = Array(word.utf8)
+            guard lower.count >= w.count else { continue }
+            for start in stride(from: lower.count - w.count, through: 0, by: -1) where Array(lower[start..<start + w.count]) == w {
+                if best == nil || start > best!.0 { best = (start, kind) }
+                break
+            }
+        }
+        return best?.1
+    }
+
     /// A UILayoutContainerView is a navigation or a tab bar controller's: a tab bar shows one
     /// child that need not be the last; a navigation controller only its last.
     func looksLikeTabBar(_ i: Int) -> Bool {
         let n = nodes[i]
-        if n.className.lowercased().containsText("tab") { return true }
-        if n.className.lowercased().containsText("nav") { return false }
+        if let kind = ImportedHierarchy.kindByName(n.className), kind == .tabBar || kind == .navigation { return kind == .tabBar }
         guard let shown = n.children.firstIndex(where: { nodes[$0].appeared == true }) else { return false }
         return shown != n.children.count - 1
     }

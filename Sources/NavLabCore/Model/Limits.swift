@@ -11,6 +11,9 @@ public enum Limits {
     public static let lineLength = 65_536
     /// Commands on one line joined by `;`.
     public static let commandsPerLine = 10_000
+    /// Bytes of one printout to import, and of one request to the page's server (its Import):
+    /// room for `viewControllers` lines of 256 bytes.
+    public static let importBytes = 64 << 20
 }
 
 extension State {

@@ -157,21 +157,55 @@ public final class ImportedIdentity: Hashable, Sendable {
     public let address: String?
     public let viewAddress: String?
     public let presentationControllerAddress: String?
+    /// The view's class as printed (`UITableView`, `RCTRootView`, `_UIHostingView<…>`).
+    public let viewClass: String?
+    /// The presentation controller's class as printed, also one NavLab does not model.
+    public let presentationControllerClass: String?
+    /// The line as printed, and where and how it stood when it was imported: `tree --uikit`
+    /// prints the line back as long as these still hold (UIKit #175).
+    public let printedLine: String?
+    public let printedAt: PrintFacts?
 
-    public init(printedClass: String, address: String?, viewAddress: String?, presentationControllerAddress: String?) {
+    public init(printedClass: String, address: String?, viewAddress: String?, presentationControllerAddress: String?,
+                viewClass: String? = nil, presentationControllerClass: String? = nil, printedLine: String? = nil, printedAt: PrintFacts? = nil) {
         self.printedClass = printedClass
         self.address = address
         self.viewAddress = viewAddress
         self.presentationControllerAddress = presentationControllerAddress
+        self.viewClass = viewClass
+        self.presentationControllerClass = presentationControllerClass
+        self.printedLine = printedLine
+        self.printedAt = printedAt
     }
 
     public static func == (a: ImportedIdentity, b: ImportedIdentity) -> Bool {
         a.printedClass == b.printedClass && a.address == b.address && a.viewAddress == b.viewAddress
-            && a.presentationControllerAddress == b.presentationControllerAddress
+            && a.presentationControllerAddress == b.presentationControllerAddress && a.viewClass == b.viewClass
+            && a.presentationControllerClass == b.presentationControllerClass && a.printedLine == b.printedLine && a.printedAt == b.printedAt
     }
 
     public func hash(into h: inout Hasher) {
         h.combine(printedClass)
         h.combine(address)
+    }
+}
+
+/// What decides a view controller's `_printHierarchy` line: its place in the walk, whether its
+/// view is loaded and in the window, how it is presented, and the iOS that prints it.
+public struct PrintFacts: Hashable, Sendable {
+    public var depth: Int
+    public var presented: Bool
+    public var inWindow: Bool
+    public var viewLoaded: Bool
+    public var style: ModalPresentationStyle?
+    public var iOS: Int
+
+    public init(depth: Int, presented: Bool, inWindow: Bool, viewLoaded: Bool, style: ModalPresentationStyle?, iOS: Int) {
+        self.depth = depth
+        self.presented = presented
+        self.inWindow = inWindow
+        self.viewLoaded = viewLoaded
+        self.style = style
+        self.iOS = iOS
     }
 }

@@ -1,40 +1,57 @@
 /// `tree --uikit`: `[UIViewController _printHierarchy]` on the key window's root
-/// (UIKit #152–#162). Addresses are counted, not random.
+/// (UIKit #152–#162). Addresses are counted, not random; an imported view controller's line
+/// is printed as it was imported while nothing it shows has changed (UIKit #175).
 extension State {
     public func renderPrintHierarchy() -> String {
-        guard isRunning, let root = window.rootViewController else { return "(no root view controller)" }
+        guard isRunning, window.rootViewController != nil else { return "(no root view controller)" }
         let inWindow = Set(windowViewControllers())
         let colon = device.printsColonInViewDescription ? ":" : ""
+        // iOS 8–10 print two spaces before `(view not loaded)` (UIKit #174).
+        let notLoaded = device.iOS <= 10 ? " (view not loaded)" : "(view not loaded)"
         var lines: [String] = []
-
-        func describe(_ id: VCID) -> String {
+        for (id, depth, presented) in printOrder() {
             let vc = self[id]
-            // state: decoded from _viewControllerFlags (UIKit #153).
-            var s = "<\(qualifiedClassName(id)) \(address(of: id))>, state: \(inWindow.contains(id) ? "appeared" : "disappeared"), view: "
-            if vc.isViewLoaded {
-                s += "<\(vc.kind.viewClass)\(colon) \(viewAddress(of: id))>"
-                if !inWindow.contains(id) { s += " not in the window" }
-            } else {
-                s += "(view not loaded)"
+            if let imported = vc.imported, let printed = imported.printedLine,
+               imported.printedAt == printFacts(id, depth: depth, presented: presented, inWindow: inWindow) {
+                lines.append(printed)
+                continue
             }
-            return s
-        }
-
-        // _appendDescription: the node, its children (depth+1), then its child modal (UIKit #154–#156).
-        func append(_ id: VCID, depth: Int, presented: Bool) {
-            var line: String
-            if presented {
-                line = String(repeating: "   | ", count: max(0, depth - 1)) + "   + " + describe(id)
-                let style = self[id].presentation?.style ?? .fullScreen
-                line += ", presented with: <\(style.presentationControllerClass) \(presentationControllerAddress(of: id))>"
+            var line = presented ? String(repeating: "   | ", count: max(0, depth - 1)) + "   + " : String(repeating: "   | ", count: depth)
+            // state: decoded from _viewControllerFlags (UIKit #153).
+            line += "<\(qualifiedClassName(id)) \(address(of: id))>, state: \(inWindow.contains(id) ? "appeared" : "disappeared"), view: "
+            if vc.isViewLoaded {
+                line += "<\(vc.imported?.viewClass ?? vc.kind.viewClass)\(colon) \(viewAddress(of: id))>"
+                if !inWindow.contains(id) { line += " not in the window" }
             } else {
-                line = String(repeating: "   | ", count: depth) + describe(id)
+                line += notLoaded
+            }
+            if presented {
+                let style = vc.presentation?.style ?? .fullScreen
+                line += ", presented with: <\(style.presentationControllerClass) \(presentationControllerAddress(of: id))>"
             }
             lines.append(line)
-            for child in self[id].children { append(child, depth: depth + 1, presented: false) }
-            if let modal = self[id].presentedChild { append(modal, depth: depth + 1, presented: true) }
         }
-        append(root, depth: 0, presented: false)
         return lines.joined(separator: "\n")
+    }
+
+    /// _appendDescription's walk: the node, its children (depth+1), then its child modal
+    /// (UIKit #154–#156).
+    public func printOrder() -> [(VCID, Int, Bool)] {
+        guard let root = window.rootViewController else { return [] }
+        var out: [(VCID, Int, Bool)] = []
+        var stack: [(VCID, Int, Bool)] = [(root, 0, false)]
+        while let (id, depth, presented) = stack.popLast() {
+            out.append((id, depth, presented))
+            if let modal = self[id].presentedChild { stack.append((modal, depth + 1, true)) }
+            for child in self[id].children.reversed() { stack.append((child, depth + 1, false)) }
+        }
+        return out
+    }
+
+    /// What decides `id`'s line.
+    public func printFacts(_ id: VCID, depth: Int, presented: Bool, inWindow: Set<VCID>) -> PrintFacts {
+        let vc = self[id]
+        return PrintFacts(depth: depth, presented: presented, inWindow: inWindow.contains(id), viewLoaded: vc.isViewLoaded,
+                          style: presented ? vc.presentation?.style : nil, iOS: device.iOS)
     }
 }
