@@ -1718,6 +1718,9 @@ function showDialog({ title, intro, text, note = "", actions }) {
 import { api } from "./api.js";
 import { $, esc } from "./dom.js";
 
+/** Limits.importBytes: the largest request the server takes, the size of the prompt's import. */
+export const IMPORT_BYTES = 64 * 1048576;
+
 /** `header <<END`, the lines, `END`, with a terminator that no line of the text is. */
 export function heredoc(header, text) {
   const body = text.replace(/\s+$/, "");
@@ -1740,6 +1743,13 @@ async function runImport() {
   const format = $("import-format").value;
   if (!text.trim()) {
     $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
+    return;
+  }
+  // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
+  const bytes = new Blob([text]).size;
+  if (bytes > IMPORT_BYTES) {
+    $("import-note").innerHTML = `<span class="error">The printout is ${(bytes / 1048576).toFixed(1)} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
+      + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
     return;
   }
   $("import-run").disabled = true;
