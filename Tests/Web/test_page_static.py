@@ -15,7 +15,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Browser"))
-from browserkit import ROOT, console_errors, new_driver, tree_row, wait_for  # noqa: E402
+from browserkit import ROOT, browser, console_errors, tree_row, wait_for  # noqa: E402,F401
 
 WASM = os.path.abspath(os.path.join(ROOT, os.environ.get("NAVLAB_WASM", ".build-wasm-test/navlab.wasm")))
 
@@ -42,15 +42,6 @@ def site():
     finally:
         server.terminate()
         server.wait(5)
-
-
-@pytest.fixture
-def browser():
-    driver = new_driver()
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 def open_static(driver, url):
