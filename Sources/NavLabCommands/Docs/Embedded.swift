@@ -1824,7 +1824,7 @@ progress" warnings happen.
 
 **Tests.** `PrintoutCorpusTests` "UIKit #178: a fragment (first line `   + …` or carrying `presented with:`) imports as the subtree it shows, with a note"; the corpus files 08, 13, 19, 28, 30
 
-**Sources.** Tests/Printouts 28 (Qiita, `[self.navigationController _printHierarchy]`), 30 (swift-snapshot-testing), 08, 13, 19 (community reports, sample code)
+**Sources.** [A Qiita post printing `[self.navigationController _printHierarchy]`](http://qiita.com/hongmhoon/items/6c60d8e165d4204f1a74) (Tests/Printouts 28); [swift-snapshot-testing's hierarchy snapshot](https://github.com/pointfreeco/swift-snapshot-testing/blob/main/Tests/SnapshotTestingTests/__Snapshots__/SnapshotTestingTests/testViewControllerHierarchy.1.txt) (30); Tests/Printouts 08, 13, 19 (community reports, sample code)
 
 ### #179 An older printout without `state:` and `view:`
 
@@ -1854,7 +1854,7 @@ progress" warnings happen.
 
 **Tests.** `PrintoutCorpusTests` "UIKit #181: a split view showing two columns implies an iPad; the note says so"; the corpus files 01, 20, 21
 
-**Sources.** Tests/Printouts 21 (MapsIndoors), 20, 01 (objc.io, an iPad popover), with Apple's UISplitViewController and adaptive-presentation documentation (documentation, community reports)
+**Sources.** [MapsIndoors' AppFlowController comment](https://github.com/MapsIndoors/MapsIndoorsIOS/blob/master/Example/MIAIOS-SRC/GenericBase/Controllers/AppFlowController.m) (Tests/Printouts 21), 20, [objc.io issue 19, "Debugging: A Case Study"](https://www.objc.io/issues/19-debugging/debugging-case-study/) (01, an iPad popover), with Apple's UISplitViewController and adaptive-presentation documentation (documentation, community reports)
 
 ### #182 A view controller's description never has a colon
 
