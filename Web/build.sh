@@ -20,15 +20,19 @@ for tool in "$bin/clang" "$bin/wasm-ld" "$tables"; do
 done
 [ "$1" = --check ] && exit 0
 mkdir -p "$OUT"
-target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library $OPT -Xfrontend -disable-stack-protector -Xcc -fno-pic"
-module() { # NAME DIR…
+target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -parse-as-library $OPT -Xfrontend -disable-stack-protector -Xcc -fno-pic"
+module() { # NAME [-D FLAG] DIR…
     name=$1; shift
+    flags=""
+    if [ "$1" = -D ]; then flags="-D $2"; shift 2; fi
     files=$(find "$@" -name '*.swift' | LC_ALL=C sort)
     # shellcheck disable=SC2086
-    "$swiftc" $target -module-name "$name" -I "$OUT" $files -emit-module -emit-module-path "$OUT/$name.swiftmodule" -c -o "$OUT/$name.o"
+    "$swiftc" $target -module-name "$name" -I "$OUT" $flags $files -emit-module -emit-module-path "$OUT/$name.swiftmodule" -c -o "$OUT/$name.o"
 }
 module NavLabCore Sources/NavLabCore
-module NavLabCommands Sources/NavLabCommands
+# The catalogue and the tutorials are not compiled in: navlab-docs.json carries them (HostDocs.swift).
+module NavLabCommands -D NAVLAB_DOCS_FROM_HOST Sources/NavLabCommands
+python3 scripts/embed-docs.py --json "$OUT/navlab-docs.json"
 module NavLabWeb Web/Sources
 "$bin/clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c Web/runtime.c -o "$OUT/runtime.o"
 exports=$(grep -ho '@_cdecl("[a-z_]*")' Web/Sources/*.swift | sed 's/@_cdecl("\(.*\)")/--export=\1/')
@@ -40,4 +44,4 @@ if [ "$OPT" != -Onone ] && command -v wasm-opt >/dev/null; then
 else
     cp "$OUT/navlab.raw.wasm" "$OUT/navlab.wasm"
 fi
-echo "built $OUT/navlab.wasm ($(wc -c < "$OUT/navlab.wasm") bytes)"
+echo "built $OUT/navlab.wasm ($(wc -c < "$OUT/navlab.wasm") bytes) and $OUT/navlab-docs.json ($(wc -c < "$OUT/navlab-docs.json") bytes)"

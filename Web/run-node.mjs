@@ -2,6 +2,7 @@
 // exactly as `navlab run FILE` (or `navlab check FILE` with --check) prints it natively.
 // usage: node Web/run-node.mjs [--check|--keep-going] [--wasm PATH] FILE
 import { readFileSync, writeSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 const args = process.argv.slice(2);
 let mode = 0, wasmPath = ".build-wasm/navlab.wasm";
@@ -24,6 +25,9 @@ function put(text) {
     new Uint8Array(x.memory.buffer, p, bytes.length).set(bytes);
     return [p, bytes.length];
 }
+// The catalogue and the tutorials, which the module leaves to its host (navlab-docs.json,
+// built beside it): handed over before anything runs.
+for (const text of JSON.parse(readFileSync(join(dirname(wasmPath), "navlab-docs.json"), "utf8"))) x.navlab_docs_add(...put(text));
 const file = files[0];
 const [np, nl] = put(file);
 const [tp, tl] = put(readFileSync(file, "utf8"));

@@ -183,3 +183,30 @@ __attribute__((export_name("navlab_trap_message"))) const char *navlab_trap_mess
 
 size_t __stack_chk_guard = 0x5a17c0de;
 void __stack_chk_fail(void) { __builtin_trap(); }
+
+/* ---- the docs, from the host ----------------------------------------------------------
+ * The browser build leaves Docs/UIKit.md and the tutorials' scripts out of the module (they
+ * are a third of it, compressed): the host fetches navlab-docs.json beside navlab.wasm, puts
+ * each text in memory (navlab_alloc) and hands it over here, in order — the catalogue, then
+ * each tutorial's name and text — before the engine needs them (HostDocs.swift). */
+
+#define MAX_DOCS 256
+static const u8 *doc_text[MAX_DOCS];
+static u32 doc_length[MAX_DOCS];
+static u32 doc_count;
+
+__attribute__((export_name("navlab_docs_add"))) int navlab_docs_add(const u8 *p, u32 n) {
+    if (doc_count >= MAX_DOCS) return 0;
+    doc_text[doc_count] = p;
+    doc_length[doc_count] = n;
+    doc_count++;
+    return 1;
+}
+
+u32 navlab_docs_count(void) { return doc_count; }
+
+const u8 *navlab_docs_entry(u32 i, u32 *length) {
+    if (i >= doc_count) { *length = 0; return 0; }
+    *length = doc_length[i];
+    return doc_text[i];
+}

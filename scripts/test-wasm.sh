@@ -15,4 +15,4 @@ if ! sh Web/build.sh --check; then
 fi
 OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
 "$python" scripts/test-wasm.py "$navlab" .build-wasm-test/navlab.wasm "$@"
-NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web
+NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web

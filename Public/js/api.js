@@ -77,6 +77,10 @@ export const api = {
   travel: (seq, from) => request(`/api/history/${encodeURIComponent(seq)}?from=${encodeURIComponent(from)}`),
   log: () => request("/api/log"),
   verbs: () => request("/api/verbs"),
+  /** The built-in tutorials: { tutorials: [{ name, title, summary, steps }] }. */
+  tutorials: () => request("/api/tutorials"),
+  /** One tutorial to play: { name, title, summary, steps: [{ narration, commands: [{ text, line, expect, run }] }] }. */
+  tutorial: (name) => request(`/api/tutorials/${encodeURIComponent(name)}`),
   /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
   fact: (n) => request(`/api/facts/${encodeURIComponent(n)}`),
   /** The inspector's extras for NAME at step SEQ: retain path, `why`, archive entry. */

@@ -7,6 +7,10 @@
 
 let x = null;
 let wasmURL = null;
+// The catalogue and the tutorials' texts (navlab-docs.json beside the module): fetched while
+// the module starts, handed over before the first request that may read them — the first
+// state on screen does not wait for them.
+let docsURL = null, docs = null, docsGiven = false;
 let journal = "";
 // Event ids the page has seen: a module started again counts from 1, so its ids are moved
 // past the last one sent (the page ignores an id it has seen, as a stream's reader does).
@@ -14,10 +18,30 @@ let idOffset = 0, lastId = 0;
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 
 async function instantiate() {
+  docs ||= fetch(docsURL).then((r) => {
+    if (!r.ok) throw new Error(`${docsURL}: ${r.status} ${r.statusText}`);
+    return r.json();
+  });
+  docs.catch(() => {}); // read (and reported) when first needed
   const response = await fetch(wasmURL);
   const bytes = await response.arrayBuffer();
   const { instance } = await WebAssembly.instantiate(bytes, {});
   x = instance.exports;
+  docsGiven = false;
+}
+
+/** Hands the docs to this instance of the module, once. */
+async function giveDocs() {
+  if (docsGiven) return;
+  let texts;
+  try {
+    texts = await docs;
+  } catch (error) {
+    throw new Error(`NavLab's catalogue and tutorials could not be loaded (${error.message}); reload the page`);
+  }
+  // Allocated once and kept: the module reads them in place.
+  for (const text of texts) x.navlab_docs_add(...put(text));
+  docsGiven = true;
 }
 
 function put(text) {
@@ -71,6 +95,7 @@ self.onmessage = async (event) => {
   try {
     if (m.kind === "open") {
       wasmURL = m.wasm;
+      docsURL = m.docs;
       journal = m.journal || "";
       await instantiate();
     }
@@ -79,6 +104,7 @@ self.onmessage = async (event) => {
     if (m.kind === "open") {
       answer = readAnswer(x.navlab_page_open());
       if (journal) {
+        await giveDocs();
         const replay = request("POST", "/api/commands", journal);
         if (JSON.parse(replay.body).status === "failed") m.replayFailed = JSON.parse(replay.body).error?.message || "a line failed";
         // The page starts from the state now: the replayed lines' messages are not sent.
@@ -87,6 +113,7 @@ self.onmessage = async (event) => {
     } else if (m.kind === "force-trap") {
       x.navlab_force_trap();
     } else {
+      await giveDocs();
       answer = request(m.method, m.target, m.body || "");
     }
     journal = readText(x.navlab_page_journal());
@@ -101,6 +128,7 @@ self.onmessage = async (event) => {
     try {
       await instantiate();
       readAnswer(x.navlab_page_open());
+      await giveDocs();
       if (journal) request("POST", "/api/commands", journal);
       // The replayed lines' messages are not sent: the next ids follow the last one sent.
       lastId = sent;

@@ -8,6 +8,7 @@ const JOURNAL_KEY = "navlab.journal";
 export class Engine {
   constructor(config) {
     this.wasm = new URL(config.engine || "navlab.wasm", location.href).href;
+    this.docs = new URL(config.docs || "navlab-docs.json", location.href).href;
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url));
     this.pending = new Map();
     this.next = 1;
@@ -66,7 +67,7 @@ export class Engine {
   async start() {
     let journal = "";
     try { journal = localStorage.getItem(JOURNAL_KEY) || ""; } catch { /* none */ }
-    await this.send({ kind: "open", wasm: this.wasm, journal });
+    await this.send({ kind: "open", wasm: this.wasm, docs: this.docs, journal });
   }
 
   async request(method, target, body) {

@@ -160,16 +160,34 @@ async function encode(text) {
 async function decode(data) {
   const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new TextDecoder("utf-8", { fatal: true }).decode(await new Response(stream).arrayBuffer());
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  // Read piece by piece: a few kilobytes of link can unpack to gigabytes, and the page stops
+  // at what a request may carry.
+  const pieces = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LINK_BYTES) {
+      reader.cancel();
+      throw Object.assign(new Error("too large"), { tooLarge: true });
+    }
+    pieces.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(await new Blob(pieces).arrayBuffer());
 }
+
+/** The largest script a link may unpack to: what one request may carry (Limits.importBytes). */
+const LINK_BYTES = 64 * 1048576;
 
 /** The script a link's fragment carries: { text } or { error }; null when it carries none. */
 export async function readShared(hash) {
   if (!hash.startsWith(PREFIX)) return null;
   try {
     return { text: await decode(hash.slice(PREFIX.length)) };
-  } catch {
+  } catch (error) {
+    if (error.tooLarge) return { text: null, error: `This link's script unpacks to more than ${LINK_BYTES / 1048576} MiB, more than NavLab opens from a link. Ask for the .navlab file instead, and open it with Export → Open a script….` };
     return { text: null, error: "This link's script could not be read (the link was cut short or changed). Ask for the link again, or for the .navlab file." };
   }
 }
@@ -260,7 +278,7 @@ const POST_MAX = 60_000; // bytes a POST carries; the server takes at most 64 Ki
  * `reset` and the script as POST bodies under the server's limit, split between lines, each
  * with what to add to a line number in its answer to get the script's line number.
  */
-function posts(text) {
+export function posts(text) {
   const bytes = new TextEncoder();
   const parts = [];
   let lines = ["reset"], size = 6, offset = -1, next = 0;

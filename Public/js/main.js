@@ -7,6 +7,7 @@ import { diffStates } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
+import { setUpTutorials } from "./tutorials.js";
 import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
 import { setUpImport } from "./importing.js";
 import { renderPhone } from "./phone.js";
@@ -674,6 +675,7 @@ $("open-script").addEventListener("change", async (e) => {
   if (file) openScriptDialog(await file.text(), { source: `the file ${file.name}` });
 });
 setUpImport();
+setUpTutorials();
 let dragDepth = 0;
 const carriesFile = (e) => [...(e.dataTransfer?.types || [])].includes("Files");
 document.addEventListener("dragenter", (e) => { if (carriesFile(e)) { dragDepth++; $("drop-hint").hidden = false; } });

@@ -424,6 +424,19 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
   .mem-row { grid-template-columns: minmax(90px, 35%) 1fr; }
 }
 
+/* ---- tutorials: a panel that leaves the panes in view while a step runs ---- */
+.tutorial-panel { position: fixed; inset: auto 16px 96px auto; margin: 0; width: min(460px, 92vw); z-index: 40; }
+.tutorial-panel .fact-body { max-height: 58vh; }
+.tutorial-panel h3, .tutorial-panel h4 { font-size: 14px; margin: 10px 0 4px; }
+.tutorial-panel ul { padding-left: 18px; margin: 4px 0 8px; }
+.tutorial-list { list-style: none; padding: 0 !important; }
+.tutorial-list li { border-top: 1px solid var(--line); padding: 8px 0; }
+.tutorial-name { font-weight: 600; }
+.tutorial-actions { display: flex; gap: 8px; align-items: center; justify-content: flex-end; margin-top: 6px; }
+.tutorial-actions .muted { flex: 1; font-size: 12px; }
+.tutorial-commands { background: var(--bg); border: 1px solid var(--line); border-radius: 5px; padding: 6px 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; margin: 8px 0; max-height: 18vh; overflow: auto; }
+.step-count { font-size: 12px; margin: 8px 0 0; }
+
 """####),
         ("favicon.svg", ####"""
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="1" y="1" width="30" height="30" rx="7" fill="#1d2a44"/><rect x="7" y="6" width="12" height="20" rx="2.5" fill="none" stroke="#6ea8ff" stroke-width="2"/><rect x="13" y="10" width="12" height="16" rx="2.5" fill="#1d2a44" stroke="#c58cff" stroke-width="2" stroke-dasharray="3 2"/></svg>
@@ -462,6 +475,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
         <label class="menu-file" role="menuitem">Open a script…<input type="file" id="open-script" accept=".navlab,text/plain" hidden></label>
       </div>
     </details>
+    <button type="button" id="tutorials" title="The built-in tutorials: play one step by step, or run it">Tutorials</button>
     <button type="button" id="share" title="A link that carries this session's script">Share</button>
     <button type="button" id="import" title="Rebuild a real app's hierarchy from what _printHierarchy printed">Import…</button>
   </div>
@@ -536,6 +550,11 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <dialog id="fact" class="fact-dialog" aria-labelledby="fact-title">
   <div class="fact-head"><h2 id="fact-title">UIKit</h2><button type="button" id="fact-close" title="Close (Esc)">×</button></div>
   <div class="fact-body" id="fact-body"></div>
+</dialog>
+
+<dialog id="tutorial-panel" class="fact-dialog tutorial-panel" aria-labelledby="tutorial-title">
+  <div class="fact-head"><h2 id="tutorial-title">Tutorials</h2><button type="button" id="tutorial-close" title="Close">×</button></div>
+  <div class="fact-body" id="tutorial-body"></div>
 </dialog>
 
 <dialog id="script-dialog" class="fact-dialog script-dialog" aria-labelledby="script-title">
@@ -643,6 +662,10 @@ export const api = {
   travel: (seq, from) => request(`/api/history/${encodeURIComponent(seq)}?from=${encodeURIComponent(from)}`),
   log: () => request("/api/log"),
   verbs: () => request("/api/verbs"),
+  /** The built-in tutorials: { tutorials: [{ name, title, summary, steps }] }. */
+  tutorials: () => request("/api/tutorials"),
+  /** One tutorial to play: { name, title, summary, steps: [{ narration, commands: [{ text, line, expect, run }] }] }. */
+  tutorial: (name) => request(`/api/tutorials/${encodeURIComponent(name)}`),
   /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
   fact: (n) => request(`/api/facts/${encodeURIComponent(n)}`),
   /** The inspector's extras for NAME at step SEQ: retain path, `why`, archive entry. */
@@ -1186,6 +1209,10 @@ export function reconcile(container, items) {
 
 let x = null;
 let wasmURL = null;
+// The catalogue and the tutorials' texts (navlab-docs.json beside the module): fetched while
+// the module starts, handed over before the first request that may read them — the first
+// state on screen does not wait for them.
+let docsURL = null, docs = null, docsGiven = false;
 let journal = "";
 // Event ids the page has seen: a module started again counts from 1, so its ids are moved
 // past the last one sent (the page ignores an id it has seen, as a stream's reader does).
@@ -1193,10 +1220,30 @@ let idOffset = 0, lastId = 0;
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 
 async function instantiate() {
+  docs ||= fetch(docsURL).then((r) => {
+    if (!r.ok) throw new Error(`${docsURL}: ${r.status} ${r.statusText}`);
+    return r.json();
+  });
+  docs.catch(() => {}); // read (and reported) when first needed
   const response = await fetch(wasmURL);
   const bytes = await response.arrayBuffer();
   const { instance } = await WebAssembly.instantiate(bytes, {});
   x = instance.exports;
+  docsGiven = false;
+}
+
+/** Hands the docs to this instance of the module, once. */
+async function giveDocs() {
+  if (docsGiven) return;
+  let texts;
+  try {
+    texts = await docs;
+  } catch (error) {
+    throw new Error(`NavLab's catalogue and tutorials could not be loaded (${error.message}); reload the page`);
+  }
+  // Allocated once and kept: the module reads them in place.
+  for (const text of texts) x.navlab_docs_add(...put(text));
+  docsGiven = true;
 }
 
 function put(text) {
@@ -1250,6 +1297,7 @@ self.onmessage = async (event) => {
   try {
     if (m.kind === "open") {
       wasmURL = m.wasm;
+      docsURL = m.docs;
       journal = m.journal || "";
       await instantiate();
     }
@@ -1258,6 +1306,7 @@ self.onmessage = async (event) => {
     if (m.kind === "open") {
       answer = readAnswer(x.navlab_page_open());
       if (journal) {
+        await giveDocs();
         const replay = request("POST", "/api/commands", journal);
         if (JSON.parse(replay.body).status === "failed") m.replayFailed = JSON.parse(replay.body).error?.message || "a line failed";
         // The page starts from the state now: the replayed lines' messages are not sent.
@@ -1266,6 +1315,7 @@ self.onmessage = async (event) => {
     } else if (m.kind === "force-trap") {
       x.navlab_force_trap();
     } else {
+      await giveDocs();
       answer = request(m.method, m.target, m.body || "");
     }
     journal = readText(x.navlab_page_journal());
@@ -1280,6 +1330,7 @@ self.onmessage = async (event) => {
     try {
       await instantiate();
       readAnswer(x.navlab_page_open());
+      await giveDocs();
       if (journal) request("POST", "/api/commands", journal);
       // The replayed lines' messages are not sent: the next ids follow the last one sent.
       lastId = sent;
@@ -1307,6 +1358,7 @@ const JOURNAL_KEY = "navlab.journal";
 export class Engine {
   constructor(config) {
     this.wasm = new URL(config.engine || "navlab.wasm", location.href).href;
+    this.docs = new URL(config.docs || "navlab-docs.json", location.href).href;
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url));
     this.pending = new Map();
     this.next = 1;
@@ -1365,7 +1417,7 @@ export class Engine {
   async start() {
     let journal = "";
     try { journal = localStorage.getItem(JOURNAL_KEY) || ""; } catch { /* none */ }
-    await this.send({ kind: "open", wasm: this.wasm, journal });
+    await this.send({ kind: "open", wasm: this.wasm, docs: this.docs, journal });
   }
 
   async request(method, target, body) {
@@ -1556,16 +1608,34 @@ async function encode(text) {
 async function decode(data) {
   const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new TextDecoder("utf-8", { fatal: true }).decode(await new Response(stream).arrayBuffer());
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  // Read piece by piece: a few kilobytes of link can unpack to gigabytes, and the page stops
+  // at what a request may carry.
+  const pieces = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LINK_BYTES) {
+      reader.cancel();
+      throw Object.assign(new Error("too large"), { tooLarge: true });
+    }
+    pieces.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(await new Blob(pieces).arrayBuffer());
 }
+
+/** The largest script a link may unpack to: what one request may carry (Limits.importBytes). */
+const LINK_BYTES = 64 * 1048576;
 
 /** The script a link's fragment carries: { text } or { error }; null when it carries none. */
 export async function readShared(hash) {
   if (!hash.startsWith(PREFIX)) return null;
   try {
     return { text: await decode(hash.slice(PREFIX.length)) };
-  } catch {
+  } catch (error) {
+    if (error.tooLarge) return { text: null, error: `This link's script unpacks to more than ${LINK_BYTES / 1048576} MiB, more than NavLab opens from a link. Ask for the .navlab file instead, and open it with Export → Open a script….` };
     return { text: null, error: "This link's script could not be read (the link was cut short or changed). Ask for the link again, or for the .navlab file." };
   }
 }
@@ -1656,7 +1726,7 @@ const POST_MAX = 60_000; // bytes a POST carries; the server takes at most 64 Ki
  * `reset` and the script as POST bodies under the server's limit, split between lines, each
  * with what to add to a line number in its answer to get the script's line number.
  */
-function posts(text) {
+export function posts(text) {
   const bytes = new TextEncoder();
   const parts = [];
   let lines = ["reset"], size = 6, offset = -1, next = 0;
@@ -2122,6 +2192,7 @@ import { diffStates } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
+import { setUpTutorials } from "./tutorials.js";
 import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
 import { setUpImport } from "./importing.js";
 import { renderPhone } from "./phone.js";
@@ -2789,6 +2860,7 @@ $("open-script").addEventListener("change", async (e) => {
   if (file) openScriptDialog(await file.text(), { source: `the file ${file.name}` });
 });
 setUpImport();
+setUpTutorials();
 let dragDepth = 0;
 const carriesFile = (e) => [...(e.dataTransfer?.types || [])].includes("Files");
 document.addEventListener("dragenter", (e) => { if (carriesFile(e)) { dragDepth++; $("drop-hint").hidden = false; } });
@@ -3603,6 +3675,178 @@ function windowBlock(state) {
     return `<div class="${classes.join(" ")}"><span class="wv-kind">${label}</span><span class="wv-vcs">${esc(holds)}</span></div>`;
   });
   return `<div class="window-views"><div class="wv-head">${esc(head)}</div>${items.join("") || `<div class="wv"><span class="wv-vcs">no subviews</span></div>`}</div>`;
+}
+
+"""####),
+        ("js/tutorials.js", ####"""
+// Tutorials: the ones built into NavLab, listed, played a step at a time with their narration,
+// or run whole — in the shared session, like `navlab play NAME` (the page follows the prompt's
+// play the same way). The panel does not cover the panes: each step's effect shows in the
+// hierarchy, the screen, the log and the timeline as it runs.
+import { api } from "./api.js";
+import { $, esc, cited } from "./dom.js";
+import { posts } from "./exporting.js";
+
+const panel = () => $("tutorial-panel");
+let playing = null; // { tutorial, index, running }
+
+/** Markdown of a narration (headings, lists, `code`, *emphasis*, **strong**, [links](url)) as HTML. */
+export function narrationHTML(lines) {
+  const inline = (text) => cited(text)
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/\*([^*\s][^*]*)\*/g, "<em>$1</em>")
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (m, label, url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`);
+  const html = [];
+  let paragraph = [], list = null;
+  const flush = () => {
+    if (paragraph.length) html.push(`<p>${inline(paragraph.join(" "))}</p>`);
+    paragraph = [];
+    if (list) html.push(`<ul>${list.map((item) => `<li>${inline(item)}</li>`).join("")}</ul>`);
+    list = null;
+  };
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (!line.trim()) { flush(); continue; }
+    if (heading) { flush(); html.push(`<h${Math.min(4, heading[1].length + 2)}>${inline(heading[2])}</h${Math.min(4, heading[1].length + 2)}>`); continue; }
+    if (/^>\s?/.test(line)) { flush(); html.push(`<p class="muted">${inline(line.replace(/^>\s?/, ""))}</p>`); continue; }
+    const item = /^\s*[-*]\s+(.*)$/.exec(line);
+    if (item) { if (paragraph.length) { html.push(`<p>${inline(paragraph.join(" "))}</p>`); paragraph = []; } (list ||= []).push(item[1]); continue; }
+    if (list && /^\s+\S/.test(raw)) { list[list.length - 1] += " " + line.trim(); continue; }
+    if (list) flush();
+    paragraph.push(line.trim());
+  }
+  flush();
+  return html.join("");
+}
+
+function show(html) {
+  $("tutorial-body").innerHTML = html;
+  $("tutorial-body").scrollTop = 0;
+  if (!panel().open) panel().show();
+}
+
+/** The list of the built-in tutorials. */
+export async function openTutorials() {
+  playing = null;
+  $("tutorial-title").textContent = "Tutorials";
+  show(`<p class="muted">loading…</p>`);
+  try {
+    const { tutorials } = await api.tutorials();
+    show(`<p class="muted">Each starts a fresh session (<code>reset</code>; <code>undo</code> past it brings this one back). <b>Play</b> goes a step at a time with the narration; <b>Run</b> replays it whole.</p>`
+      + `<ul class="tutorial-list">${tutorials.map((t) => `<li data-tutorial="${esc(t.name)}"><div class="tutorial-name">${esc(t.title)}</div>`
+        + `<div class="muted">${esc(t.summary)}</div><div class="tutorial-actions"><span class="muted mono">${esc(t.name)} · ${t.steps} steps</span>`
+        + `<button type="button" data-play="${esc(t.name)}" class="primary">Play</button><button type="button" data-run="${esc(t.name)}">Run</button></div></li>`).join("")}</ul>`);
+  } catch (error) {
+    show(`<p class="error">${esc(error.message)}</p>`);
+  }
+}
+
+async function load(name) {
+  return await api.tutorial(name);
+}
+
+/** Starts playing: a fresh session, then the first step's narration (its commands wait for Next). */
+async function play(name) {
+  const tutorial = await load(name);
+  const answer = await api.run("reset");
+  if (answer.status === "failed") throw new Error(answer.error?.message || "reset failed");
+  playing = { tutorial, index: 0, running: false, done: new Set() };
+  $("tutorial-title").textContent = tutorial.title;
+  render();
+}
+
+function render(problem = null) {
+  const { tutorial, index } = playing;
+  const steps = tutorial.steps;
+  if (index >= steps.length) {
+    show(`<p class="step-count muted">${steps.length} of ${steps.length} · the end</p><p>The end of <b>${esc(tutorial.title)}</b>: every step ran and every check held.</p>`
+      + `<p class="muted">The timeline keeps each step; click one to see the model then. Export saves the session as a script.</p>`
+      + `<div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button><button type="button" data-close-tutorial>Close</button></div>`);
+    return;
+  }
+  const step = steps[index];
+  const shown = step.commands.filter((c) => !c.expect);
+  const checks = step.commands.length - shown.length;
+  show(`<p class="step-count muted">Step ${index + 1} of ${steps.length}</p>`
+    + `<div class="narration">${narrationHTML(step.narration)}</div>`
+    + `<pre class="mono tutorial-commands">${shown.map((c) => "navlab&gt; " + esc(c.text)).join("\n")}</pre>`
+    + (checks ? `<p class="muted">and ${checks} check${checks === 1 ? "" : "s"} (<code>expect</code>) that must hold</p>` : "")
+    + (problem ? `<p class="error tutorial-problem">${esc(problem)}</p>` : "")
+    + `<div class="tutorial-actions"><button type="button" data-next class="primary" ${playing.running ? "disabled" : ""}>${index + 1 === steps.length ? "Run the last step" : "Run this step"}</button>`
+    + `<button type="button" data-rest ${playing.running ? "disabled" : ""}>Run to the end</button><button type="button" data-tutorials>Tutorials</button></div>`);
+}
+
+/** Runs the current step's commands; a failed one stops the tutorial there with its error. */
+async function runStep() {
+  if (!playing || playing.running) return false;
+  const step = playing.tutorial.steps[playing.index];
+  playing.running = true;
+  render();
+  const answer = await api.run(step.commands.map((c) => c.run).join("\n")).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  playing.running = false;
+  if (answer.status === "failed") {
+    const failed = (answer.results || []).find((r) => r.status === "failed");
+    const command = failed ? step.commands[failed.lineNumber - 1] : null;
+    render(`${command ? `line ${command.line}: ` : ""}${answer.error?.message || "the step failed"}${answer.error?.suggestion ? ` — ${answer.error.suggestion}` : ""}`);
+    return false;
+  }
+  playing.index += 1;
+  render();
+  return true;
+}
+
+async function runRest() {
+  while (playing && playing.index < playing.tutorial.steps.length) {
+    if (!(await runStep())) return;
+  }
+}
+
+/** Runs a tutorial whole: `reset`, then its script, as opening a script does. */
+async function runWhole(name) {
+  const tutorial = await load(name);
+  playing = null;
+  $("tutorial-title").textContent = tutorial.title;
+  show(`<p class="muted">running ${tutorial.steps.length} steps…</p>`);
+  const commands = tutorial.steps.flatMap((s) => s.commands);
+  const text = commands.map((c) => c.run).join("\n");
+  // A line of the text → its command (an `import … <<END` command spans several lines).
+  const lines = commands.flatMap((c) => c.run.split("\n").map(() => c));
+  for (const part of posts(text)) {
+    const answer = await api.run(part.body).catch((e) => ({ status: "failed", error: { message: e.message } }));
+    if (answer.status === "failed") {
+      const failed = (answer.results || []).find((r) => r.status === "failed");
+      const at = failed ? lines[failed.lineNumber + part.offset - 1] : null;
+      show(`<p class="error">${at ? `line ${at.line}: ` : ""}${esc(answer.error?.message || "the tutorial failed")}</p><div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button></div>`);
+      return;
+    }
+  }
+  show(`<p>Ran <b>${esc(tutorial.title)}</b>: ${commands.length} commands, every check held.</p><p class="muted">Step through what happened on the timeline.</p>`
+    + `<div class="tutorial-actions"><button type="button" data-play="${esc(name)}" class="primary">Play it step by step</button><button type="button" data-tutorials>Tutorials</button></div>`);
+}
+
+async function guarded(work) {
+  try {
+    await work();
+  } catch (error) {
+    show(`<p class="error">${esc(error.message)}</p><div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button></div>`);
+  }
+}
+
+export function setUpTutorials() {
+  $("tutorials").addEventListener("click", () => guarded(openTutorials));
+  $("tutorial-close").addEventListener("click", () => panel().close());
+  $("tutorial-body").addEventListener("click", (e) => {
+    const t = e.target.closest("button");
+    if (!t) return;
+    if (t.dataset.play) guarded(() => play(t.dataset.play));
+    else if (t.dataset.run) guarded(() => runWhole(t.dataset.run));
+    else if ("next" in t.dataset) guarded(runStep);
+    else if ("rest" in t.dataset) guarded(runRest);
+    else if ("tutorials" in t.dataset) guarded(openTutorials);
+    else if ("closeTutorial" in t.dataset) panel().close();
+  });
 }
 
 """####),

@@ -136,6 +136,13 @@ public final class PageServer: Sendable {
             let format = context.parameters.get("format") ?? "", seq = request.uri.queryParameters["seq"].map(String.init)
             return PageServer.response(hub.read { PageRoutes.export($0, format: format, seqText: seq) })
         }
+        router.get("/api/tutorials") { _, _ -> Response in
+            // The built-in tutorials, for the page's Tutorials panel.
+            PageServer.response(PageRoutes.tutorials())
+        }
+        router.get("/api/tutorials/:name") { _, context -> Response in
+            PageServer.response(PageRoutes.tutorial(context.parameters.get("name") ?? ""))
+        }
         router.get("/api/verbs") { _, _ -> Response in
             PageServer.jsonResponse(PageDocument.verbs().serialized())
         }

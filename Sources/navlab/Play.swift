@@ -29,7 +29,7 @@ struct Play: ParsableCommand {
         guard let (name, text) = try Shell.read([file]).first else { return }
         let hub = SessionHub()
         let page = serve.start(hub)
-        let steps = Play.steps(text)
+        let steps = Tutorial.steps(text)
         var failed = false
         stepping: for (index, step) in steps.enumerated() {
             print()
@@ -50,10 +50,7 @@ struct Play: ParsableCommand {
                 if let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() == "q" { break stepping }
             }
             for (i, command) in step.commands.enumerated() {
-                // The narration travels with the step's first command, so the page's timeline shows it too.
-                let hasComment = command.text.contains(" #") || command.text.contains("\t#")
-                let about = step.narration.filter { !$0.isEmpty && !$0.hasPrefix("#") }.joined(separator: " ")
-                let line = i > 0 || about.isEmpty || hasComment ? command.text : command.text + "  # " + about
+                let line = step.line(i)
                 let (response, _) = hub.execute(line, origin: .script, lineNumber: command.lineNumber)
                 if command.isExpect, response.status != .failed {
                     // Checks are not evidence: one short line each.
@@ -77,42 +74,6 @@ struct Play: ParsableCommand {
         print()
         Shell.printLine(OutputLine(.info, "end of \(name); the page stays up at \(page.url) — Ctrl-C ends it"))
         ServeOptions.serveUntilInterrupted()
-    }
-
-    struct Command {
-        var text: String
-        var lineNumber: Int
-        var isExpect: Bool { text.hasPrefix("expect ") }
-    }
-
-    /// The narration (its paragraphs, "" between them) and the commands that follow it.
-    struct Step {
-        var narration: [String]
-        var commands: [Command]
-    }
-
-    /// A narrated script (a tutorial) plays one narration at a time: its prose, then every
-    /// command up to the next prose. A script without narration plays one command a step.
-    static func steps(_ text: String) -> [Step] {
-        let blocks = Tutorial.blocks(text)
-        let narrated = blocks.contains { if case .prose = $0.kind { return true } else { return false } }
-        var steps: [Step] = []
-        var current = Step(narration: [], commands: [])
-        for block in blocks {
-            switch block.kind {
-            case .blank: continue
-            case .prose(let lines):
-                if !current.commands.isEmpty { steps.append(current); current = Step(narration: [], commands: []) }
-                if !current.narration.isEmpty { current.narration.append("") }
-                current.narration += lines
-            case .command(let raw):
-                let command = Command(text: raw.trimmingCharacters(in: .whitespaces), lineNumber: block.line)
-                if !narrated, !current.commands.isEmpty { steps.append(current); current = Step(narration: [], commands: []) }
-                current.commands.append(command)
-            }
-        }
-        if !current.commands.isEmpty { steps.append(current) }
-        return steps
     }
 
     /// A narration line for the terminal: Markdown headings and emphasis marks dropped.

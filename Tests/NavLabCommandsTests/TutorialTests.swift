@@ -16,6 +16,36 @@ private func readFile(_ relative: String) -> String? {
 
 @Suite("Explanations and tutorials built into the binary")
 struct TutorialTests {
+    @Test("A tutorial plays a narration at a time: its prose, then the commands up to the next prose; the narration travels with the first command")
+    func playSteps() throws {
+        let text = "# # Title\n#\n# Intro *here*.\n\n# Launch it.\ninitial Nav(Home)\nlaunch\nexpect top Home\n# Push.\npush Detail  # mine\n"
+        let steps = Tutorial.steps(text)
+        #expect(steps.count == 2)
+        #expect(steps[0].narration == ["# Title", "", "Intro *here*.", "", "Launch it."])
+        #expect(steps[0].commands.map { $0.text } == ["initial Nav(Home)", "launch", "expect top Home"])
+        #expect(steps[0].commands.map { $0.lineNumber } == [6, 7, 8])
+        #expect(steps[0].commands[2].isExpect)
+        // Headings are not narration for the timeline; the command's own comment wins.
+        #expect(steps[0].line(0) == "initial Nav(Home)  # Intro *here*. Launch it.")
+        #expect(steps[0].line(1) == "launch")
+        #expect(steps[1].line(0) == "push Detail  # mine")
+        // Without narration, one command a step.
+        #expect(Tutorial.steps("initial Home\nlaunch\n").count == 2)
+    }
+
+    @Test("The page lists the built-in tutorials and reads one's steps; an unknown name is a 404 that lists them")
+    func tutorialRoutes() throws {
+        let list = PageRoutes.tutorials()
+        #expect(list.status == 200)
+        for t in Tutorials.all { #expect(list.body.containsText("\"name\":\"\(t.name)\"")) }
+        let one = PageRoutes.tutorial("screen-state.navlab")
+        #expect(one.status == 200)
+        #expect(one.body.containsText("\"steps\":[{\"narration\":"))
+        let missing = PageRoutes.tutorial("nope")
+        #expect(missing.status == 404)
+        #expect(missing.body.containsText("no tutorial named nope: the built-in ones are "))
+    }
+
     @Test("The built-in catalogue is Docs/UIKit.md, byte for byte (`make docs` rebuilds it)")
     func catalogueInSync() throws {
         let file = try #require(readFile("Docs/UIKit.md"))

@@ -79,6 +79,10 @@ struct PageHost {
             return PageRoutes.inspect(session, name: query["name"], seqText: query["seq"])
         case "export" where parts.count == 3:
             return PageRoutes.export(session, format: parts[2], seqText: query["seq"])
+        case "tutorials" where parts.count == 2:
+            return PageRoutes.tutorials()
+        case "tutorials" where parts.count == 3:
+            return PageRoutes.tutorial(PageHost.decode(parts[2]))
         case "verbs" where parts.count == 2:
             return .json(PageDocument.verbs().serialized())
         default:

@@ -2,6 +2,11 @@
 // (`make docs`). Do not edit: edit those files and run `make docs`.
 
 enum Embedded {
+#if NAVLAB_DOCS_FROM_HOST
+    // The browser build: the same texts, handed over by the host (HostDocs.swift).
+    static var uikit: String { HostDocs.uikit }
+    static var tutorials: [(name: String, text: String)] { HostDocs.tutorials }
+#else
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
@@ -3411,4 +3416,5 @@ expect defaults amazing is false
 
 """####),
     ]
+#endif
 }

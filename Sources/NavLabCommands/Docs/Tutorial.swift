@@ -142,6 +142,68 @@ public struct Tutorial: Hashable, Sendable {
     }
 }
 
+/// A tutorial played one step at a time (`navlab play`, the page's Tutorials panel): each
+/// step is a narration — its paragraphs, "" between them — and the commands up to the next one.
+extension Tutorial {
+    public struct Command: Hashable, Sendable {
+        public var text: String
+        public var lineNumber: Int
+        public var isExpect: Bool { text.hasPrefix("expect ") }
+    }
+
+    public struct Step: Hashable, Sendable {
+        public var narration: [String]
+        public var commands: [Command]
+
+        /// What is run for command `i`: the narration travels with the step's first command as
+        /// its comment, so the timeline shows it too (unless the command has a comment of its own).
+        public func line(_ i: Int) -> String {
+            let command = commands[i].text
+            let hasComment = command.containsText(" #") || command.containsText("\t#")
+            let about = narration.filter { !$0.isEmpty && !$0.hasPrefix("#") }.joined(separator: " ")
+            return i > 0 || about.isEmpty || hasComment ? command : command + "  # " + about
+        }
+    }
+
+    /// A narrated script (a tutorial) plays one narration at a time: its prose, then every
+    /// command up to the next prose. A script without narration plays one command a step.
+    public static func steps(_ text: String) -> [Step] {
+        let blocks = Tutorial.blocks(text)
+        let narrated = blocks.contains { if case .prose = $0.kind { return true } else { return false } }
+        var steps: [Step] = []
+        var current = Step(narration: [], commands: [])
+        for block in blocks {
+            switch block.kind {
+            case .blank: continue
+            case .prose(let lines):
+                if !current.commands.isEmpty { steps.append(current); current = Step(narration: [], commands: []) }
+                if !current.narration.isEmpty { current.narration.append("") }
+                current.narration += lines
+            case .command(let raw):
+                let command = Command(text: raw.trimmed, lineNumber: block.line)
+                if !narrated, !current.commands.isEmpty { steps.append(current); current = Step(narration: [], commands: []) }
+                current.commands.append(command)
+            }
+        }
+        if !current.commands.isEmpty { steps.append(current) }
+        return steps
+    }
+
+    /// The steps as the page's Tutorials panel reads them (`GET /api/tutorials/NAME`).
+    public var json: JSON {
+        let steps = Tutorial.steps(text).map { step in
+            JSON.object([
+                ("narration", .array(step.narration.map { .string($0) })),
+                ("commands", .array(step.commands.indices.map { i in
+                    JSON.object([("text", .string(step.commands[i].text)), ("line", .int(step.commands[i].lineNumber)),
+                                 ("expect", .bool(step.commands[i].isExpect)), ("run", .string(step.line(i)))])
+                })),
+            ])
+        }
+        return .object([("name", .string(name)), ("title", .string(title)), ("summary", .string(summary)), ("steps", .array(steps))])
+    }
+}
+
 /// The tutorials built into the binary (Docs/Tutorials/*.navlab): `navlab tutorial`,
 /// `navlab play NAME` from any folder.
 public enum Tutorials {

@@ -69,6 +69,23 @@ public enum PageRoutes {
         return .json(PageDocument.fact(fact).serialized())
     }
 
+    /// `GET /api/tutorials`: the built-in tutorials, for the page's Tutorials panel.
+    public static func tutorials() -> PageAnswer {
+        let list = Tutorials.all.map { t in
+            JSON.object([("name", .string(t.name)), ("title", .string(t.title)), ("summary", .string(t.summary)),
+                         ("steps", .int(Tutorial.steps(t.text).count))])
+        }
+        return .json(JSON.object([("tutorials", .array(list))]).serialized())
+    }
+
+    /// `GET /api/tutorials/NAME`: one tutorial's steps (narration and commands) to play.
+    public static func tutorial(_ name: String) -> PageAnswer {
+        guard let t = Tutorials.named(name) else {
+            return .error(404, "no tutorial named \(name): the built-in ones are " + Tutorials.all.map({ $0.name }).joined(separator: ", "))
+        }
+        return .json(t.json.serialized())
+    }
+
     /// `GET /api/inspect?name=NAME[&seq=SEQ]`: the inspector's extras for one view controller.
     public static func inspect(_ session: Session, name: String?, seqText: String?) -> PageAnswer {
         guard let name, !name.isEmpty else { return .error(400, "expected /api/inspect?name=NAME[&seq=SEQ]") }
