@@ -9,16 +9,35 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 native, wasm, files = sys.argv[1], sys.argv[2], sys.argv[3:]
-modes = [("run", [], []), ("run --keep-going", ["--keep-going"], ["--keep-going"]), ("check", ["--check"], None)]
+modes = [("run", 0, []), ("run --keep-going", 1, ["--keep-going"]), ("check", 2, None)]
 
 
-def one(job):
-    path, (name, node_flags, native_flags) = job
+def native_run(job):
+    path, (name, mode, native_flags) = job
     if native_flags is None:
-        n = subprocess.run([native, "check", path], capture_output=True)
-    else:
-        n = subprocess.run([native, "run", *native_flags, path], capture_output=True)
-    w = subprocess.run(["node", "Web/run-node.mjs", "--wasm", wasm, *node_flags, path], capture_output=True)
+        return subprocess.run([native, "check", path], capture_output=True)
+    return subprocess.run([native, "run", *native_flags, path], capture_output=True)
+
+
+def wasm_batch(batch):
+    """One node process for many jobs: the module is compiled once, each job gets a fresh
+    instance (Web/run-node.mjs --batch)."""
+    stdin = "".join(f"{mode}\t{path}\n" for path, (name, mode, flags) in batch).encode()
+    done = subprocess.run(["node", "Web/run-node.mjs", "--batch", "--wasm", wasm], input=stdin, capture_output=True)
+    if done.returncode != 0:
+        sys.exit(f"node Web/run-node.mjs --batch failed ({done.returncode}):\n" + done.stderr.decode(errors="replace"))
+    out, at, results = done.stdout, 0, []
+    for _ in batch:
+        end = out.index(b"\n", at)
+        status, n_out, n_err = map(int, out[at:end].split())
+        at = end + 1
+        results.append(subprocess.CompletedProcess([], status, out[at:at + n_out], out[at + n_out:at + n_out + n_err]))
+        at += n_out + n_err
+    return results
+
+
+def compare(job, n, w):
+    path, (name, mode, flags) = job
     problems = []
     if n.returncode != w.returncode:
         problems.append(f"exit status {w.returncode} in the browser build, {n.returncode} natively")
@@ -32,17 +51,27 @@ def one(job):
 
 
 jobs = [(f, m) for f in files for m in modes]
+# Two node processes (this machine's two cores), the native runs beside them.
+halves = [jobs[0::2], jobs[1::2]]
+with ThreadPoolExecutor(max_workers=4) as pool:
+    wasm_results = pool.map(wasm_batch, halves)
+    native_results = list(pool.map(native_run, jobs))
+    w0, w1 = wasm_results
+wasm_by_job = {}
+for half, results in zip(halves, (w0, w1)):
+    for job, r in zip(half, results):
+        wasm_by_job[id(job)] = r
 passed = failed = lines = 0
-with ThreadPoolExecutor(max_workers=2) as pool:
-    for path, name, problems, n in pool.map(one, jobs):
-        lines += n
-        if problems:
-            failed += 1
-            print(f"FAILED  {path} ({name}):")
-            for p in problems:
-                print("  " + p)
-        else:
-            passed += 1
+for job, n in zip(jobs, native_results):
+    path, name, problems, count = compare(job, n, wasm_by_job[id(job)])
+    lines += count
+    if problems:
+        failed += 1
+        print(f"FAILED  {path} ({name}):")
+        for p in problems:
+            print("  " + p)
+    else:
+        passed += 1
 print(f"browser build: {len(files)} scripts, run, run --keep-going and check each, "
       f"{lines} lines compared with the native tool")
 print(f"{passed} passed, {failed} failed")
