@@ -37,7 +37,8 @@ run: deps-run page
 build: page
 	$(SWIFT) build --product navlab
 
-## test: unit tests (Swift Testing), then, side by side (each one's output together), every
+## test: the native build and the browser build side by side; then, side by side (each one's
+## output together), the unit tests (Swift Testing), every
 ## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
@@ -48,10 +49,9 @@ test: deps
 	@sh scripts/check-portable.sh
 	@$(PYTHON) scripts/embed-page.py --check
 	@sh scripts/check-engine.sh
-	$(SWIFT) build --build-tests
-	$(SWIFT) build --product navlab
-	$(SWIFT) test --skip-build
-	@sh scripts/side-by-side.sh "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-wasm"
+	@echo "building navlab and its tests, and beside them the browser build (navlab.wasm); a first build takes a few minutes, and each one's output follows when both end"
+	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests && $(SWIFT) build --product navlab" "sh scripts/build-wasm-test.sh"
+	@sh scripts/side-by-side.sh "$(SWIFT) test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)

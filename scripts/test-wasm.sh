@@ -13,6 +13,7 @@ if ! sh Web/build.sh --check; then
     if [ "$(uname -s)" = Darwin ]; then echo "test-wasm: skipped (see above)"; exit 0; fi
     exit 1
 fi
-OUT=.build-wasm-test WASM_OPT_LEVEL=-Onone sh Web/build.sh
+# `make test` builds the module beside the native build (WASM_TEST_BUILT=1); alone, build it here.
+[ "$WASM_TEST_BUILT" = 1 ] || sh scripts/build-wasm-test.sh
 "$python" scripts/test-wasm.py "$navlab" .build-wasm-test/navlab.wasm "$@"
 NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web
