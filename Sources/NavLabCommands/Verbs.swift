@@ -101,6 +101,38 @@ public enum VerbTable {
              uikit: "UIApplicationMain", examples: ["launch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
             try a.end(); return .model(.launch)
         },
+        Verb(name: "on", group: .setup, syntax: "on CLASS METHOD: COMMAND | on CLASS METHOD none",
+             summary: "code the app runs inside a callback: when UIKit calls METHOD on an instance of CLASS (or on AppDelegate, SceneDelegate), COMMAND runs as that instance (`self`, and the default target of present, push, dismiss, pop); its calls are nested under the callback; several lines add up, `none` removes them. METHOD: "
+                + State.viewControllerHookMethods.map { $0.method }.joined(separator: ", ") + "; AppDelegate: "
+                + State.appDelegateHookMethods.map { $0.method }.joined(separator: ", ") + "; SceneDelegate: "
+                + State.sceneDelegateHookMethods.map { $0.method }.joined(separator: ", "),
+             uikit: "the body of an overridden method (viewDidLoad, viewDidAppear(_:), application(_:didFinishLaunchingWithOptions:), …)",
+             examples: ["on Login viewDidLoad: present Onboarding", "on Home viewDidAppear: present Onboarding", "on AppDelegate didFinishLaunching: present Onboarding on root", "on Login viewDidLoad none"],
+             arguments: [.className, .keyword(State.viewControllerHookMethods.map { $0.method } + State.appDelegateHookMethods.map { $0.method } + State.sceneDelegateHookMethods.map { $0.method }), .verb]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let owner = try a.word("a class name (or AppDelegate, SceneDelegate)")
+            let method = try a.word("the method whose code it is, like viewDidLoad")
+            if a.accept("none") {
+                try a.end()
+                return .model(.hook(owner: owner.text, method: method.text, body: nil, command: nil, at: owner.location))
+            }
+            guard a.acceptSymbol(":") else {
+                throw a.error("expected `:` and the command the method runs", suggestion: "on \(owner.text) \(method.text): present Onboarding")
+            }
+            guard let first = a.peek, let source = a.source else {
+                throw a.error("`on \(owner.text) \(method.text):` needs the command the method runs", suggestion: "on \(owner.text) \(method.text): present Onboarding")
+            }
+            let offset = first.location.column - source.firstColumn
+            let body = String(source.line.dropFirst(max(0, offset)))
+            guard let parsed = try LineParser.parse(body, lineNumber: source.lineNumber, firstColumn: first.location.column) else {
+                throw a.error("`on \(owner.text) \(method.text):` needs the command the method runs", suggestion: "on \(owner.text) \(method.text): present Onboarding")
+            }
+            guard case .model(let command) = parsed.action, parsed.verb != "on" else {
+                throw NavLabError(.syntax, "`\(parsed.verb)` is not something the app's code does inside a callback", at: parsed.location,
+                                  suggestion: "a command that changes the app: present, push, dismiss, addChild, set, defaults, …")
+            }
+            a.index = a.tokens.count
+            return .model(.hook(owner: owner.text, method: method.text, body: parsed.text, command: command, at: method.location))
+        },
         Verb(name: "set", group: .setup, syntax: "set NAME key=value…",
              summary: "changes one live instance now: the keys of `class`, or the app's own properties",
              uikit: "assigning a property", examples: ["set Detail modalPresentationStyle=overFullScreen", "set Country capital=Paris"],

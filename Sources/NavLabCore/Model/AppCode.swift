@@ -36,6 +36,7 @@ extension State {
             lines.append("appDelegate restores \(rule.identifier)" + (rule.className.map { " as \($0)" } ?? ""))
         }
         if application.usesScenes { lines.append("scenes on") }
+        for hook in application.hooks { lines.append(hook.line) }
         if let initial { lines.append("initial " + initial.text) }
         return lines
     }

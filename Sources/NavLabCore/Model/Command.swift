@@ -65,6 +65,11 @@ public enum Command: Hashable, Sendable {
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
     case logFlags(Bool)
 
+    /// `on OWNER METHOD: COMMAND` — the app's code runs COMMAND when UIKit calls METHOD on an
+    /// instance of OWNER (or on the app or scene delegate); `on OWNER METHOD none` (nil
+    /// command) removes that method's code (UIKit #183–#189).
+    indirect case hook(owner: String, method: String, body: String?, command: Command?, at: SourceLocation)
+
     case hold(NameRef, label: String?)
     case release(NameRef)
     case set(NameRef, settings: [Setting])

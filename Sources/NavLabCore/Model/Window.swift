@@ -32,6 +32,8 @@ public struct Application: Hashable, Sendable {
     public var appDelegateRules: [AppDelegateRule] = []
     /// The app adopts UIScene and restores through `stateRestorationActivity` (UIKIT.md §9).
     public var usesScenes = false
+    /// The code the app runs inside callbacks (`on Login viewDidLoad: …`), in the order declared.
+    public var hooks: [Hook] = []
     public init() {}
 
     public var launches: Int { data.launches }
