@@ -1040,7 +1040,7 @@ struct StepCoder {
         case .popToRoot(let r, let animated):
             lines.append("_ = \(navigation(r)).popToRootViewController(animated: \(animated))")
         case .setViewControllers(let specs, let on, let animated):
-            let nav = navigation(on)
+            let nav = ref(on).vc?.kind == .tabBar ? ref(on).expr : navigation(on)
             let vs = specs.map { expression($0) }
             lines.append("\(nav).setViewControllers([\(vs.joined(separator: ", "))], animated: \(animated))")
         case .select(let r, let index, _):
