@@ -1155,7 +1155,7 @@ struct StepCoder {
             }
         case .crash(.now):
             lines.append("fatalError(\"NavLab's `crash`\")")
-        case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores, .hook:
+        case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores, .hook, .appDelegateEncodes, .appDelegateSet:
             lines.append("// The app's code and device: declared in the program above.")
         case .launch, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break

@@ -232,12 +232,25 @@ public enum VerbTable {
             try a.end()
             return .model(.encode(className: t.text, keys: keys, at: t.location))
         },
-        Verb(name: "appDelegate", group: .restoration, syntax: "appDelegate restores ID [as CLASS] | appDelegate restores ID nil",
-             summary: "how application(_:viewControllerWithRestorationIdentifierPath:coder:) answers for archived view controllers whose identifier is ID: a new instance (of CLASS, default the archived class), or nil (keep searching)",
-             uikit: "application(_:viewControllerWithRestorationIdentifierPath:coder:)",
-             examples: ["appDelegate restores Detail", "appDelegate restores Detail as LegacyDetail", "appDelegate restores Detail nil"],
-             arguments: [.keyword(["restores"]), .name, .keyword(["as", "nil"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
-            guard a.accept("restores") else { throw a.error("expected `restores`", suggestion: "appDelegate restores ID [as CLASS]") }
+        Verb(name: "appDelegate", group: .restoration, syntax: "appDelegate restores ID [as CLASS] | appDelegate restores ID nil | appDelegate encodes KEY…|none | appDelegate set KEY=VALUE…",
+             summary: "the app delegate's restoration code: `restores` — how application(_:viewControllerWithRestorationIdentifierPath:coder:) answers for archived view controllers whose identifier is ID: a new instance (of CLASS, default the archived class), or nil (keep searching); `encodes` — the app-level values its willEncodeRestorableStateWith writes into the archive and didDecodeRestorableStateWith reads back at the next launch (UIKit #110); `set` — those values, the app delegate's own properties, gone when the process ends",
+             uikit: "application(_:viewControllerWithRestorationIdentifierPath:coder:), application(_:willEncodeRestorableStateWith:), application(_:didDecodeRestorableStateWith:)",
+             examples: ["appDelegate restores Detail", "appDelegate restores Detail as LegacyDetail", "appDelegate restores Detail nil", "appDelegate encodes account", "appDelegate set account=ann"],
+             arguments: [.keyword(["restores", "encodes", "set"]), .name, .keyword(["as", "nil"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            if a.accept("encodes") {
+                if a.accept("none") { try a.end(); return .model(.appDelegateEncodes(nil)) }
+                var keys: [String] = []
+                while let k = a.peek, k.kind == .word { keys.append(k.text); a.index += 1; _ = a.acceptSymbol(",") }
+                guard !keys.isEmpty else { throw a.error("appDelegate encodes needs the keys it writes", suggestion: "appDelegate encodes account") }
+                try a.end()
+                return .model(.appDelegateEncodes(keys))
+            }
+            if a.accept("set") {
+                let s = try a.settings()
+                guard !s.isEmpty else { throw a.error("appDelegate set needs KEY=VALUE", suggestion: "appDelegate set account=ann") }
+                return .model(.appDelegateSet(s))
+            }
+            guard a.accept("restores") else { throw a.error("expected `restores`, `encodes` or `set`", suggestion: "appDelegate restores ID [as CLASS]") }
             let id = try a.word("a restoration identifier")
             if a.accept("nil") { try a.end(); return .model(.appDelegateRestores(identifier: id.text, className: nil, returnsNil: true)) }
             var cls: String?

@@ -80,6 +80,14 @@ extension State {
             if let cls { try validateClassName(cls, at: SourceLocation(column: 1)) }
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
             return .done([])
+        case .appDelegateEncodes(let keys):
+            guard application.appDelegateEncodes != keys else { return .ignored(reason: "the app delegate already encodes that", events: []) }
+            application.appDelegateEncodes = keys
+            return .done([])
+        case .appDelegateSet(let settings):
+            try requireRunning(at: settings.first?.location ?? SourceLocation(column: 1), verb: "set on the app delegate")
+            for s in settings { application.appDelegateValues[s.key] = s.value }
+            return .done([])
         case .importHierarchy(let h): return try importHierarchy(h)
         case .touchPresentationController(let name): return try touchPresentationController(name)
         case .addSubview(let spec, let to): return try addSubview(spec, to: to)

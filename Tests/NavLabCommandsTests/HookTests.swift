@@ -155,3 +155,30 @@ struct TabViewControllersTests {
         #expect(same.state[same.state[t].children[same.state[t].selectedIndex]].name == "Q")
     }
 }
+
+@Suite("The app delegate's restoration state")
+struct AppDelegateStateTests {
+    @Test("UIKit #110: the app delegate's own values are written first at preservation and read back last at restoration, through the archive")
+    func appLevelState() {
+        let s = session("optIn save=yes restore=yes", "class * restorationIdentifier=class", "appDelegate encodes account",
+                        "initial Nav(Home)", "launch", "appDelegate set account=ann")
+        let bg = s.execute("background").events.map { $0.text }
+        let will = bg.firstIndex(of: "application(_:willEncodeRestorableStateWith:) — {account: ann}")!
+        #expect(will < bg.firstIndex { $0.hasPrefix("encodeRestorableState") }!)
+        #expect(s.state.application.data.archive?.archive?.appState == ["account": "ann"])
+        #expect(s.execute("archive").text.contains("app delegate (willEncodeRestorableStateWith)  {account: ann}"))
+        _ = s.execute("kill")
+        let launch = s.execute("launch").events.map { $0.text }
+        #expect(s.state.application.appDelegateValues == ["account": "ann"])
+        let did = launch.firstIndex(of: "application(_:didDecodeRestorableStateWith:) — {account: ann}")!
+        #expect(did > launch.lastIndex { $0.hasPrefix("decodeRestorableState") }!)
+        #expect(did < launch.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")!)
+        #expect(s.state.codeScript().contains("appDelegate encodes account"))
+        // A launch without restoration starts without the values; without `encodes` nothing is printed.
+        let plain = session("optIn save=yes restore=yes", "initial Home", "launch")
+        #expect(!plain.execute("background").events.contains { $0.callback.contains("RestorableStateWith") })
+        _ = s.execute("forceQuit")
+        _ = s.execute("launch")
+        #expect(s.state.application.appDelegateValues.isEmpty)
+    }
+}

@@ -1206,11 +1206,11 @@ progress" warnings happen.
 
 **What UIKit does.** `application(_:willEncodeRestorableStateWith:)` lets the app delegate add its own values when the archive is written, and `application(_:didDecodeRestorableStateWith:)` hands them back at launch. This is the place for state that belongs to no particular view controller, such as which account was signed in.
 
-**In NavLab.** **Not modelled.** The app delegate's own encode and decode hooks are not part of the model; only view controllers (and their views) write state.
+**In NavLab.** `appDelegate encodes KEY…` says which of the app delegate's own values its `willEncodeRestorableStateWith` writes; `appDelegate set KEY=VALUE` sets them (they are the process's memory: a launch starts without them). Run `optIn save=yes restore=yes; class * restorationIdentifier=class; appDelegate encodes account; initial Nav(Home); launch; appDelegate set account=ann; background; kill; launch`: `background` prints `application(_:willEncodeRestorableStateWith:) — {account: ann}` first, before any `encodeRestorableState` (fact 172), and `archive` lists the value; the launch prints `application(_:didDecodeRestorableStateWith:) — {account: ann}` after every `decodeRestorableState` and before `application(_:didFinishLaunchingWithOptions:)` and the `applicationFinishedRestoringState` calls, and the app delegate has `account` again. Without `appDelegate encodes` neither method is printed. Code in a callback can set the values too (`on Home viewDidAppear: appDelegate set account=ann`).
 
-**Tests.** none yet
+**Tests.** `HookTests` "UIKit #110: the app delegate's own values are written first at preservation and read back last at restoration, through the archive"
 
-**Sources.** The "state restoration" topic list of Apple's UIApplicationDelegate documentation (a mirrored copy) (Apple documentation)
+**Sources.** The "state restoration" topic list of Apple's UIApplicationDelegate documentation (a mirrored copy); the sources of fact 172 for where the two calls fall (Apple documentation)
 
 ### #111 Preservation runs as the app enters the background
 

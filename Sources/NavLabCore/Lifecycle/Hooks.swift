@@ -110,7 +110,7 @@ extension State {
         switch command {
         case .present, .dismiss, .push, .pop, .popToRoot, .setViewControllers, .select, .addChild, .removeChild,
              .switchChild, .swapRoot, .swapRootToNil, .show, .touchPresentationController, .beginAppearanceTransition,
-             .endAppearanceTransition, .addSubview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault:
+             .endAppearanceTransition, .addSubview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault, .appDelegateSet:
             if delegate, command.mentionsSelf {
                 return ("the app and scene delegates are not view controllers: `self` means nothing in their code",
                         "name the view controller (`root`, `top`, or its name)")
@@ -132,6 +132,8 @@ extension State {
         guard hasHooks, !command.declaresCode else { return try applyCommand(command) }
         let top = hookDepth == 0
         if top { hookRuns = 0 }
+        // Back to 0 after the command typed, whatever happened: it counts one command's runs.
+        defer { if top { hookRuns = 0 } }
         let windowBefore = Set(windowViewControllers())
         let turnBefore = turn
         // A turn of our own, to know which animations the command starts: code in a `will…`
@@ -169,7 +171,12 @@ extension State {
             }
             for hook in application.hooks where hook.owner == owner && hook.callback == e.callback {
                 let phase = hookPhase(of: e, me: me, incoming: incoming, command: command)
-                out += try runHook(hook, on: me, phase: phase, incoming: incoming, during: &during, after: turnBefore)
+                do throws(NavLabError) {
+                    out += try runHook(hook, on: me, phase: phase, incoming: incoming, during: &during, after: turnBefore)
+                } catch {
+                    turn = turnBefore
+                    throw error
+                }
                 if phase == .beforeWindow {
                     // What the code changed before anything appeared changes what appears (UIKit #185).
                     fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming)

@@ -47,6 +47,11 @@ public enum Command: Hashable, Sendable {
     /// `scenes on|off`: whether the app adopts UIScene (UIKIT.md §9).
     case scenes(Bool)
     case app(String)
+    /// `appDelegate encodes KEY… | none`: what the app delegate's willEncode/didDecode
+    /// RestorableState write and read (UIKit #110).
+    case appDelegateEncodes([String]?)
+    /// `appDelegate set KEY=VALUE…`: the app delegate's own properties (process memory).
+    case appDelegateSet([Setting])
     /// `appDelegate restores ID [as CLASS | nil]`.
     case appDelegateRestores(identifier: String, className: String?, returnsNil: Bool)
 

@@ -34,6 +34,12 @@ public struct Application: Hashable, Sendable {
     public var usesScenes = false
     /// The code the app runs inside callbacks (`on Login viewDidLoad: …`), in the order declared.
     public var hooks: [Hook] = []
+    /// The keys the app delegate's `application(_:willEncodeRestorableStateWith:)` writes and
+    /// `application(_:didDecodeRestorableStateWith:)` reads back (UIKit #110); nil when it
+    /// implements neither.
+    public var appDelegateEncodes: [String]?
+    /// The app delegate's own properties: the process's memory, gone when it ends.
+    public var appDelegateValues: [String: String] = [:]
     public init() {}
 
     public var launches: Int { data.launches }
