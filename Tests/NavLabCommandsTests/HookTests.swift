@@ -117,6 +117,14 @@ struct HookTests {
         #expect(s.state.codeScript() == ["on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
     }
 
+    @Test("export swift refuses a session with code in callbacks, naming the line")
+    func exportRefuses() {
+        let s = session("on Home viewDidAppear: present Onboarding", "initial Home", "launch")
+        let r = s.execute("export swift")
+        #expect(r.status == .failed)
+        #expect(r.error?.message.contains("export swift does not write code in callbacks (`on Home viewDidAppear: present Onboarding`)") == true)
+    }
+
     @Test("code in a scene delegate and app delegate callbacks after launch runs after them")
     func delegates() {
         let s = session("on AppDelegate applicationDidBecomeActive: present Banner style=overFullScreen", "initial Home", "launch")
