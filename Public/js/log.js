@@ -32,6 +32,10 @@ export function eventText(e) {
  * Done`): the command events give such lines by their index in the step's log event.
  */
 export function printedText(e) {
+  return "  ".repeat(e.depth ?? 0) + printedBody(e);
+}
+
+function printedBody(e) {
   if (e.callback === "warning") return `warning: ${e.message ?? ""}`;
   if (e.callback === "willMove(toParent:)" || e.callback === "didMove(toParent:)") {
     return `${e.callback.slice(0, -"toParent:)".length)}toParent: ${e.parent ?? "nil"}) ${e.viewController ?? ""}`;
@@ -74,7 +78,9 @@ export class LogPane {
         html.push(`<div class="lg-cmd" data-seq="${e.seq}"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
         this.lastSeq = e.seq;
       }
-      html.push(`<div class="lg ${callbackClass(e)}">${cited(eventText(e))}</div>`);
+      // Calls made by the app's code inside a callback (`on Login viewDidLoad: …`) sit under it.
+      const depth = Math.min(e.depth ?? 0, 8);
+      html.push(`<div class="lg ${callbackClass(e)}${depth ? ` d${depth}` : ""}">${cited(eventText(e))}</div>`);
     }
     this.count += events.length;
     stickToBottom(this.container, () => {

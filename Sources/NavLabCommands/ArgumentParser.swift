@@ -9,6 +9,9 @@ public struct Arguments {
     /// The lines after `VERB … <<WORD` up to the line `WORD` (`import uikit <<END`), and the
     /// line number of the first.
     public var heredoc: (terminator: String, body: String, firstLine: Int)?
+    /// The line the tokens come from and the column it starts at (`on … : COMMAND` parses the
+    /// command's own text).
+    public var source: (line: String, lineNumber: Int, firstColumn: Int)?
 
     init(verb: Token, tokens: [Token], lineEnd: SourceLocation) {
         self.verb = verb

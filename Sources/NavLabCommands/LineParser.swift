@@ -40,6 +40,7 @@ public enum LineParser {
         }
         let end = SourceLocation(line: lineNumber, column: (tokens.last?.endColumn ?? firstColumn))
         var args = Arguments(verb: first, tokens: Array(tokens.dropFirst()), lineEnd: end)
+        args.source = (line, lineNumber, firstColumn)
         let action = try verb.parse(&args)
         var text = line
         if let hash = commentStart(line) { text = String(line[..<hash]) }

@@ -147,6 +147,11 @@ private struct Generator {
             guard case .model = parsed.action else { continue }
             let after = session.state
             final = after
+            if let hook = after.application.hooks.first {
+                // The generated classes log their callbacks and nothing else.
+                throw NavLabError(.invalid, "export swift does not write code in callbacks (`\(hook.line)`): the program would not do what NavLab predicts",
+                                  at: SourceLocation(column: 1), suggestion: "`export json` or `log` keep what it did; in Xcode, put the command in the method by hand")
+            }
             if after.application.usesScenes { usesScenes = true }
             var predicted = ["> " + parsed.headline]
             predicted += response.linesBeforeEvents.map { "  " + $0.text }
@@ -1035,7 +1040,7 @@ struct StepCoder {
         case .popToRoot(let r, let animated):
             lines.append("_ = \(navigation(r)).popToRootViewController(animated: \(animated))")
         case .setViewControllers(let specs, let on, let animated):
-            let nav = navigation(on)
+            let nav = ref(on).vc?.kind == .tabBar ? ref(on).expr : navigation(on)
             let vs = specs.map { expression($0) }
             lines.append("\(nav).setViewControllers([\(vs.joined(separator: ", "))], animated: \(animated))")
         case .select(let r, let index, _):
@@ -1150,7 +1155,7 @@ struct StepCoder {
             }
         case .crash(.now):
             lines.append("fatalError(\"NavLab's `crash`\")")
-        case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores:
+        case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores, .hook, .appDelegateEncodes, .appDelegateSet:
             lines.append("// The app's code and device: declared in the program above.")
         case .launch, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break

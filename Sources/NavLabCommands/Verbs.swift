@@ -101,6 +101,38 @@ public enum VerbTable {
              uikit: "UIApplicationMain", examples: ["launch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
             try a.end(); return .model(.launch)
         },
+        Verb(name: "on", group: .setup, syntax: "on CLASS METHOD: COMMAND | on CLASS METHOD none",
+             summary: "code the app runs inside a callback: when UIKit calls METHOD on an instance of CLASS (or on AppDelegate, SceneDelegate), COMMAND runs as that instance (`self`, and the default target of present, push, dismiss, pop); its calls are nested under the callback; several lines add up, `none` removes them. METHOD: "
+                + State.viewControllerHookMethods.map { $0.method }.joined(separator: ", ") + "; AppDelegate: "
+                + State.appDelegateHookMethods.map { $0.method }.joined(separator: ", ") + "; SceneDelegate: "
+                + State.sceneDelegateHookMethods.map { $0.method }.joined(separator: ", "),
+             uikit: "the body of an overridden method (viewDidLoad, viewDidAppear(_:), application(_:didFinishLaunchingWithOptions:), …)",
+             examples: ["on Login viewDidLoad: present Onboarding", "on Home viewDidAppear: present Onboarding", "on AppDelegate didFinishLaunching: present Onboarding on root", "on Login viewDidLoad none"],
+             arguments: [.className, .keyword(State.viewControllerHookMethods.map { $0.method } + State.appDelegateHookMethods.map { $0.method } + State.sceneDelegateHookMethods.map { $0.method }), .verb]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let owner = try a.word("a class name (or AppDelegate, SceneDelegate)")
+            let method = try a.word("the method whose code it is, like viewDidLoad")
+            if a.accept("none") {
+                try a.end()
+                return .model(.hook(owner: owner.text, method: method.text, body: nil, command: nil, at: owner.location))
+            }
+            guard a.acceptSymbol(":") else {
+                throw a.error("expected `:` and the command the method runs", suggestion: "on \(owner.text) \(method.text): present Onboarding")
+            }
+            guard let first = a.peek, let source = a.source else {
+                throw a.error("`on \(owner.text) \(method.text):` needs the command the method runs", suggestion: "on \(owner.text) \(method.text): present Onboarding")
+            }
+            let offset = first.location.column - source.firstColumn
+            let body = String(source.line.dropFirst(max(0, offset)))
+            guard let parsed = try LineParser.parse(body, lineNumber: source.lineNumber, firstColumn: first.location.column) else {
+                throw a.error("`on \(owner.text) \(method.text):` needs the command the method runs", suggestion: "on \(owner.text) \(method.text): present Onboarding")
+            }
+            guard case .model(let command) = parsed.action, parsed.verb != "on" else {
+                throw NavLabError(.syntax, "`\(parsed.verb)` is not something the app's code does inside a callback", at: parsed.location,
+                                  suggestion: "a command that changes the app: present, push, dismiss, addChild, set, defaults, …")
+            }
+            a.index = a.tokens.count
+            return .model(.hook(owner: owner.text, method: method.text, body: parsed.text, command: command, at: method.location))
+        },
         Verb(name: "set", group: .setup, syntax: "set NAME key=value…",
              summary: "changes one live instance now: the keys of `class`, or the app's own properties",
              uikit: "assigning a property", examples: ["set Detail modalPresentationStyle=overFullScreen", "set Country capital=Paris"],
@@ -200,12 +232,25 @@ public enum VerbTable {
             try a.end()
             return .model(.encode(className: t.text, keys: keys, at: t.location))
         },
-        Verb(name: "appDelegate", group: .restoration, syntax: "appDelegate restores ID [as CLASS] | appDelegate restores ID nil",
-             summary: "how application(_:viewControllerWithRestorationIdentifierPath:coder:) answers for archived view controllers whose identifier is ID: a new instance (of CLASS, default the archived class), or nil (keep searching)",
-             uikit: "application(_:viewControllerWithRestorationIdentifierPath:coder:)",
-             examples: ["appDelegate restores Detail", "appDelegate restores Detail as LegacyDetail", "appDelegate restores Detail nil"],
-             arguments: [.keyword(["restores"]), .name, .keyword(["as", "nil"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
-            guard a.accept("restores") else { throw a.error("expected `restores`", suggestion: "appDelegate restores ID [as CLASS]") }
+        Verb(name: "appDelegate", group: .restoration, syntax: "appDelegate restores ID [as CLASS] | appDelegate restores ID nil | appDelegate encodes KEY…|none | appDelegate set KEY=VALUE…",
+             summary: "the app delegate's restoration code: `restores` — how application(_:viewControllerWithRestorationIdentifierPath:coder:) answers for archived view controllers whose identifier is ID: a new instance (of CLASS, default the archived class), or nil (keep searching); `encodes` — the app-level values its willEncodeRestorableStateWith writes into the archive and didDecodeRestorableStateWith reads back at the next launch (UIKit #110); `set` — those values, the app delegate's own properties, gone when the process ends",
+             uikit: "application(_:viewControllerWithRestorationIdentifierPath:coder:), application(_:willEncodeRestorableStateWith:), application(_:didDecodeRestorableStateWith:)",
+             examples: ["appDelegate restores Detail", "appDelegate restores Detail as LegacyDetail", "appDelegate restores Detail nil", "appDelegate encodes account", "appDelegate set account=ann"],
+             arguments: [.keyword(["restores", "encodes", "set"]), .name, .keyword(["as", "nil"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            if a.accept("encodes") {
+                if a.accept("none") { try a.end(); return .model(.appDelegateEncodes(nil)) }
+                var keys: [String] = []
+                while let k = a.peek, k.kind == .word { keys.append(k.text); a.index += 1; _ = a.acceptSymbol(",") }
+                guard !keys.isEmpty else { throw a.error("appDelegate encodes needs the keys it writes", suggestion: "appDelegate encodes account") }
+                try a.end()
+                return .model(.appDelegateEncodes(keys))
+            }
+            if a.accept("set") {
+                let s = try a.settings()
+                guard !s.isEmpty else { throw a.error("appDelegate set needs KEY=VALUE", suggestion: "appDelegate set account=ann") }
+                return .model(.appDelegateSet(s))
+            }
+            guard a.accept("restores") else { throw a.error("expected `restores`, `encodes` or `set`", suggestion: "appDelegate restores ID [as CLASS]") }
             let id = try a.word("a restoration identifier")
             if a.accept("nil") { try a.end(); return .model(.appDelegateRestores(identifier: id.text, className: nil, returnsNil: true)) }
             var cls: String?
@@ -304,8 +349,8 @@ public enum VerbTable {
             return .model(.popToRoot(n, animated: animated))
         },
         Verb(name: "setViewControllers", group: .hierarchy, syntax: "setViewControllers SPEC, SPEC… [on NAME] [animated]",
-             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it",
-             uikit: "navigationController.setViewControllers(_:animated:)", examples: ["setViewControllers @Countries, Detail animated"],
+             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it. On a tab bar controller, replaces its tabs: the old roots are removed, the selected one is kept if listed, else the same index, else tab 0",
+             uikit: "navigationController.setViewControllers(_:animated:), tabBarController.setViewControllers(_:animated:) / viewControllers = […]", examples: ["setViewControllers @Countries, Detail animated", "setViewControllers Nav(Feed), @Profile on UITabBarController"],
              arguments: [.spec, .keyword(["on", "animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var specs: [Spec] = []
             repeat { specs.append(try a.spec()) } while a.acceptSymbol(",")

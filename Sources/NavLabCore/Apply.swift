@@ -21,7 +21,7 @@ extension State {
     /// NavLab's `Limits` are checked after a command (`applyWithinLimits`):
     /// the caller that owns the timeline (the Session) discards a state that went past them.
     /// (Keeping a copy here to roll back would copy every large array the command touches.)
-    public mutating func apply(_ command: Command) throws(NavLabError) -> Outcome {
+    mutating func applyCommand(_ command: Command) throws(NavLabError) -> Outcome {
         switch try canonical(command) {
         case .device(let d): return try setDevice(d)
         case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
@@ -80,6 +80,14 @@ extension State {
             if let cls { try validateClassName(cls, at: SourceLocation(column: 1)) }
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
             return .done([])
+        case .appDelegateEncodes(let keys):
+            guard application.appDelegateEncodes != keys else { return .ignored(reason: "the app delegate already encodes that", events: []) }
+            application.appDelegateEncodes = keys
+            return .done([])
+        case .appDelegateSet(let settings):
+            try requireRunning(at: settings.first?.location ?? SourceLocation(column: 1), verb: "set on the app delegate")
+            for s in settings { application.appDelegateValues[s.key] = s.value }
+            return .done([])
         case .importHierarchy(let h): return try importHierarchy(h)
         case .touchPresentationController(let name): return try touchPresentationController(name)
         case .addSubview(let spec, let to): return try addSubview(spec, to: to)
@@ -95,6 +103,8 @@ extension State {
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)
+        case .hook(let owner, let method, let body, let command, let at):
+            return try declareHook(owner: owner, method: method, body: body, command: command, at: at)
         }
     }
 

@@ -249,6 +249,9 @@ button.primary:hover { background: #32579a; }
 .lg-cmd { padding: 4px 10px 1px; color: #e9ecf1; }
 .lg-cmd .s { color: var(--faint); margin-right: 6px; }
 .lg { padding: 0 10px 0 24px; color: #b9bec7; white-space: pre-wrap; }
+/* Calls made by the app's code inside a callback, one step in per level. */
+.lg.d1 { padding-left: 40px; } .lg.d2 { padding-left: 56px; } .lg.d3 { padding-left: 72px; } .lg.d4 { padding-left: 88px; }
+.lg.d5 { padding-left: 104px; } .lg.d6 { padding-left: 120px; } .lg.d7 { padding-left: 136px; } .lg.d8 { padding-left: 152px; }
 .lg.app { color: var(--cyan); }
 .lg.warning { color: var(--amber); }
 .lg.appear { color: #8fd6a3; }
@@ -2090,6 +2093,10 @@ export function eventText(e) {
  * Done`): the command events give such lines by their index in the step's log event.
  */
 export function printedText(e) {
+  return "  ".repeat(e.depth ?? 0) + printedBody(e);
+}
+
+function printedBody(e) {
   if (e.callback === "warning") return `warning: ${e.message ?? ""}`;
   if (e.callback === "willMove(toParent:)" || e.callback === "didMove(toParent:)") {
     return `${e.callback.slice(0, -"toParent:)".length)}toParent: ${e.parent ?? "nil"}) ${e.viewController ?? ""}`;
@@ -2132,7 +2139,9 @@ export class LogPane {
         html.push(`<div class="lg-cmd" data-seq="${e.seq}"><span class="s">[${e.seq}]</span>${esc(e.command)}</div>`);
         this.lastSeq = e.seq;
       }
-      html.push(`<div class="lg ${callbackClass(e)}">${cited(eventText(e))}</div>`);
+      // Calls made by the app's code inside a callback (`on Login viewDidLoad: …`) sit under it.
+      const depth = Math.min(e.depth ?? 0, 8);
+      html.push(`<div class="lg ${callbackClass(e)}${depth ? ` d${depth}` : ""}">${cited(eventText(e))}</div>`);
     }
     this.count += events.length;
     stickToBottom(this.container, () => {

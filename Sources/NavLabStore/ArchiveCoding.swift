@@ -12,13 +12,14 @@ extension Kind: Codable {}
 extension RestorationClass: Codable {}
 
 extension Archive: Codable {
-    enum CodingKeys: String, CodingKey { case systemVersion, idiom, entries }
+    enum CodingKeys: String, CodingKey { case systemVersion, idiom, entries, appState }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(systemVersion: try c.decode(String.self, forKey: .systemVersion),
                   idiom: try c.decode(String.self, forKey: .idiom),
-                  entries: try c.decode([ArchivedViewController].self, forKey: .entries))
+                  entries: try c.decode([ArchivedViewController].self, forKey: .entries),
+                  appState: try c.decodeIfPresent([String: String].self, forKey: .appState) ?? [:])
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -26,6 +27,8 @@ extension Archive: Codable {
         try c.encode(systemVersion, forKey: .systemVersion)
         try c.encode(idiom, forKey: .idiom)
         try c.encode(entries, forKey: .entries)
+        // Left out when empty: archives without app-level state are written as before.
+        if !appState.isEmpty { try c.encode(appState, forKey: .appState) }
     }
 }
 

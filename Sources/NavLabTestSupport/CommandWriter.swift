@@ -102,7 +102,11 @@ public struct CommandWriter {
         case 39: return pick(["touch presentationController of \(n)", "swapRoot nil", "select \(name(st, kind: .tabBar) ?? n) more",
                               "initial Tab(A, B, C, D, E, F)", "log flags=\(pick(["on", "off"]))", "beginAppearanceTransition \(n) \(pick(["true", "false"]))", "endAppearanceTransition \(n)",
                               "class Shell shouldAutomaticallyForwardAppearanceMethods=no",
-                              "addSubview \(spec(st)) to \(n)", "reuseView \(n) for \(name(st) ?? n)"])
+                              "addSubview \(spec(st)) to \(n)", "reuseView \(n) for \(name(st) ?? n)",
+                              "on \(pick(CommandWriter.classes)) \(pick(["viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear", "didMove"])): \(pick(["present B", "push Detail", "dismiss", "pop", "addChild Settings to self", "appDelegate set account=ann", "defaults seen=yes"]))",
+                              "on \(pick(CommandWriter.classes)) \(pick(["viewDidLoad", "viewDidAppear"])) none",
+                              "on AppDelegate \(pick(["didFinishLaunching", "applicationDidBecomeActive"])): present \(plainSpec(st))",
+                              "appDelegate encodes account", "appDelegate set account=\(pick(["ann", "bob"]))"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {

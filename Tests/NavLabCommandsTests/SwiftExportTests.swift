@@ -84,6 +84,8 @@ private func scripts() throws -> [(name: String, text: String)] {
         let names = try FileManager.default.contentsOfDirectory(atPath: repository + "/" + folder).filter { $0.hasSuffix(".navlab") }.sorted()
         for n in names {
             let text = try String(contentsOfFile: repository + "/" + folder + "/" + n, encoding: .utf8)
+            // Code in callbacks (`on …`) is refused by the export (HookTests checks the refusal).
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix("on ") }) { continue }
             out.append((folder + "/" + n, text))
         }
     }
@@ -361,7 +363,8 @@ struct SwiftExportTests {
             let program: String
             do throws(NavLabError) { program = try SwiftExport.program(from: s) } catch {
                 let e = error
-                #expect(e.message.hasPrefix("nothing to export"), "seed \(seed): \(e.message)")
+                // The two clear refusals: nothing to export, or code in callbacks (HookTests).
+                #expect(e.message.hasPrefix("nothing to export") || e.message.hasPrefix("export swift does not write code in callbacks"), "seed \(seed): \(e.message)")
                 continue
             }
             exported += 1

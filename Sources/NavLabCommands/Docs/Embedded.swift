@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 182 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 189 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -623,7 +623,7 @@ progress" warnings happen.
 
 **What UIKit does.** With more than five tabs, the bar shows four of them plus a "More" tab, and the remaining ones are reached through `moreNavigationController`. Assigning `viewControllers` again resets `customizableViewControllers` to the full list.
 
-**In NavLab.** Run `initial Tab(A, B, C, D, E, F); launch; tree; select UITabBarController more; select UITabBarController 4`. `tree` marks tabs 4 and 5 `under More`; `select … more` notes that the More navigation controller is selected and lists tabs 4…5; selecting tab 4 notes that UIKit shows it inside `moreNavigationController`. With five tabs or fewer, `select … more` is an error: UIKit shows a More tab only with more than five. The More navigation controller is UIKit's own and is not an instance in NavLab (it has no name, and `tree` does not list it), and no command reassigns a tab bar controller's `viewControllers`, so the reset of `customizableViewControllers` cannot be observed.
+**In NavLab.** Run `initial Tab(A, B, C, D, E, F); launch; tree; select UITabBarController more; select UITabBarController 4`. `tree` marks tabs 4 and 5 `under More`; `select … more` notes that the More navigation controller is selected and lists tabs 4…5; selecting tab 4 notes that UIKit shows it inside `moreNavigationController`. With five tabs or fewer, `select … more` is an error: UIKit shows a More tab only with more than five. The More navigation controller is UIKit's own and is not an instance in NavLab (it has no name, and `tree` does not list it), and `setViewControllers … on UITabBarController` says in a note that `customizableViewControllers` is reset to the new list (fact 189); NavLab does not model the More screen's Edit button that uses it.
 
 **Tests.** `ContainmentTests` "UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window"; `ContainmentTests` "UIKit #56: a More tab exists only with more than five tabs"
 
@@ -1211,11 +1211,11 @@ progress" warnings happen.
 
 **What UIKit does.** `application(_:willEncodeRestorableStateWith:)` lets the app delegate add its own values when the archive is written, and `application(_:didDecodeRestorableStateWith:)` hands them back at launch. This is the place for state that belongs to no particular view controller, such as which account was signed in.
 
-**In NavLab.** **Not modelled.** The app delegate's own encode and decode hooks are not part of the model; only view controllers (and their views) write state.
+**In NavLab.** `appDelegate encodes KEY…` says which of the app delegate's own values its `willEncodeRestorableStateWith` writes; `appDelegate set KEY=VALUE` sets them (they are the process's memory: a launch starts without them). Run `optIn save=yes restore=yes; class * restorationIdentifier=class; appDelegate encodes account; initial Nav(Home); launch; appDelegate set account=ann; background; kill; launch`: `background` prints `application(_:willEncodeRestorableStateWith:) — {account: ann}` first, before any `encodeRestorableState` (fact 172), and `archive` lists the value; the launch prints `application(_:didDecodeRestorableStateWith:) — {account: ann}` after every `decodeRestorableState` and before `application(_:didFinishLaunchingWithOptions:)` and the `applicationFinishedRestoringState` calls, and the app delegate has `account` again. Without `appDelegate encodes` neither method is printed. Code in a callback can set the values too (`on Home viewDidAppear: appDelegate set account=ann`).
 
-**Tests.** none yet
+**Tests.** `HookTests` "UIKit #110: the app delegate's own values are written first at preservation and read back last at restoration, through the archive"
 
-**Sources.** The "state restoration" topic list of Apple's UIApplicationDelegate documentation (a mirrored copy) (Apple documentation)
+**Sources.** The "state restoration" topic list of Apple's UIApplicationDelegate documentation (a mirrored copy); the sources of fact 172 for where the two calls fall (Apple documentation)
 
 ### #111 Preservation runs as the app enters the background
 
@@ -1884,6 +1884,83 @@ Calling `dismiss` on a view controller that is neither presented nor presenting 
 For restoration, Apple documents that a navigation controller tells apart stack entries that share an identifier by their position (fact 130), but not how that position is written into the path. NavLab joins identifiers with `/`, lets stack entries share a path and distinguishes them by stack position, and refuses other duplicate paths with a note. Finally, whether force quitting deletes a scene's restoration activity is contradictory (fact 149): Apple's sample says it does, one iOS 15 report says it did not. NavLab follows the sample, deletes the activity on `forceQuit`, and prints a note recalling the contrary report.
 
 A few related choices fill smaller gaps. The presentation controller class names for styles that captures do not cover (`.overFullScreen`, the current-context styles and `.formSheet`) are NavLab's guesses. The newer wording "nested push animation can result in a corrupted navigation bar" is used from iOS 13 on, since its first version is unknown; the pop message keeps its quoted wording, without "a", on every version. On iOS 13 NavLab prints the older `Warning: …` message formats, because the `[Presentation]` formats are dated from iOS 14. A crash during launch or restoration deletes the archive immediately rather than after UIKit's retry count is used up, which has the same effect at the next launch.
+
+## 12. Code that runs inside callbacks
+
+An app's bugs mostly come from what its own code does inside UIKit's callbacks. NavLab runs that
+code when it is declared with `on CLASS METHOD: COMMAND` (see [Reference.md](Reference.md)), at
+the point where UIKit calls the method, and prints what it causes one level deeper under the
+call. The facts below say what UIKit does with such code, by the moment it runs.
+
+### #183 Presenting from viewDidLoad is refused
+
+**What UIKit does.** `viewDidLoad` runs when the view has been created, before it is added to the window. A view controller that is about to be shown for the first time and calls `present` from `viewDidLoad` is not in the window hierarchy yet: nothing is presented, and UIKit logs `Warning: Attempt to present <X> on <Y> whose view is not in the window hierarchy!` (`[Presentation] Attempt to present <X> on <Y> (from <W>) whose view is not in the window hierarchy.` from iOS 14, facts 92 and 93). Y is the view controller that would present — the navigation or tab bar controller around the caller W. The fix every source gives is to present from `viewDidAppear` (fact 187).
+
+**In NavLab.** Run `on Login viewDidLoad: present Onboarding; initial Login; launch`: under `viewDidLoad Login` the launch prints `note: Login's viewDidLoad runs `present Onboarding``, `note: ignored: Login's view is not in the window, so UIKit does not present (UIKit #28)` and `warning: [Presentation] Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> (from <App.Login: 0x7f9a00001000>) whose view is not in the window hierarchy.`, each indented one level; Login then appears as usual and Onboarding is never made. With `device iPhone iOS=12` the older message is printed.
+
+**Tests.** `HookTests` "UIKit #183: presenting from viewDidLoad is refused, the view is not in the window hierarchy; the warning is nested under viewDidLoad"; `Tests/Scripts/code-in-callbacks.navlab`
+
+**Sources.** [In-depth Analysis of iOS View Controller Presentation Timing and Window Hierarchy Issues (2025)](http://www.kouhan.cn/en/article/00009789), which quotes `Warning: Attempt to present < finishViewController: 0x1e56e0a0 > on < ViewController: 0x1ec3e000> whose view is not in the window hierarchy!` for `self.present(finished, animated: false)` in `viewDidLoad`; [zetachang/DCModalSegue issue #10](https://github.com/zetachang/DCModalSegue/issues/10) (the maintainer: presenting in `viewDidLoad` "will break even a simple built-in present style… put code in `viewDidAppear`", iOS 8); [BobDG/BDGShare issue #4](https://github.com/BobDG/BDGShare/issues/4) (`… on <UINavigationController: 0x7a71b220> whose view is not in the window hierarchy!`, "Did you try to show it in viewDidLoad?") (community report)
+
+### #184 Presenting from didFinishLaunching is refused
+
+**What UIKit does.** In `application(_:didFinishLaunchingWithOptions:)` the window's root view controller exists, but its view is loaded and put in the window only after the method returns, when the window is made key and visible. Presenting on the root from there is refused with the same "whose view is not in the window hierarchy" warning as fact 183.
+
+**In NavLab.** Run `on AppDelegate didFinishLaunching: present Onboarding; initial Nav(Home); launch`: under `application(_:didFinishLaunchingWithOptions:)` the launch prints the hook's note, `note: ignored: Home's view is not in the window, so UIKit does not present (UIKit #28)` and `warning: [Presentation] Attempt to present <App.Onboarding: 0x7f9a00003000> on <UINavigationController: 0x7f9a00002000> (from <App.Home: 0x7f9a00001000>) whose view is not in the window hierarchy.` (`present` with no `on` acts on `top`), then the root loads and appears.
+
+**Tests.** `HookTests` "UIKit #184: presenting from didFinishLaunching finds the root's view not in the window yet"
+
+**Sources.** [Attempt to present View Controller which is not in window hierarchy (2025)](https://taourl.com/read-1873182.html), whose failing example presents from `application(_:didFinishLaunchingWithOptions:)` and moves the presentation to the root's `viewDidAppear`; the launch order of fact 134 (community report)
+
+### #185 Presenting from viewWillAppear warns about a detached view controller
+
+**What UIKit does.** In `viewWillAppear` of a view controller that is being shown, its view is about to be added to the window ("before the view controller's view is about to be added to a view hierarchy"). A presentation from there goes ahead, but UIKit logs `Presenting view controllers on detached view controllers is discouraged <W>.` (fact 96). The WhatsNewKit maintainer's fix is to delay the presentation or to present from `viewDidAppear`.
+
+**In NavLab.** Run `on Intro viewWillAppear: present Sheet style=fullScreen; initial Intro; launch`: under `viewWillAppear Intro` NavLab prints `warning: Presenting view controllers on detached view controllers is discouraged <App.Intro: 0x7f9a00001000>.` and the presentation's calls; Sheet ends up presented by Intro. Only the report's iOS 12-era wording is known; NavLab prints it on every version.
+
+**Tests.** `HookTests` "UIKit #185: presenting from viewWillAppear warns about a detached view controller and presents"
+
+**Sources.** [SvenTiigi/WhatsNewKit issue #20](https://github.com/SvenTiigi/WhatsNewKit/issues/20) (2019: presenting "during `viewWillAppear`" and the detached warning); [viewWillAppear(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)) (community report)
+
+### #186 Code in a will-callback runs while the transition is in progress
+
+**What UIKit does.** `viewWillAppear`, `viewWillDisappear` and `willMove(toParent:)` are called after an animated transition has started and before it ends. A push, pop or presentation started there is started during that transition, with the warnings of a transition started while another is running: `nested push animation can result in a corrupted navigation bar` and the navigation bar's `Attempting to begin a transition … while a transition is in progress.` for a push during a push (facts 97, 169), `Attempt to present … while a presentation is in progress.` for a presentation during a presentation (fact 91). Without animation nothing is in progress.
+
+**In NavLab.** Run `on Detail viewWillAppear: push More; initial Nav(Home); launch; push Detail animated`: under `viewWillAppear Detail` the nested push warnings are printed, then the push of More; with `push Detail animated=no` there is no warning. `viewIsAppearing` runs once the view is in the window (iOS 13+), so code there presents without the warnings of facts 183 and 185.
+
+**Tests.** `HookTests` "UIKit #186: code in viewWillAppear runs while an animated push is in progress: a push there is a nested push"
+
+**Sources.** [viewWillAppear(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwillappear(_:)) ("before any animations are configured"); [viewIsAppearing(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)) (called "after it adds the view controller's view to the view hierarchy"); the sources of facts 91, 97 and 169 (Apple documentation)
+
+### #187 Presenting from viewDidAppear works, inside viewDidAppear
+
+**What UIKit does.** By `viewDidAppear` the view is in the window, so a presentation from there is carried out; it is the place every source recommends. The presented view controller's `viewDidLoad` and `viewWillAppear`, and the presenter's `viewWillDisappear`, are called while `viewDidAppear` is still running.
+
+**In NavLab.** Run `on Home viewDidAppear: present Onboarding style=fullScreen; initial Home; launch`: the launch's `viewDidAppear Home` is followed, one level deeper, by `loadView Onboarding`, `viewDidLoad Onboarding`, `viewWillDisappear Home`, `viewWillAppear Onboarding`, `viewIsAppearing Onboarding`, `viewDidAppear Onboarding`, `viewDidDisappear Home`; `log` and `log --json` (`"depth": 1`) keep the nesting, and the page's log indents it.
+
+**Tests.** `HookTests` "UIKit #187: presenting from viewDidAppear works; the presented view controller's calls are nested inside viewDidAppear, and the log keeps the nesting"; `Tests/Scripts/code-in-callbacks.navlab`
+
+**Sources.** [viewDidAppear(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)); the sources of fact 183; [Fix “Attempt to present ViewController whose view is not in the window hierarchy” (2025)](https://taourl.com/read-1917077.html) (community report)
+
+### #188 A push in viewDidLoad before the navigation controller appears
+
+**What UIKit does.** A navigation controller shows the view of the view controller on top of its stack. If code in the root's `viewDidLoad` pushes before the navigation controller has appeared, the stack has changed before anything appears: the pushed view controller is the one that loads and appears, and the root, whose view did load, gets no appearance call. Reports on iOS 18 go further: a root that is pushed over before it appears may not even load its view.
+
+**In NavLab.** Run `on Home viewDidLoad: push Detail; initial Nav(Home); launch; tree`: under `viewDidLoad Home` the push's `willMove`/`didMove` of Detail are printed; then `loadView Detail`, `viewDidLoad Detail`, and the navigation controller and Detail appear. Home gets neither `viewWillAppear` nor `viewWillDisappear`, and `tree` shows it `disappeared · not in the window` under Detail. Any change made by code that runs before the command's view controllers appear is handled the same way: what it removes does not appear, what it adds appears with the others.
+
+**Tests.** `HookTests` "UIKit #188: a push in the root's viewDidLoad before the navigation controller appears: the pushed one appears, the root only loads"
+
+**Sources.** [UINavigationController — Apple documentation](https://developer.apple.com/documentation/uikit/uinavigationcontroller) (only the top view controller's view is shown); [iOS 18 UINavigationController Lifecycle Method Quirks (devgem, 2024)](https://devgem.io/posts/ios-18-uinavigationcontroller-lifecycle-method-quirks-and-solutions) (community report)
+
+### #189 Replacing a tab bar controller's view controllers
+
+**What UIKit does.** Assigning `viewControllers` (or calling `setViewControllers(_:animated:)`) at run time makes the tab bar controller remove all of the old view controllers before installing the new ones. It remembers the view controller that was selected and selects it again if it is in the new array; if not, it selects the view controller at the same index; if that index is past the new array, it selects the first. The selected view controller's view is the one on screen, so when the selection changes the old one disappears and the new one appears; old roots that nothing else holds are released. `customizableViewControllers` is reset to the new array (fact 56). `animated` only animates the tab bar items.
+
+**In NavLab.** Run `initial Tab(A, B, C); launch; select UITabBarController 2; setViewControllers X, Y on UITabBarController`: A, B and C get `willMove(toParent: nil)`, C `viewWillDisappear` and `viewDidDisappear`, X and Y `willMove(toParent: UITabBarController)`, index 2 is past the new list so X (tab 0) loads and appears, the `didMove` calls follow, then a note (`… so tab 0 is selected; customizableViewControllers is the new list`) and the `deinit`s of A, B and C. With `setViewControllers Z, @C on UITabBarController` C stays selected as tab 1 and gets no appearance call. Which containment calls the removed roots get is not documented: NavLab gives each `willMove(toParent: nil)` and `didMove(toParent: nil)`, as a removal from a parent does.
+
+**Tests.** `HookTests` "UIKit #189: replacing a tab bar controller's view controllers keeps the selected one, else the same index, else tab 0; the old roots leave and are released"
+
+**Sources.** [UITabBarController.viewControllers — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers) ("If you change the value of this property at runtime, the tab bar controller removes all of the old view controllers before installing the new ones"); [setViewControllers(_:animated:) — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/setviewcontrollers(_:animated:)); the sources of fact 56 for `customizableViewControllers` (Apple documentation)
 
 """####
 

@@ -180,7 +180,7 @@ public enum PageEvents {
         case .appDelegate: kind = .appDelegate
         default: kind = .callback
         }
-        return Event(kind: kind, callback: e.callback, viewController: e.viewController, parent: e.parent, message: e.message).text
+        return Event(kind: kind, callback: e.callback, viewController: e.viewController, parent: e.parent, message: e.message, depth: e.depth).text
     }
 
     /// The style of that line as the page gives it (log.js, `printedStyle`).

@@ -1,6 +1,6 @@
 /// Making the view controllers a spec describes.
 extension State {
-    static let reservedNames: Set<String> = ["root", "top", "window", "nil", "on", "to", "in", "as"]
+    static let reservedNames: Set<String> = ["root", "top", "window", "nil", "on", "to", "in", "as", "self"]
 
     /// Checks that `spec` can be made, without changing anything. `claimed` collects the
     /// existing instances it uses, so that one instance cannot be used twice.

@@ -110,6 +110,9 @@ extension State {
     /// `setViewControllers(_:animated:)`: the whole stack replaced, one transition (UIKit #48, #51).
     mutating func setViewControllers(_ specs: [Spec], on ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: specs.first?.location ?? SourceLocation(column: 1), verb: "set the stack of")
+        if let ref, let id = try? resolve(ref), self[id].kind == .tabBar {
+            return try setTabs(specs, of: id, animated: animated, at: ref.location)
+        }
         let nav = try navigationTarget(ref, verb: "set the stack of")
         var claimed: Set<VCID> = []
         for spec in specs {
@@ -164,6 +167,67 @@ extension State {
         if let oldTop, removed.contains(oldTop) {
             events.append(.note("\(self[oldTop].name), the old top, leaves the stack without willMove(toParent: nil) or didMove(toParent: nil) (UIKit #168)"))
         }
+        return .done(events + release(candidates: removed))
+    }
+
+    /// `tabBarController.setViewControllers(_:animated:)` / `viewControllers = […]` (UIKit #189):
+    /// the old roots are removed before the new ones are installed; the selected view controller
+    /// is kept if it is in the new list, else the same index, else the first tab;
+    /// `customizableViewControllers` becomes the new list (UIKit #56).
+    mutating func setTabs(_ specs: [Spec], of tab: VCID, animated: Bool, at: SourceLocation) throws(NavLabError) -> Outcome {
+        guard !specs.isEmpty else {
+            throw NavLabError(.invalid, "a tab bar controller needs at least one view controller", at: at, suggestion: "setViewControllers (First, Second) on \(self[tab].name)")
+        }
+        var claimed: Set<VCID> = []
+        for spec in specs {
+            if case .existing(let r) = spec, let x = names[r.text], self[x].parent == tab {
+                guard claimed.insert(x).inserted else {
+                    throw NavLabError(.invalid, "\(r.text) is used twice in one command", at: r.location)
+                }
+                continue
+            }
+            try validate(spec, claimed: &claimed)
+        }
+        let old = self[tab].children
+        let oldIndex = self[tab].selectedIndex
+        let oldSelected = old.indices.contains(oldIndex) ? old[oldIndex] : nil
+        var removed: [VCID] = []
+        var newIndex = 0
+        var events = transition(.sequential, animated: animated) { s, pre, post in
+            var list: [VCID] = []
+            var keptIDs: Set<VCID> = []
+            for spec in specs {
+                if case .existing(let r) = spec, let x = s.names[r.text], s[x].parent == tab { keptIDs.insert(x); list.append(x); continue }
+                list.append(s.instantiate(spec, events: &pre))
+            }
+            // The old roots are removed first (Apple: "removes all of the old view controllers
+            // before installing the new ones").
+            removed = old.filter { !keptIDs.contains($0) }
+            for r in removed {
+                pre.append(.move("willMove(toParent:)", s[r].name, parent: nil))
+                s[r].parent = nil
+                post.append(.move("didMove(toParent:)", s[r].name, parent: nil))
+            }
+            for x in list where !keptIDs.contains(x) {
+                pre.append(.move("willMove(toParent:)", s[x].name, parent: s[tab].name))
+                s[x].parent = tab
+                post.append(.move("didMove(toParent:)", s[x].name, parent: s[tab].name))
+            }
+            s.setChildren(of: tab, to: list)
+            if let oldSelected, let i = list.firstIndex(of: oldSelected) { newIndex = i }
+            else if oldIndex != NSNotFound, list.indices.contains(oldIndex) { newIndex = oldIndex }
+            else { newIndex = 0 }
+            s[tab].selectedIndex = newIndex
+        }
+        let how: String
+        if let oldSelected, self[tab].children.indices.contains(newIndex), self[tab].children[newIndex] == oldSelected {
+            how = "\(self[oldSelected].name) stays selected (now tab \(newIndex))"
+        } else if oldIndex != NSNotFound, newIndex == oldIndex {
+            how = "the selected view controller is gone, so tab \(newIndex), the same index, is selected"
+        } else {
+            how = "the selected view controller is gone and its index is past the new list, so tab 0 is selected"
+        }
+        events.append(.note("\(how); customizableViewControllers is the new list (UIKit #189, #56)"))
         return .done(events + release(candidates: removed))
     }
 

@@ -46,7 +46,14 @@ extension State {
             events.append(.note("\(shouldSaveCallback) returned false: nothing is saved this time (UIKit #106)"))
             return events
         }
-        let (archive, preserved) = preserve()
+        // The app delegate's high-level state, "at the beginning of the preservation process" (UIKit #110, #172).
+        var appState: [String: String] = [:]
+        if let keys = application.appDelegateEncodes {
+            for k in keys { if let v = application.appDelegateValues[k] { appState[k] = v } }
+            events.append(Event(kind: .appDelegate, callback: "application(_:willEncodeRestorableStateWith:)", message: State.describeValues(appState)))
+        }
+        var (archive, preserved) = preserve()
+        archive.appState = appState
         application.data.archive = .valid(archive)
         events += preserved
         events.append(.note("archive written: " + (archive.entries.isEmpty ? "no view controller preserved" : archive.paths.joined(separator: ", "))))

@@ -20,6 +20,8 @@ extension State {
         removeAllNameCounters()
         removeAllInstances()
         holds = []
+        // The app delegate is made afresh with the process.
+        application.appDelegateValues = [:]
         application.data.launches += 1
         var root: VCID?
         if let initial { root = instantiate(initial, events: &events) }
@@ -98,7 +100,18 @@ extension State {
             events.append(.note("\(shouldRestoreCallback) returned false: nothing is restored this launch (UIKit #106, #108)"))
             return []
         }
-        return restore(archive, events: &events)
+        let restored = restore(archive, events: &events)
+        // "The final step in the state restoration process", after every decodeRestorableState (UIKit #110, #172).
+        if application.appDelegateEncodes != nil {
+            for (k, v) in archive.appState { application.appDelegateValues[k] = v }
+            events.append(Event(kind: .appDelegate, callback: "application(_:didDecodeRestorableStateWith:)", message: State.describeValues(archive.appState)))
+        }
+        return restored
+    }
+
+    /// `{account: ann, theme: dark}`, keys sorted; `{}` when empty.
+    static func describeValues(_ values: [String: String]) -> String {
+        "{" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
     }
 
     /// The Initial UI can only name classes, never `@instances` (there are none yet).

@@ -30,11 +30,13 @@ extension State {
         _ order: AppearanceOrder, animated: Bool,
         change: (inout State, _ pre: inout [Event], _ post: inout [Event]) -> Void
     ) -> [Event] {
-        let before = windowViewControllers()
+        // Inside code that runs before the command's new view controllers appear, what it does
+        // to them and below them appears with them, later (UIKit #185).
+        let before = hookPending.isEmpty ? windowViewControllers() : windowViewControllers().filter { !isPendingAppearance($0) }
         let manualBefore = Set(before.filter { !receivesAutomaticAppearance($0) })
         var pre: [Event] = [], post: [Event] = []
         change(&self, &pre, &post)
-        let after = windowViewControllers()
+        let after = hookPending.isEmpty ? windowViewControllers() : windowViewControllers().filter { !isPendingAppearance($0) }
         let beforeSet = Set(before), afterSet = Set(after)
         let outgoing = before.filter { !afterSet.contains($0) && viewControllers[$0] != nil }
         let incoming = after.filter { !beforeSet.contains($0) }

@@ -32,10 +32,12 @@ extension State {
         if application.optIn.implemented {
             lines.append("optIn save=\(yesNo(application.optIn.save)) restore=\(yesNo(application.optIn.restore))")
         }
+        if let keys = application.appDelegateEncodes { lines.append("appDelegate encodes " + (keys.isEmpty ? "none" : keys.joined(separator: " "))) }
         for rule in application.appDelegateRules {
             lines.append("appDelegate restores \(rule.identifier)" + (rule.className.map { " as \($0)" } ?? ""))
         }
         if application.usesScenes { lines.append("scenes on") }
+        for hook in application.hooks { lines.append(hook.line) }
         if let initial { lines.append("initial " + initial.text) }
         return lines
     }

@@ -47,6 +47,11 @@ public enum Command: Hashable, Sendable {
     /// `scenes on|off`: whether the app adopts UIScene (UIKIT.md §9).
     case scenes(Bool)
     case app(String)
+    /// `appDelegate encodes KEY… | none`: what the app delegate's willEncode/didDecode
+    /// RestorableState write and read (UIKit #110).
+    case appDelegateEncodes([String]?)
+    /// `appDelegate set KEY=VALUE…`: the app delegate's own properties (process memory).
+    case appDelegateSet([Setting])
     /// `appDelegate restores ID [as CLASS | nil]`.
     case appDelegateRestores(identifier: String, className: String?, returnsNil: Bool)
 
@@ -64,6 +69,11 @@ public enum Command: Hashable, Sendable {
     case reuseView(of: NameRef, for: NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
     case logFlags(Bool)
+
+    /// `on OWNER METHOD: COMMAND` — the app's code runs COMMAND when UIKit calls METHOD on an
+    /// instance of OWNER (or on the app or scene delegate); `on OWNER METHOD none` (nil
+    /// command) removes that method's code (UIKit #183–#189).
+    indirect case hook(owner: String, method: String, body: String?, command: Command?, at: SourceLocation)
 
     case hold(NameRef, label: String?)
     case release(NameRef)

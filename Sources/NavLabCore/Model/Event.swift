@@ -21,9 +21,14 @@ public struct Event: Hashable, Sendable {
     /// For `willMove(toParent:)` / `didMove(toParent:)`: the parent's name, or nil for `nil`.
     public var parent: String?
     public var message: String?
+    /// How deep inside the app's own code it happened: 0 for what the command itself caused,
+    /// 1 for what code in one of those callbacks did (`on Login viewDidLoad: …`), and so on.
+    /// Transcripts and the log indent it by two spaces a level.
+    public var depth: Int = 0
 
     /// An event from its fields (as SPEC §3's log elements give them, with the kind).
-    public init(kind: Kind, callback: String, viewController: String? = nil, animated: Bool? = nil, parent: String? = nil, message: String? = nil) {
+    public init(kind: Kind, callback: String, viewController: String? = nil, animated: Bool? = nil, parent: String? = nil, message: String? = nil, depth: Int = 0) {
+        self.depth = depth
         self.kind = kind
         self.callback = callback
         self.viewController = viewController
@@ -66,6 +71,7 @@ public struct Event: Hashable, Sendable {
     /// `text`, piece by piece, for a writer that copies bytes where they go (the shell's
     /// output) instead of building a string first.
     public func writeText(_ piece: (String) -> Void) {
+        if depth > 0 { piece(indentation) }
         switch kind {
         case .callback:
             let move = isMove
@@ -85,6 +91,9 @@ public struct Event: Hashable, Sendable {
         case .note: piece("note: "); piece(message ?? "")
         }
     }
+
+    /// The indentation its depth gives it in a transcript or the log.
+    public var indentation: String { depth == 0 ? "" : String(repeating: "  ", count: depth) }
 
     /// Only UIKit's calls and warnings belong in the lifecycle log (SPEC §3).
     public var isLogged: Bool { kind == .callback || kind == .appDelegate || kind == .warning }

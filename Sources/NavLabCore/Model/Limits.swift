@@ -14,6 +14,11 @@ public enum Limits {
     /// Bytes of one printout to import, and of one request to the page's server (its Import):
     /// room for `viewControllers` lines of 256 bytes.
     public static let importBytes = 64 << 20
+    /// Code in callbacks running inside code in callbacks (`on Detail viewDidAppear: push Detail`
+    /// pushes for ever): how deep it may go for one command.
+    public static let hookDepth = 32
+    /// How many times code in callbacks may run for one command, all depths together.
+    public static let hookRuns = 1_000
 }
 
 extension State {

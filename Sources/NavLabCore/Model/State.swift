@@ -27,6 +27,12 @@ public struct State: Hashable, Sendable {
     /// `log flags=on`: appearance calls carry `isBeingPresented`, `isBeingDismissed`,
     /// `isMovingToParent` and `isMovingFromParent` as UIKit reports them inside the call (UIKit #72).
     public var logsAppearanceFlags = false
+    /// While code in a callback runs (Hooks.swift): how deep, how many have run for the
+    /// command typed, and the view controllers entering the window whose views are not in it
+    /// yet. Back to 0 and empty after every command.
+    var hookDepth = 0
+    var hookRuns = 0
+    var hookPending: Set<VCID> = []
     /// Inside `transition` only (see TransitionMarks).
     var marks = TransitionMarks()
     /// While a change is being recorded (`beginChange`): what the command touched. Not part

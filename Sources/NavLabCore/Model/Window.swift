@@ -32,6 +32,14 @@ public struct Application: Hashable, Sendable {
     public var appDelegateRules: [AppDelegateRule] = []
     /// The app adopts UIScene and restores through `stateRestorationActivity` (UIKIT.md §9).
     public var usesScenes = false
+    /// The code the app runs inside callbacks (`on Login viewDidLoad: …`), in the order declared.
+    public var hooks: [Hook] = []
+    /// The keys the app delegate's `application(_:willEncodeRestorableStateWith:)` writes and
+    /// `application(_:didDecodeRestorableStateWith:)` reads back (UIKit #110); nil when it
+    /// implements neither.
+    public var appDelegateEncodes: [String]?
+    /// The app delegate's own properties: the process's memory, gone when it ends.
+    public var appDelegateValues: [String: String] = [:]
     public init() {}
 
     public var launches: Int { data.launches }

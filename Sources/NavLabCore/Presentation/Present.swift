@@ -49,7 +49,9 @@ extension State {
                 : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) while a presentation is in progress!"
             return .ignored(reason: "a presentation or dismissal started in this run-loop turn is still animating (UIKit #91)", events: [.warning(msg)])
         }
-        guard isInWindow(w) else {
+        // Code that runs before the presenter appears (viewDidLoad, viewWillAppear,
+        // didFinishLaunching) finds its view not in the window yet (UIKit #183, #184).
+        guard isInWindow(w), !isPendingAppearance(presenter) else {
             let msg = modern
                 ? "[Presentation] Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) whose view is not in the window hierarchy."
                 : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) whose view is not in the window hierarchy!"

@@ -21,6 +21,7 @@ extension State {
             let keys = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             lines.append("  \(e.pathText)  " + parts.joined(separator: " · ") + (keys.isEmpty ? "" : "  {" + keys.joined(separator: ", ") + "}"))
         }
+        if !archive.appState.isEmpty { lines.append("  app delegate (willEncodeRestorableStateWith)  " + State.describeValues(archive.appState)) }
         return lines.joined(separator: "\n")
     }
 

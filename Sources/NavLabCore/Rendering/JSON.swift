@@ -209,6 +209,7 @@ extension Event {
         if let animated { fields.append(("animated", .bool(animated))) }
         if isMove { fields.append(("parent", .str(parent))) }
         if let message { fields.append(("message", .string(message))) }
+        if depth > 0 { fields.append(("depth", .int(depth))) }
         return .object(fields)
     }
 }

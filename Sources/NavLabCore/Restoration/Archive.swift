@@ -33,11 +33,14 @@ public struct Archive: Hashable, Sendable {
     /// `UIApplicationStateRestorationUserInterfaceIdiom`.
     public var idiom: String
     public var entries: [ArchivedViewController]
+    /// What the app delegate's `application(_:willEncodeRestorableStateWith:)` wrote (UIKit #110).
+    public var appState: [String: String]
 
-    public init(systemVersion: String, idiom: String, entries: [ArchivedViewController]) {
+    public init(systemVersion: String, idiom: String, entries: [ArchivedViewController], appState: [String: String] = [:]) {
         self.systemVersion = systemVersion
         self.idiom = idiom
         self.entries = entries
+        self.appState = appState
     }
 
     public var paths: [String] { entries.map({ $0.pathText }) }

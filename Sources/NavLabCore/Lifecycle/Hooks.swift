@@ -1,0 +1,385 @@
+/// Code the app runs inside a callback: `on Login viewDidLoad: present Onboarding`. NavLab runs
+/// it when UIKit calls that method, as the instance it is called on (`self`), and nests what it
+/// causes under the call (UIKit #183–#189).
+public struct Hook: Hashable, Sendable {
+    /// The class whose instances run it, or `AppDelegate` / `SceneDelegate`.
+    public var owner: String
+    /// The method as written (`viewDidLoad`, `didFinishLaunching`).
+    public var method: String
+    /// The callback as NavLab logs it (`viewDidLoad`, `application(_:didFinishLaunchingWithOptions:)`).
+    public var callback: String
+    /// The command as written after the colon.
+    public var text: String
+    public var command: Command
+
+    public init(owner: String, method: String, callback: String, text: String, command: Command) {
+        self.owner = owner
+        self.method = method
+        self.callback = callback
+        self.text = text
+        self.command = command
+    }
+
+    /// The line of app code that declares it.
+    public var line: String { "on \(owner) \(method): \(text)" }
+}
+
+/// When the code of a callback runs, against the transition that called it.
+enum HookPhase {
+    /// Before the instance's view is in the window: `viewDidLoad` and `viewWillAppear` of a view
+    /// controller the command puts in the window, the app delegate's launch callbacks. Nothing
+    /// that is appearing in this command can present yet (UIKit #28, #183, #185).
+    case beforeWindow
+    /// `viewWillAppear` of a view controller the command puts in the window: a presentation
+    /// from it goes ahead, with UIKit's warning about a detached view controller (UIKit #185).
+    case appearing
+    /// While the transition runs (`viewWillDisappear`, `viewIsAppearing`, `willMove`): an
+    /// animated transition is still in progress (UIKit #186).
+    case during
+    /// After it (`viewDidAppear`, `viewDidDisappear`, `didMove`, the app delegate's other calls).
+    case after
+}
+
+extension State {
+    /// The methods a view controller's code can say something in, by the name `on` takes,
+    /// with the callback NavLab logs for each.
+    public static let viewControllerHookMethods: [(method: String, callback: String)] = [
+        ("loadView", "loadView"), ("viewDidLoad", "viewDidLoad"), ("viewWillAppear", "viewWillAppear"),
+        ("viewIsAppearing", "viewIsAppearing"), ("viewDidAppear", "viewDidAppear"),
+        ("viewWillDisappear", "viewWillDisappear"), ("viewDidDisappear", "viewDidDisappear"),
+        ("willMove", "willMove(toParent:)"), ("didMove", "didMove(toParent:)"),
+        ("applicationFinishedRestoringState", "applicationFinishedRestoringState"),
+    ]
+    /// The app delegate's.
+    public static let appDelegateHookMethods: [(method: String, callback: String)] = [
+        ("willFinishLaunching", "application(_:willFinishLaunchingWithOptions:)"),
+        ("didFinishLaunching", "application(_:didFinishLaunchingWithOptions:)"),
+        ("applicationDidBecomeActive", "applicationDidBecomeActive(_:)"),
+        ("applicationWillResignActive", "applicationWillResignActive(_:)"),
+        ("applicationDidEnterBackground", "applicationDidEnterBackground(_:)"),
+        ("applicationWillEnterForeground", "applicationWillEnterForeground(_:)"),
+    ]
+    /// The scene delegate's.
+    public static let sceneDelegateHookMethods: [(method: String, callback: String)] = [
+        ("willConnect", "scene(_:willConnectTo:options:)"),
+        ("sceneWillEnterForeground", "sceneWillEnterForeground(_:)"),
+        ("sceneDidBecomeActive", "sceneDidBecomeActive(_:)"),
+        ("sceneWillResignActive", "sceneWillResignActive(_:)"),
+        ("sceneDidEnterBackground", "sceneDidEnterBackground(_:)"),
+    ]
+
+    /// The methods `owner` can have code in.
+    public static func hookMethods(of owner: String) -> [(method: String, callback: String)] {
+        switch owner {
+        case "AppDelegate": return appDelegateHookMethods
+        case "SceneDelegate": return sceneDelegateHookMethods
+        default: return viewControllerHookMethods
+        }
+    }
+
+    /// `on OWNER METHOD: COMMAND` (append) or `on OWNER METHOD none` (remove its code).
+    mutating func declareHook(owner: String, method: String, body: String?, command: Command?, at: SourceLocation) throws(NavLabError) -> Outcome {
+        let delegate = owner == "AppDelegate" || owner == "SceneDelegate"
+        if !delegate, !ContainerWord.allCases.contains(where: { $0.kind.uikitClass == owner }) {
+            try validateClassName(owner, at: at)
+        }
+        let methods = State.hookMethods(of: owner)
+        guard let m = methods.first(where: { $0.method == method }) else {
+            let names = methods.map { $0.method }
+            let near = Suggest.nearest(to: method, in: names)
+            throw NavLabError(.unknown, "\(delegate ? owner : "a view controller") has no callback '\(method)' that NavLab calls",
+                              at: at, suggestion: near.map { "did you mean \($0)?" } ?? "one of: " + names.joined(separator: ", "))
+        }
+        guard let body, let command else {
+            let before = application.hooks.count
+            application.hooks.removeAll { $0.owner == owner && $0.method == method }
+            guard application.hooks.count != before else {
+                return .ignored(reason: "\(owner)'s \(method) has no code to remove", events: [])
+            }
+            return .done([])
+        }
+        if let problem = State.hookProblem(command, delegate: delegate) {
+            throw NavLabError(.invalid, problem.message, at: at, suggestion: problem.suggestion)
+        }
+        application.hooks.append(Hook(owner: owner, method: method, callback: m.callback, text: body, command: command))
+        return .done([])
+    }
+
+    /// Why `command` cannot be code in a callback, if it cannot.
+    static func hookProblem(_ command: Command, delegate: Bool) -> (message: String, suggestion: String)? {
+        switch command {
+        case .present, .dismiss, .push, .pop, .popToRoot, .setViewControllers, .select, .addChild, .removeChild,
+             .switchChild, .swapRoot, .swapRootToNil, .show, .touchPresentationController, .beginAppearanceTransition,
+             .endAppearanceTransition, .addSubview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault, .appDelegateSet:
+            if delegate, command.mentionsSelf {
+                return ("the app and scene delegates are not view controllers: `self` means nothing in their code",
+                        "name the view controller (`root`, `top`, or its name)")
+            }
+            return nil
+        default:
+            return ("only what a view controller's or delegate's code does at run time can be code in a callback (present, push, dismiss, addChild, set, defaults, …), not this command",
+                    "declare it on its own line")
+        }
+    }
+
+    /// Whether any code in callbacks is declared.
+    var hasHooks: Bool { !application.hooks.isEmpty }
+
+    /// Applies `command`, then the code in the callbacks it caused, nested under each call
+    /// (UIKit #183–#189). Code that goes deeper than `Limits.hookDepth`, or runs more than
+    /// `Limits.hookRuns` times for one command, throws: the caller discards the state.
+    public mutating func apply(_ command: Command) throws(NavLabError) -> Outcome {
+        guard hasHooks, !command.declaresCode else { return try applyCommand(command) }
+        let top = hookDepth == 0
+        if top { hookRuns = 0 }
+        // Back to 0 after the command typed, whatever happened: it counts one command's runs.
+        defer { if top { hookRuns = 0 } }
+        let windowBefore = Set(windowViewControllers())
+        let turnBefore = turn
+        // A turn of our own, to know which animations the command starts: code in a `will…`
+        // callback runs while they are in progress.
+        let ownTurn = turn == nil
+        if ownTurn { turn = RunLoopTurn() }
+        let outcome: Outcome
+        do throws(NavLabError) { outcome = try applyCommand(command) } catch {
+            if ownTurn { turn = nil }
+            throw error
+        }
+        guard case .done(let events) = outcome else {
+            if ownTurn { turn = nil }
+            return outcome
+        }
+        var during = turn
+        var incoming = Set(windowViewControllers()).subtracting(windowBefore)
+        var out: [Event] = []
+        out.reserveCapacity(events.count)
+        var queue = events
+        var i = 0
+        while i < queue.count {
+            let e = queue[i]
+            i += 1
+            out.append(e)
+            guard e.depth == 0, e.kind == .callback || e.kind == .appDelegate else { continue }
+            let owner: String, me: VCID?
+            if e.kind == .appDelegate {
+                owner = State.sceneDelegateHookMethods.contains(where: { $0.callback == e.callback }) ? "SceneDelegate" : "AppDelegate"
+                me = nil
+            } else {
+                guard let n = e.viewController, let id = names[n], let vc = viewControllers[id] else { continue }
+                owner = vc.className
+                me = id
+            }
+            for hook in application.hooks where hook.owner == owner && hook.callback == e.callback {
+                let phase = hookPhase(of: e, me: me, incoming: incoming, command: command)
+                do throws(NavLabError) {
+                    out += try runHook(hook, on: me, phase: phase, incoming: incoming, during: &during, after: turnBefore)
+                } catch {
+                    turn = turnBefore
+                    throw error
+                }
+                if phase == .beforeWindow {
+                    // What the code changed before anything appeared changes what appears (UIKit #185).
+                    fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming)
+                }
+            }
+        }
+        if ownTurn {
+            turn = during
+            out += endTurn()
+        } else {
+            turn = during
+        }
+        return .done(out)
+    }
+
+    /// After code that ran before the command's new view controllers appeared: those no longer
+    /// in the window get none of the command's appearance calls still to come, and those the
+    /// code put there get them (their views loaded first), next to the others.
+    mutating func fixAppearance(of queue: inout [Event], from start: Int, windowBefore: Set<VCID>, incoming: inout Set<VCID>) {
+        let now = windowViewControllers()
+        let nowSet = Set(now)
+        let dropped = Set(incoming.filter { !nowSet.contains($0) }.compactMap { name($0) })
+        let added = now.filter { !windowBefore.contains($0) && !incoming.contains($0) }
+        guard !dropped.isEmpty || !added.isEmpty else { return }
+        let appearance: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidAppear"]
+        var rest = Array(queue[start...]).filter { !(appearance.contains($0.callback) && $0.kind == .callback && dropped.contains($0.viewController ?? "")) }
+        let animated = rest.first { appearance.contains($0.callback) }?.animated ?? false
+        for id in added {
+            incoming.insert(id)
+            let n = self[id].name
+            if !self[id].isViewLoaded {
+                self[id].isViewLoaded = true
+                let at = rest.firstIndex { $0.callback == "viewWillAppear" } ?? 0
+                rest.insert(contentsOf: [.vc("loadView", n), .vc("viewDidLoad", n)], at: at)
+            }
+            guard receivesAutomaticAppearance(id) else { continue }
+            func put(_ cb: String, after previous: String?) {
+                let e = Event.vc(cb, n, animated: animated)
+                if let last = rest.lastIndex(where: { $0.callback == cb && $0.kind == .callback }) {
+                    rest.insert(e, at: last + 1)
+                } else if let previous, let p = rest.lastIndex(where: { $0.callback == previous && $0.viewController == n }) {
+                    rest.insert(e, at: p + 1)
+                } else {
+                    rest.append(e)
+                }
+            }
+            put("viewWillAppear", after: "viewDidLoad")
+            if device.hasViewIsAppearing { put("viewIsAppearing", after: "viewWillAppear") }
+            put("viewDidAppear", after: nil)
+        }
+        for d in dropped { if let id = names[d] { incoming.remove(id) } }
+        queue.replaceSubrange(start..., with: rest)
+    }
+
+    /// When code in the callback `e` of `me` runs, against the command's transition.
+    func hookPhase(of e: Event, me: VCID?, incoming: Set<VCID>, command: Command) -> HookPhase {
+        switch e.callback {
+        case "loadView", "viewDidLoad":
+            guard let me, incoming.contains(me) else { return .after }
+            return .beforeWindow
+        case "viewWillAppear":
+            guard let me, incoming.contains(me) else { return .during }
+            return .appearing
+        case "viewIsAppearing", "viewWillDisappear", "willMove(toParent:)": return .during
+        case "application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)",
+             "scene(_:willConnectTo:options:)":
+            return .beforeWindow
+        case "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)":
+            // At launch these come between the root's viewWillAppear and viewDidAppear (UIKit #167).
+            if case .launch = command { return .during }
+            if case .relaunch = command { return .during }
+            return .after
+        default: return .after
+        }
+    }
+
+    /// Runs one hook's command as `me`, returning its events one level deeper than the call.
+    mutating func runHook(_ hook: Hook, on me: VCID?, phase: HookPhase, incoming: Set<VCID>,
+                          during: inout RunLoopTurn?, after: RunLoopTurn?) throws(NavLabError) -> [Event] {
+        let who = me.map { self[$0].name } ?? hook.owner
+        let place = "\(who)'s \(hook.method)"
+        hookRuns += 1
+        if hookRuns > Limits.hookRuns {
+            throw NavLabError(.invalid, "the code in callbacks ran more than \(Limits.hookRuns) times for one command (the last: \(place) runs `\(hook.text)`); NavLab stops there",
+                              at: SourceLocation(line: 0, column: 0),
+                              suggestion: "a callback's code causes calls whose code causes more: `on \(hook.owner) \(hook.method) none` removes this one")
+        }
+        if hookDepth >= Limits.hookDepth {
+            throw NavLabError(.invalid, "the code in callbacks runs inside itself more than \(Limits.hookDepth) deep (\(place) runs `\(hook.text)`, which calls it again); NavLab stops there instead of running forever",
+                              at: SourceLocation(line: 0, column: 0),
+                              suggestion: "make the code run once (in viewDidLoad, or behind a flag in defaults), or `on \(hook.owner) \(hook.method) none`")
+        }
+        var command = hook.command
+        if let me { command = command.actingAs(NameRef(self[me].name)) }
+        let savedTurn = turn, savedPending = hookPending
+        switch phase {
+        case .beforeWindow:
+            turn = during
+            hookPending = incoming
+        case .during:
+            turn = during
+        case .appearing:
+            turn = during
+        case .after:
+            turn = after
+        }
+        var warnings: [Event] = []
+        if phase == .appearing, case .present(_, let on, _, _) = command, let w = try? resolve(on, default: "top"), isPendingOrIncoming(w, incoming) {
+            warnings.append(.warning("Presenting view controllers on detached view controllers is discouraged \(objectDescription(w))."))
+        }
+        hookDepth += 1
+        var outcome: Outcome
+        do throws(NavLabError) { outcome = try apply(command) } catch {
+            hookDepth -= 1
+            turn = savedTurn
+            hookPending = savedPending
+            throw error
+        }
+        hookDepth -= 1
+        if phase != .after { during = turn }
+        turn = savedTurn
+        hookPending = savedPending
+        var out: [Event] = [Event(kind: .note, callback: "note", message: "\(place) runs `\(hook.text)`", depth: 1)]
+        if case .ignored(let reason, _) = outcome {
+            out.append(Event(kind: .note, callback: "note", message: "ignored: \(reason)", depth: 1))
+        }
+        for var w in warnings {
+            w.depth = 1
+            out.append(w)
+        }
+        for var e in outcome.events {
+            e.depth += 1
+            out.append(e)
+        }
+        return out
+    }
+
+    /// Whether `id` or what contains or presents it is among `incoming`.
+    func isPendingOrIncoming(_ id: VCID, _ incoming: Set<VCID>) -> Bool {
+        var current: VCID? = id
+        var steps = 0
+        while let c = current, steps <= Limits.hierarchyDepth + 1 {
+            if incoming.contains(c) { return true }
+            current = viewControllers[c].flatMap { $0.parent ?? $0.hostView ?? $0.presenter }
+            steps += 1
+        }
+        return false
+    }
+
+    /// Whether `id`, or what contains or presents it, is entering the window in the command
+    /// whose `beforeWindow` code is running: its view is not in the window yet.
+    func isPendingAppearance(_ id: VCID) -> Bool {
+        guard !hookPending.isEmpty else { return false }
+        return isPendingOrIncoming(id, hookPending)
+    }
+}
+
+extension Command {
+    /// Whether this declares app code (runs no hooks itself).
+    var declaresCode: Bool {
+        if case .hook = self { return true }
+        return false
+    }
+
+    /// Whether the command names `self`.
+    var mentionsSelf: Bool {
+        actingAs(NameRef("\u{0}"), defaults: false) != self
+    }
+
+    /// The command as `me`'s code: `self` is `me`, and a verb's default target is `me` (what
+    /// `present(_:animated:)` inside a view controller's method is called on).
+    func actingAs(_ me: NameRef, defaults: Bool = true) -> Command {
+        func ref(_ r: NameRef) -> NameRef { r.text == "self" ? NameRef(me.text, at: r.location) : r }
+        func opt(_ r: NameRef?) -> NameRef? { r.map(ref) ?? (defaults ? me : nil) }
+        func spec(_ s: Spec) -> Spec {
+            switch s {
+            case .instance: return s
+            case .existing(let r): return .existing(ref(r))
+            case .container(let w, let c, let kids, let at): return .container(w, className: c, children: kids.map(spec), at: at)
+            }
+        }
+        switch self {
+        case .present(let s, let on, let style, let animated): return .present(spec(s), on: opt(on), style: style, animated: animated)
+        case .dismiss(let n, let animated): return .dismiss(opt(n), animated: animated)
+        case .push(let s, let on, let animated): return .push(spec(s), on: opt(on), animated: animated)
+        case .pop(let n, let animated): return .pop(opt(n), animated: animated)
+        case .popToRoot(let n, let animated): return .popToRoot(opt(n), animated: animated)
+        case .setViewControllers(let ss, let on, let animated): return .setViewControllers(ss.map(spec), on: opt(on), animated: animated)
+        case .select(let n, let i, let at): return .select(ref(n), index: i, at: at)
+        case .addChild(let s, let to): return .addChild(spec(s), to: ref(to))
+        case .removeChild(let n): return .removeChild(ref(n))
+        case .switchChild(let s, let n, let animated): return .switchChild(spec(s), in: opt(n), animated: animated)
+        case .swapRoot(let s): return .swapRoot(spec(s))
+        case .show(let s, let on, let detail, let animated): return .show(spec(s), on: opt(on), detail: detail, animated: animated)
+        case .touchPresentationController(let n): return .touchPresentationController(ref(n))
+        case .beginAppearanceTransition(let n, let a, let animated): return .beginAppearanceTransition(ref(n), isAppearing: a, animated: animated)
+        case .endAppearanceTransition(let n): return .endAppearanceTransition(ref(n))
+        case .addSubview(let s, let to): return .addSubview(spec(s), to: ref(to))
+        case .reuseView(let of, let other): return .reuseView(of: ref(of), for: ref(other))
+        case .hold(let n, let label): return .hold(ref(n), label: label)
+        case .release(let n): return .release(ref(n))
+        case .set(let n, let settings): return .set(ref(n), settings: settings)
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// Code in callbacks: `on CLASS METHOD: COMMAND` (UIKit #183–#188).
+@Suite("Code in callbacks")
+struct HookTests {
+    /// The printed lines of the last command's events, indentation included.
+    func printed(_ r: Response) -> [String] { r.events.map { $0.text } }
+
+    @Test("UIKit #183: presenting from viewDidLoad is refused, the view is not in the window hierarchy; the warning is nested under viewDidLoad")
+    func presentFromViewDidLoad() {
+        let s = session("on Login viewDidLoad: present Onboarding", "initial Login")
+        let r = s.execute("launch")
+        #expect(r.status == .done)
+        let lines = printed(r)
+        let load = lines.firstIndex(of: "viewDidLoad Login")!
+        #expect(lines[load + 1] == "  note: Login's viewDidLoad runs `present Onboarding`")
+        #expect(lines.contains("  warning: [Presentation] Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> (from <App.Login: 0x7f9a00001000>) whose view is not in the window hierarchy."))
+        #expect(s.state.names["Onboarding"] == nil)
+        #expect(s.state[s.state.window.rootViewController!].presentedChild == nil)
+        // iOS 12 prints the older format (UIKit #92).
+        let old = session("device iPhone iOS=12", "on Login viewDidLoad: present Onboarding", "initial Login")
+        #expect(printed(old.execute("launch")).contains("  warning: Warning: Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> whose view is not in the window hierarchy!"))
+    }
+
+    @Test("UIKit #184: presenting from didFinishLaunching finds the root's view not in the window yet")
+    func presentFromDidFinishLaunching() {
+        let s = session("on AppDelegate didFinishLaunching: present Onboarding", "initial Nav(Home)")
+        let lines = printed(s.execute("launch"))
+        let did = lines.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")!
+        #expect(lines[did + 1] == "  note: AppDelegate's didFinishLaunching runs `present Onboarding`")
+        #expect(lines.contains { $0.hasPrefix("  warning: [Presentation] Attempt to present <App.Onboarding: ") && $0.hasSuffix("whose view is not in the window hierarchy.") && $0.contains("on <UINavigationController: ") })
+        #expect(lines.last == "applicationDidBecomeActive(_:)")
+        #expect(s.state.names["Onboarding"] == nil)
+    }
+
+    @Test("UIKit #185: presenting from viewWillAppear warns about a detached view controller and presents")
+    func presentFromViewWillAppear() {
+        let s = session("on Intro viewWillAppear: present Sheet style=fullScreen", "initial Intro")
+        let lines = printed(s.execute("launch"))
+        #expect(lines.contains("  warning: Presenting view controllers on detached view controllers is discouraged <App.Intro: 0x7f9a00001000>."))
+        #expect(s.state.names["Sheet"].map { s.state[$0].presenter } == s.state.names["Intro"])
+    }
+
+    @Test("UIKit #186: code in viewWillAppear runs while an animated push is in progress: a push there is a nested push")
+    func pushFromViewWillAppear() {
+        let s = session("on Detail viewWillAppear: push More", "initial Nav(Home)", "launch")
+        let lines = printed(s.execute("push Detail animated"))
+        let will = lines.firstIndex(of: "viewWillAppear Detail")!
+        #expect(lines[will + 2] == "  warning: nested push animation can result in a corrupted navigation bar")
+        #expect(lines[will + 3].hasPrefix("  warning: Attempting to begin a transition on navigation bar (<UINavigationBar: "))
+        // Not animated: nothing is in progress, no warning.
+        let quiet = session("on Detail viewWillAppear: push More", "initial Nav(Home)", "launch")
+        #expect(!printed(quiet.execute("push Detail animated=no")).contains { $0.contains("warning:") })
+    }
+
+    @Test("UIKit #187: presenting from viewDidAppear works; the presented view controller's calls are nested inside viewDidAppear, and the log keeps the nesting")
+    func presentFromViewDidAppear() {
+        let s = session("on Home viewDidAppear: present Onboarding style=fullScreen", "initial Home")
+        let lines = printed(s.execute("launch"))
+        let did = lines.firstIndex(of: "viewDidAppear Home")!
+        #expect(Array(lines[(did + 1)...]).starts(with: ["  note: Home's viewDidAppear runs `present Onboarding style=fullScreen`",
+                                                        "  loadView Onboarding", "  viewDidLoad Onboarding", "  viewWillDisappear Home",
+                                                        "  viewWillAppear Onboarding", "  viewIsAppearing Onboarding", "  viewDidAppear Onboarding",
+                                                        "  viewDidDisappear Home"]))
+        #expect(s.state.names["Onboarding"] != nil)
+        #expect(s.logEntries().contains { $0.event.depth == 1 && $0.event.text == "  viewDidAppear Onboarding" })
+        if case .array(let log) = s.logJSON() {
+            #expect(log.contains { if case .object(let f) = $0 { return f.contains { $0.0 == "depth" && $0.1 == .int(1) } } else { return false } })
+        }
+    }
+
+    @Test("UIKit #188: a push in the root's viewDidLoad before the navigation controller appears: the pushed one appears, the root only loads")
+    func pushFromViewDidLoad() {
+        let s = session("on Home viewDidLoad: push Detail", "initial Nav(Home)")
+        let lines = printed(s.execute("launch"))
+        #expect(lines.contains("  willMove(toParent: UINavigationController) Detail"))
+        #expect(lines.contains("viewDidAppear Detail"))
+        #expect(!lines.contains("viewWillAppear Home"))
+        #expect(!lines.contains("viewDidAppear Home"))
+        #expect(!lines.contains("viewWillDisappear Home"))
+        let nav = s.state.window.rootViewController!
+        #expect(s.state[nav].children.map { s.state[$0].name } == ["Home", "Detail"])
+    }
+
+    @Test("code that calls itself for ever ends with an error at the limit, and leaves the state as it was")
+    func runaway() {
+        let s = session("on Detail viewDidAppear: push Detail", "initial Nav(Home)", "launch")
+        let before = s.state
+        let r = s.execute("push Detail")
+        #expect(r.status == .failed)
+        #expect(r.error?.message.contains("more than \(Limits.hookDepth) deep") == true)
+        #expect(s.state == before)
+        let pingPong = session("on A viewDidAppear: present B style=fullScreen", "on B viewDidAppear: dismiss", "initial Home", "launch")
+        let state = pingPong.state
+        #expect(pingPong.execute("swapRoot A").status == .failed)
+        #expect(pingPong.state == state)
+    }
+
+    @Test("`on` refuses unknown methods, queries and delegates' self; `none` removes; the code is part of the app's code script")
+    func declaring() {
+        let s = Session()
+        #expect(s.execute("on Login viewDidLod: present X").error?.suggestion == "did you mean viewDidLoad?")
+        #expect(s.execute("on Login viewDidLoad: tree").status == .failed)
+        #expect(s.execute("on Login viewDidLoad: launch").status == .failed)
+        #expect(s.execute("on AppDelegate didFinishLaunching: dismiss self").status == .failed)
+        #expect(s.execute("on Login viewDidLoad").status == .failed)
+        #expect(s.execute("on Login viewDidLoad: present Onboarding style=fullScreen").status == .done)
+        #expect(s.execute("on AppDelegate applicationDidBecomeActive: defaults seen=yes").status == .done)
+        #expect(s.state.codeScript() == ["on Login viewDidLoad: present Onboarding style=fullScreen", "on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
+        // The code script, run in a new session, declares the same code.
+        let again = session(s.state.codeScript())
+        #expect(again.state.application.hooks == s.state.application.hooks)
+        #expect(s.execute("on Login viewDidLoad none").status == .done)
+        #expect(s.execute("on Login viewDidLoad none").status == .ignored)
+        #expect(s.state.codeScript() == ["on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
+    }
+
+    @Test("export swift refuses a session with code in callbacks, naming the line")
+    func exportRefuses() {
+        let s = session("on Home viewDidAppear: present Onboarding", "initial Home", "launch")
+        let r = s.execute("export swift")
+        #expect(r.status == .failed)
+        #expect(r.error?.message.contains("export swift does not write code in callbacks (`on Home viewDidAppear: present Onboarding`)") == true)
+    }
+
+    @Test("code in a scene delegate and app delegate callbacks after launch runs after them")
+    func delegates() {
+        let s = session("on AppDelegate applicationDidBecomeActive: present Banner style=overFullScreen", "initial Home", "launch")
+        #expect(s.state.names["Banner"] != nil)
+        let scenes = session("scenes on", "on SceneDelegate sceneDidBecomeActive: defaults active=yes", "initial Home", "launch")
+        #expect(scenes.state.application.defaults["active"] == "yes")
+    }
+}
+
+@Suite("Assigning a tab bar controller's view controllers")
+struct TabViewControllersTests {
+    @Test("UIKit #189: replacing a tab bar controller's view controllers keeps the selected one, else the same index, else tab 0; the old roots leave and are released")
+    func replaceTabs() {
+        let s = session("initial Tab(A, B, C)", "launch", "select UITabBarController 2")
+        let r = s.execute("setViewControllers X, Y on UITabBarController")
+        #expect(r.status == .done)
+        let lines = r.events.map { $0.text }
+        #expect(lines.firstIndex(of: "willMove(toParent: nil) A")! < lines.firstIndex(of: "willMove(toParent: UITabBarController) X")!)
+        #expect(lines.firstIndex(of: "viewDidDisappear C")! < lines.firstIndex(of: "viewWillAppear X")!)
+        #expect(lines.contains("deinit C"))
+        #expect(lines.contains { $0.contains("so tab 0 is selected; customizableViewControllers is the new list") })
+        let tab = s.state.window.rootViewController!
+        #expect(s.state[tab].children.map { s.state[$0].name } == ["X", "Y"])
+        #expect(s.state[tab].selectedIndex == 0)
+
+        // The selected one is kept where it moved.
+        let kept = session("initial Tab(A, B, C)", "launch", "select UITabBarController 2")
+        let k = kept.execute("setViewControllers Z, @C on UITabBarController").events.map { $0.text }
+        #expect(!k.contains("viewWillDisappear C") && !k.contains("viewWillAppear Z"))
+        #expect(kept.state[kept.state.window.rootViewController!].selectedIndex == 1)
+
+        // The same index when the selected one is gone.
+        let same = session("initial Tab(A, B, C)", "launch", "select UITabBarController 1")
+        _ = same.execute("setViewControllers P, Q, R on UITabBarController")
+        let t = same.state.window.rootViewController!
+        #expect(same.state[same.state[t].children[same.state[t].selectedIndex]].name == "Q")
+    }
+}
+
+@Suite("The app delegate's restoration state")
+struct AppDelegateStateTests {
+    @Test("UIKit #110: the app delegate's own values are written first at preservation and read back last at restoration, through the archive")
+    func appLevelState() {
+        let s = session("optIn save=yes restore=yes", "class * restorationIdentifier=class", "appDelegate encodes account",
+                        "initial Nav(Home)", "launch", "appDelegate set account=ann")
+        let bg = s.execute("background").events.map { $0.text }
+        let will = bg.firstIndex(of: "application(_:willEncodeRestorableStateWith:) — {account: ann}")!
+        #expect(will < bg.firstIndex { $0.hasPrefix("encodeRestorableState") }!)
+        #expect(s.state.application.data.archive?.archive?.appState == ["account": "ann"])
+        #expect(s.execute("archive").text.contains("app delegate (willEncodeRestorableStateWith)  {account: ann}"))
+        _ = s.execute("kill")
+        let launch = s.execute("launch").events.map { $0.text }
+        #expect(s.state.application.appDelegateValues == ["account": "ann"])
+        let did = launch.firstIndex(of: "application(_:didDecodeRestorableStateWith:) — {account: ann}")!
+        #expect(did > launch.lastIndex { $0.hasPrefix("decodeRestorableState") }!)
+        #expect(did < launch.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")!)
+        #expect(s.state.codeScript().contains("appDelegate encodes account"))
+        // A launch without restoration starts without the values; without `encodes` nothing is printed.
+        let plain = session("optIn save=yes restore=yes", "initial Home", "launch")
+        #expect(!plain.execute("background").events.contains { $0.callback.contains("RestorableStateWith") })
+        _ = s.execute("forceQuit")
+        _ = s.execute("launch")
+        #expect(s.state.application.appDelegateValues.isEmpty)
+    }
+}
