@@ -7,8 +7,9 @@ import NavLabCommands
 struct SwiftUITests {
     /// The `_printHierarchy` line of the view controller named `name`.
     func line(_ s: Sim, _ name: String) -> String? {
-        let vc = s.state.qualifiedClassName(s.id(name))
-        return s.state.renderPrintHierarchy().split(separator: "\n").map(String.init).first { $0.contains("<\(vc) ") }
+        let id = s.id(name)
+        let vc = "<\(s.state.qualifiedClassName(id)) \(s.state.address(of: id))>"
+        return s.state.renderPrintHierarchy().split(separator: "\n").map(String.init).first { $0.contains(vc) }
     }
 
     @Test("UIKit #220: a hosting controller prints under its runtime name, and its view as _UIHostingView")
@@ -22,7 +23,7 @@ struct SwiftUITests {
         #expect(s.vc("DraftView").swiftUI == .hosting)
         // As the capture's `<_TtGC7SwiftUI19UIHostingControllerV9ComposeUI9DraftView_ 0x…>`, with this app's module.
         let l = line(s, "DraftView")
-        #expect(l?.hasPrefix("   |    | <_TtGC7SwiftUI19UIHostingControllerV3App9DraftView_ 0x") == true)
+        #expect(l?.hasPrefix("   | <_TtGC7SwiftUI19UIHostingControllerV3App9DraftView_ 0x") == true)
         #expect(l?.contains("state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV3App9DraftView_: 0x") == true)
         // Another module name, and the description UIKit's messages use.
         let other = Sim("device iPhone iOS=18", "app ComposeUI", "initial SwiftUI(DraftView)", "launch")
@@ -35,7 +36,7 @@ struct SwiftUITests {
         #expect(old.fail("push SwiftUI(DraftView)")?.message.contains("iOS 13") == true)
         let s = launched("Nav(Feed)", device: "iPhone iOS=18")
         #expect(s.fail("push SwiftUI(Nav(A))")?.message.contains("view types") == true)
-        #expect(s.fail("push NavigationStack(A)")?.message.contains("inside SwiftUI(View, …)") == true)
+        #expect(s.fail("present NavigationStack(A)")?.message.contains("inside SwiftUI(View, …)") == true)
         #expect(s.fail("push My:SwiftUI(A)") != nil)
         let ios15 = launched("A", device: "iPhone iOS=15")
         #expect(ios15.fail("present SwiftUI(Library, NavigationStack(Shelf))")?.message.contains("iOS 16") == true)
@@ -83,7 +84,9 @@ struct SwiftUITests {
         let s = launched("Tab(SwiftUI(Home), Nav(Feed))", device: "iPhone iOS=18")
         s.run("present Sheet(Draft) on Home")
         #expect(s.presented("UITabBarController") == "Draft")
-        #expect(s.style("Draft") == "pageSheet")
+        // `.sheet` leaves modalPresentationStyle alone: the default, a card sheet on iOS 18.
+        #expect(s.style("Draft") == ModalPresentationStyle.automatic.resolved(on: s.state.device).rawValue)
+        #expect(s.style("Draft") == "pageSheet" || s.style("Draft") == "formSheet")
         #expect(s.state.qualifiedClassName(s.id("Draft")) == "_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_")
         #expect(line(s, "Draft")?.contains("view: <_TtCGC7SwiftUI29PresentationHostingControllerVS_7AnyView_P10$") == true)
         let uikit = launched("Nav(Feed)", device: "iPhone iOS=18")
