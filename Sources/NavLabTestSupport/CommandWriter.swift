@@ -73,7 +73,7 @@ public struct CommandWriter {
         case 13: return "popToRoot" + (chance(0.4) ? " \(name(st, kind: .navigation) ?? n)" : "")
         case 14: return "setViewControllers \(plainSpec(st)), \(plainSpec(st))\(target(st, kind: .navigation))"
         case 15: return pick(["show", "showDetail"]) + " \(spec(st))\(target(st))"
-        case 16: return "swipe " + pick(["down", "back"]) + (chance(0.4) ? " \(n)" : "") + (chance(0.3) ? " cancel" : "")
+        case 16: return "swipe " + pick(["down", "back", "content"]) + (chance(0.4) ? " \(n)" : "") + (chance(0.3) ? " cancel" : "")
         case 17: return "select \(name(st, kind: .tabBar) ?? n) \(Int.random(in: -1...3, using: &rng))"
         case 18, 19: return "addChild \(spec(st)) to \(name(st, kind: chance(0.5) ? .container : nil) ?? n)"
         case 20: return "removeChild \(n)"
@@ -102,7 +102,8 @@ public struct CommandWriter {
         case 39: return pick(["touch presentationController of \(n)", "swapRoot nil", "select \(name(st, kind: .tabBar) ?? n) more",
                               "initial Tab(A, B, C, D, E, F)", "log flags=\(pick(["on", "off"]))", "beginAppearanceTransition \(n) \(pick(["true", "false"]))", "endAppearanceTransition \(n)",
                               "class Shell shouldAutomaticallyForwardAppearanceMethods=no",
-                              "addSubview \(spec(st)) to \(n)", "reuseView \(n) for \(name(st) ?? n)"])
+                              "addSubview \(spec(st)) to \(n)", "reuseView \(n) for \(name(st) ?? n)",
+                              "tab \(pick(["Home", "Albums"]))"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {
