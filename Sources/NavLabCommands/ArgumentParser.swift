@@ -101,7 +101,7 @@ public struct Arguments {
         }
         guard let word = ContainerWord(rawValue: containerToken.text) else {
             let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map({ $0.rawValue }))
-            throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root", at: containerToken.location)
+            throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root; SwiftUI, NavigationStack, TabView, Sheet", at: containerToken.location)
         }
         var children: [Spec] = []
         if !acceptSymbol(")") {

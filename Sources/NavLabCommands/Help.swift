@@ -44,7 +44,7 @@ public enum Help {
             lines += verbs.map(line)
             lines.append("")
         }
-        lines.append("SPEC: Class | @Name | Nav(…) | Tab(…) | Split(A, B) | Page(A) | Root(…) | Sub:Nav(…)")
+        lines.append("SPEC: Class | @Name | Nav(…) | Tab(…) | Split(A, B) | Page(A) | Root(…) | Sub:Nav(…) | SwiftUI(View[, NavigationStack(V)|TabView(V, …)]) | Sheet(View)")
         lines.append("NAME: an instance (Detail, Detail#2, UINavigationController), root, or top")
         lines.append("A; B runs both in one run-loop turn: A's animation is still running when B starts.")
         lines.append("`help VERB` for one verb; `help WORD` for the verbs about WORD.")

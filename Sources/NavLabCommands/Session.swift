@@ -385,6 +385,13 @@ public final class Session {
         for (c, text) in zip(commands, texts) {
             // A command past a limit fails the whole turn.
             let outcome = try s.applyWithinLimits(c)
+            if s.turn?.completedInFlight == true {
+                // The transitions in flight completed at once (UIKit #193): their `did…` calls now.
+                s.turn!.completedInFlight = false
+                lines += later.map(Session.line)
+                now += later
+                later = []
+            }
             switch outcome {
             case .ignored(let why, let events):
                 lines.append(OutputLine(.ignored, "ignored: \(text): \(why)"))

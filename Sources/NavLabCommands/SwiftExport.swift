@@ -153,6 +153,14 @@ private struct Generator {
                                   at: SourceLocation(column: 1), suggestion: "`export json` or `log` keep what it did; in Xcode, put the command in the method by hand")
             }
             if after.application.usesScenes { usesScenes = true }
+            if let id = after.allocatedIDs.first(where: { after[$0].uiTabs != nil }) {
+                throw NavLabError(.invalid, "export swift writes tab bar controllers set up with viewControllers; `\(parsed.headline)` sets \(after[id].name) up with iOS 18's UITabs (UIKit #195), which the program NavLab writes does not build",
+                                  at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export mermaid` for the hierarchy")
+            }
+            if let id = after.allocatedIDs.first(where: { after[$0].swiftUI != nil }) {
+                throw NavLabError(.invalid, "export swift writes UIKit view controllers that log their own callbacks; `\(parsed.headline)` makes \(after[id].name), a SwiftUI hosting controller (UIKit #190): the program NavLab writes has no SwiftUI screens, and SwiftUI's own controllers cannot be subclassed to log",
+                                  at: SourceLocation(column: 1), suggestion: "export the part of the session before the SwiftUI screens, or `export mermaid` for the hierarchy")
+            }
             var predicted = ["> " + parsed.headline]
             predicted += response.linesBeforeEvents.map { "  " + $0.text }
             predicted += response.events.map { "  " + $0.text }
@@ -273,7 +281,7 @@ private struct Generator {
             step.wait = .endOfRun(instruction: "Now delete the app (long-press its icon ▸ Remove App). This program stops here: it cannot know, after that, which launch it is.")
             leftOut = "the steps after `uninstall` are not in this program (an uninstalled app forgets which launch it is)"
         case .swipe(let kind, _, let cancel):
-            let what = kind == .down ? "swipe the sheet down" : "swipe back from the left edge"
+            let what = kind == .down ? "swipe the sheet down" : kind == .content ? "swipe back from the middle of the screen" : "swipe back from the left edge"
             step.wait = .seconds(6)
             step.code.insert("print(\"# By hand, within 5 seconds: \(what)\(cancel ? ", and let go halfway so that it cancels" : "").\")", at: 0)
         default: break
@@ -1086,7 +1094,7 @@ struct StepCoder {
             let v = expression(spec)
             let call = detail ? "\(target).showDetailViewController(\(v), sender: nil)" : "\(target).show(\(v), sender: nil)"
             lines.append(animated ? call : "UIView.performWithoutAnimation { \(call) }")
-        case .swipe:
+        case .swipe, .tapTab:
             break
         case .setDefaults(let settings):
             for s in settings { lines.append("UserDefaults.standard.set(\(SwiftNames.literal(s.value)), forKey: \(SwiftNames.literal(s.key)))") }

@@ -369,13 +369,13 @@ public enum VerbTable {
              uikit: "NAME.showDetailViewController(_:sender:)", examples: ["showDetail Message"], arguments: [.spec, .keyword(["on", "animated=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             try parseShow(&a, detail: true)
         },
-        Verb(name: "swipe", group: .hierarchy, syntax: "swipe down|back [NAME] [cancel]",
-             summary: "the user's finger: swipe a card sheet down (iOS 13+), or the edge swipe back in a navigation controller; `cancel` abandons it halfway",
-             uikit: "the sheet's and the navigation controller's interactive transitions", examples: ["swipe down", "swipe back cancel"],
-             arguments: [.keyword(["down", "back"]), .name, .keyword(["cancel"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
-            let t = try a.word("down or back")
+        Verb(name: "swipe", group: .hierarchy, syntax: "swipe down|back|content [NAME] [cancel]",
+             summary: "the user's finger: swipe a card sheet (or a zoom-presented screen, iOS 18+) down, the edge swipe back in a navigation controller, or (iOS 26+) the swipe back from anywhere in the content; `cancel` abandons it halfway; a zoom push grabbed in the same turn completes, then pops",
+             uikit: "the sheet's and the navigation controller's interactive transitions; interactiveContentPopGestureRecognizer (content)", examples: ["swipe down", "swipe back cancel", "swipe content"],
+             arguments: [.keyword(["down", "back", "content"]), .name, .keyword(["cancel"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let t = try a.word("down, back or content")
             guard let kind = State.Swipe(rawValue: t.text) else {
-                throw a.error("swipe takes down or back, not '\(t.text)'", suggestion: "swipe down, swipe back", at: t.location)
+                throw a.error("swipe takes down, back or content, not '\(t.text)'", suggestion: "swipe down, swipe back, swipe content", at: t.location)
             }
             var on: NameRef?
             if !a.atEnd && !a.isWord("cancel") { on = try a.name() }
@@ -394,6 +394,16 @@ public enum VerbTable {
             }
             let (i, at) = try a.int("a tab index, or more"); try a.end()
             return .model(.select(n, index: i, at: at))
+        },
+        Verb(name: "tab", group: .hierarchy, syntax: "tab ID [in NAME]",
+             summary: "the user taps the tab whose identifier is ID in a tab bar controller made with Tabs(…) (iOS 18 UITab): tabBarController(_:shouldSelectTab:), the switch, tabBarController(_:didSelectTab:previousTab:); a tab inside a NavGroup rebuilds its managing navigation controller's stack",
+             uikit: "UITabBarController.tabs, UITabBarControllerDelegate", examples: ["tab Search", "tab Albums in UITabBarController"],
+             arguments: [.name, .keyword(["in"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let t = try a.word("a tab's identifier")
+            var on: NameRef?
+            if a.accept("in") { on = try a.name() }
+            try a.end()
+            return .model(.tapTab(t.text, in: on, at: t.location))
         },
         Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
              summary: "containment: addChild, the view added, didMove(toParent:)",

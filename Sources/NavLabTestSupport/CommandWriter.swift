@@ -73,7 +73,7 @@ public struct CommandWriter {
         case 13: return "popToRoot" + (chance(0.4) ? " \(name(st, kind: .navigation) ?? n)" : "")
         case 14: return "setViewControllers \(plainSpec(st)), \(plainSpec(st))\(target(st, kind: .navigation))"
         case 15: return pick(["show", "showDetail"]) + " \(spec(st))\(target(st))"
-        case 16: return "swipe " + pick(["down", "back"]) + (chance(0.4) ? " \(n)" : "") + (chance(0.3) ? " cancel" : "")
+        case 16: return "swipe " + pick(["down", "back", "content"]) + (chance(0.4) ? " \(n)" : "") + (chance(0.3) ? " cancel" : "")
         case 17: return "select \(name(st, kind: .tabBar) ?? n) \(Int.random(in: -1...3, using: &rng))"
         case 18, 19: return "addChild \(spec(st)) to \(name(st, kind: chance(0.5) ? .container : nil) ?? n)"
         case 20: return "removeChild \(n)"
@@ -106,7 +106,8 @@ public struct CommandWriter {
                               "on \(pick(CommandWriter.classes)) \(pick(["viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear", "didMove"])): \(pick(["present B", "push Detail", "dismiss", "pop", "addChild Settings to self", "appDelegate set account=ann", "defaults seen=yes"]))",
                               "on \(pick(CommandWriter.classes)) \(pick(["viewDidLoad", "viewDidAppear"])) none",
                               "on AppDelegate \(pick(["didFinishLaunching", "applicationDidBecomeActive"])): present \(plainSpec(st))",
-                              "appDelegate encodes account", "appDelegate set account=\(pick(["ann", "bob"]))"])
+                              "appDelegate encodes account", "appDelegate set account=\(pick(["ann", "bob"]))",
+                              "tab \(pick(["Home", "Albums"]))"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {

@@ -42,11 +42,11 @@ struct CompletionTests {
     @Test("a spec position offers container words and the classes already used")
     func specs() {
         let s = session("class Settings modalPresentationStyle=formSheet", "initial Nav(Register)", "launch")
-        #expect(complete("present ", s) == ["Nav(", "Page(", "Register", "Root(", "Settings", "Split(", "Tab("])
-        #expect(complete("present N", s) == ["Nav("])
+        #expect(complete("present ", s) == ["Group(", "Nav(", "NavGroup(", "NavigationStack(", "Page(", "Register", "Root(", "Settings", "Sheet(", "Split(", "SwiftUI(", "Tab(", "TabView(", "Tabs("])
+        #expect(complete("present N", s) == ["Nav(", "NavGroup(", "NavigationStack("])
         #expect(complete("present Nav(Re", s) == ["Register"])
-        #expect(complete("initial Tab(Nav(A), S", s) == ["Settings", "Split("])
-        #expect(complete("initial MainTab:T", s) == ["Tab("])
+        #expect(complete("initial Tab(Nav(A), S", s) == ["Settings", "Sheet(", "Split(", "SwiftUI("])
+        #expect(complete("initial MainTab:T", s) == ["Tab(", "TabView(", "Tabs("])
         // UIKit's own container classes are made with Nav(…), not by name.
         #expect(!complete("present UI", s).contains("UINavigationController"))
     }

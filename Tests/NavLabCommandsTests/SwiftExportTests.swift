@@ -78,6 +78,20 @@ private func typecheckProblems(_ source: String, name: String) throws -> String?
 }
 
 /// The scripts the export is checked on: the tutorials and Tests/Scripts.
+@Suite("export swift: what it refuses")
+struct SwiftExportRefusalTests {
+    @Test("UIKit #190, #195: a session with SwiftUI screens or UITabs is refused, saying why")
+    func refusedForSwiftUI() {
+        for spec in ["SwiftUI(Home)", "Tabs(Home, Search)"] {
+            let s = Session()
+            for l in ["device iPhone iOS=18", "initial \(spec)", "launch"] { _ = s.execute(l) }
+            let r = s.execute("export swift")
+            #expect(r.status == .failed)
+            #expect(r.text.contains("export swift writes"), "\(r.text)")
+        }
+    }
+}
+
 private func scripts() throws -> [(name: String, text: String)] {
     var out: [(String, String)] = []
     for folder in ["Docs/Tutorials", "Tests/Scripts"] {
@@ -86,6 +100,8 @@ private func scripts() throws -> [(name: String, text: String)] {
             let text = try String(contentsOfFile: repository + "/" + folder + "/" + n, encoding: .utf8)
             // Code in callbacks (`on …`) is refused by the export (HookTests checks the refusal).
             if text.split(separator: "\n").contains(where: { $0.hasPrefix("on ") }) { continue }
+            // SwiftUI screens and UITabs are refused by `export swift` (refusedForSwiftUI).
+            if text.contains("SwiftUI(") || text.contains("Tabs(") { continue }
             out.append((folder + "/" + n, text))
         }
     }

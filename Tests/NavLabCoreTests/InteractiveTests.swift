@@ -85,4 +85,87 @@ struct InteractiveTests {
         #expect(s.calls("swipe back").contains("deinit B"))
         #expect(s.top == "A")
     }
+
+    @Test("UIKit #192: a cancelled zoom pop: viewWillDisappear then viewDidAppear, no second viewWillAppear")
+    func fact192() {
+        let s = launched("Nav(Grid)", device: "iPhone iOS=18")
+        s.run("class Photo preferredTransition=zoom")
+        s.run("push Photo")
+        let calls = s.calls("swipe back cancel")
+        #expect(calls == ["viewWillDisappear Photo", "viewWillAppear Grid", "viewWillDisappear Grid", "viewDidDisappear Grid", "viewDidAppear Photo"])
+        #expect(!calls.contains("viewWillAppear Photo"))
+        #expect(s.top == "Photo" && s.inWindow("Photo"))
+        // Without the zoom transition, the abandoned edge swipe of UIKit #65.
+        let plain = launched("Nav(Grid)", device: "iPhone iOS=18")
+        plain.run("push Photo")
+        #expect(plain.calls("swipe back cancel").contains("viewWillAppear Photo"))
+    }
+
+    @Test("UIKit #192: a zoom-presented view controller is dragged down whatever its style")
+    func fact192Present() {
+        let s = launched("Grid", device: "iPhone iOS=18")
+        s.run("class Photo preferredTransition=zoom")
+        s.run("present Photo style=fullScreen animated")
+        #expect(s.calls("swipe down cancel") == ["viewWillDisappear Photo", "viewDidAppear Photo"])
+        #expect(s.presented("Grid") == "Photo")
+        #expect(s.calls("swipe down").contains("deinit Photo"))
+        #expect(s.presented("Grid") == nil)
+        // A full-screen presentation without it cannot be swiped down.
+        let plain = launched("Grid", device: "iPhone iOS=18")
+        plain.run("present Photo style=fullScreen")
+        #expect(plain.run("swipe down").status == .ignored)
+    }
+
+    @Test("UIKit #192: preferredTransition=zoom is refused before iOS 18")
+    func fact192Refused() {
+        let s = launched("Nav(Grid)", device: "iPhone iOS=17")
+        #expect(s.fail("class Photo preferredTransition=zoom")?.message.contains("iOS 18") == true)
+        #expect(s.fail("class Photo preferredTransition=fade") != nil)
+        // Declared for iOS 18, then run on 17: the push says so.
+        let later = Sim("class Photo preferredTransition=zoom", "device iPhone iOS=17", "initial Nav(Grid)", "launch")
+        #expect(later.fail("push Photo")?.message.contains("iOS 18") == true)
+    }
+
+    @Test("UIKit #193: a zoom push interrupted in the same turn completes, then pops, without nested-transition warnings")
+    func fact193() {
+        let s = launched("Nav(Grid)", device: "iPhone iOS=18")
+        s.run("class Photo preferredTransition=zoom")
+        let r = s.run("push Photo; swipe back")
+        let calls = r.lines.filter { $0.style == .callback }.map(\.text)
+        // The push's whole appearance, then the pop's.
+        let didAppear = calls.firstIndex(of: "viewDidAppear Photo"), willDisappear = calls.firstIndex(of: "viewWillDisappear Photo")
+        #expect(didAppear != nil && willDisappear != nil && didAppear! < willDisappear!)
+        #expect(calls.contains("viewIsAppearing Photo") && calls.contains("viewDidDisappear Photo"))
+        #expect(r.lines.filter { $0.style == .warning }.isEmpty)
+        #expect(r.text.contains("not cancelled"))
+        #expect(s.top == "Grid")
+        // A plain push and an immediate pop warn (UIKit #97, #98).
+        let plain = launched("Nav(Grid)", device: "iPhone iOS=18")
+        #expect(!plain.run("push Photo; pop").lines.filter { $0.style == .warning }.isEmpty)
+    }
+
+    @Test("UIKit #193: an interrupted zoom push whose pop is cancelled ends appeared")
+    func fact193Cancel() {
+        let s = launched("Nav(Grid)", device: "iPhone iOS=18")
+        s.run("class Photo preferredTransition=zoom")
+        let r = s.run("push Photo; swipe back cancel")
+        let calls = r.lines.filter { $0.style == .callback }.map(\.text)
+        #expect(calls.last == "viewDidAppear Photo")
+        #expect(s.top == "Photo")
+        #expect(r.lines.filter { $0.style == .warning }.isEmpty)
+    }
+
+    @Test("UIKit #194: the content swipe back pops on iOS 26 and is refused before")
+    func fact194() {
+        let s = launched("Nav(A)", device: "iPhone iOS=26")
+        s.run("push B")
+        let edge = launched("Nav(A)", device: "iPhone iOS=26")
+        edge.run("push B")
+        #expect(s.calls("swipe content cancel") == edge.calls("swipe back cancel"))
+        #expect(s.calls("swipe content").contains("deinit B"))
+        #expect(s.top == "A")
+        let old = launched("Nav(A)", device: "iPhone iOS=18")
+        old.run("push B")
+        #expect(old.fail("swipe content")?.message.contains("iOS 26") == true)
+    }
 }

@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 189 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 197 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -1961,6 +1961,88 @@ call. The facts below say what UIKit does with such code, by the moment it runs.
 **Tests.** `HookTests` "UIKit #189: replacing a tab bar controller's view controllers keeps the selected one, else the same index, else tab 0; the old roots leave and are released"
 
 **Sources.** [UITabBarController.viewControllers — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers) ("If you change the value of this property at runtime, the tab bar controller removes all of the old view controllers before installing the new ones"); [setViewControllers(_:animated:) — Apple documentation](https://developer.apple.com/documentation/uikit/uitabbarcontroller/setviewcontrollers(_:animated:)); the sources of fact 56 for `customizableViewControllers` (Apple documentation)
+
+## 13. Today's apps: SwiftUI inside UIKit, iOS 18 tabs, fluid transitions
+
+### #190 A SwiftUI screen is a `UIHostingController`, printed under its runtime name
+
+**What UIKit does.** A SwiftUI view shown from UIKit lives in a `UIHostingController<V>`, which UIKit treats as any other view controller: pushed, presented, in a tab, with the usual appearance callbacks. `UIHostingController` is a generic Swift class, so `_printHierarchy` and UIKit's messages print the name the Objective-C runtime gives it: `_TtGC7SwiftUI19UIHostingController` followed by the hosted view's type in the runtime's mangling (`V` for a struct, then its module and its name, each after its length) and `_` — `<_TtGC7SwiftUI19UIHostingControllerV9ComposeUI9DraftView_ 0x103af5800>`. Its view is a `_UIHostingView<V>`, printed `_TtGC7SwiftUI14_UIHostingView…_` with the same type. When the hosted view is wrapped in modifiers the name spells them too (`GVS_15ModifiedContent…`). SwiftUI's own `onAppear`/`onDisappear` run inside the hosting controller's appearance, but no published log places them against `viewWillAppear`, `viewIsAppearing` and `viewDidAppear`: the only measurement found says `onAppear` runs after layout and before rendering, with no UIKit callback in the same log.
+
+**In NavLab.** `SwiftUI(DraftView)` is a hosting controller for the view type `DraftView`, named `DraftView`: `initial Nav(Feed); launch; push SwiftUI(DraftView); tree --uikit` prints `<_TtGC7SwiftUI19UIHostingControllerV3App9DraftView_ 0x…>, state: appeared, view: <_TtGC7SwiftUI14_UIHostingViewV3App9DraftView_: 0x…>` (`App` is the module, as `app` sets it), and UIKit's warnings name it the same way. It gets the callbacks a UIKit screen gets; NavLab does not print `onAppear`/`onDisappear` (Modelling.md). `import uikit` reads such lines back as hosting controllers named after their view. SwiftUI needs iOS 13: on an earlier device the words are refused.
+
+**Tests.** `SwiftUITests` "UIKit #190: a hosting controller prints under its runtime name, and its view as _UIHostingView"; "UIKit #190: tree --uikit of hosting controllers, a tab and a SwiftUI sheet imports back unchanged"; "UIKit #190: SwiftUI is refused before iOS 13, and its words take view types"; `PrintoutCorpusTests` with the corpus file Tests/Printouts/36
+
+**Sources.** Two `_printHierarchy` captures of SwiftUI apps: [noppefoxwolf/ViewHierarchySerialization `_printHierarchy.txt`](https://github.com/noppefoxwolf/ViewHierarchySerialization/blob/main/Tests/ViewHierarchySerializationTests/Resources/_printHierarchy.txt) (iOS 17 or later) and the PrintHierarchyDecoder tests (Tests/Printouts 22) (community reports); UIKit's messages naming hosting controllers: [aheze/Popovers#11](https://github.com/aheze/Popovers/issues/11), [stleamist/BetterSafariView#8](https://github.com/stleamist/BetterSafariView/issues/8) (community reports); `onAppear`'s timing: [Fatbobman, "Timing of onAppear Invocation"](https://fatbobman.com/en/posts/onappear-call-timing/) (community report)
+
+### #191 What SwiftUI adds for a `NavigationStack`, a `TabView` and a `.sheet`
+
+**What UIKit does.** SwiftUI builds its containers out of UIKit's. A `NavigationStack` inside a hosting controller adds a child `SwiftUI.UIKitNavigationController` (a `UINavigationController` subclass, view `UILayoutContainerView`), whose stack holds one `NavigationStackHostingController<AnyView>` per screen — printed `_TtGC7SwiftUI32NavigationStackHostingControllerVS_7AnyView_`, its view `_TtCGC7SwiftUI32NavigationStackHostingControllerVS_7AnyView_P10$1d3ce3d6411HostingView` (a class nested in it; the part after `$` is the address of an anonymous context, so it differs between runs, as every address does); a `NavigationLink` pushes another one. A `TabView` adds a `SwiftUI.UIKitTabBarController` whose tabs are each a `UIHostingController<TabItem.RootView>` (`_TtGC7SwiftUI19UIHostingControllerVVS_7TabItem8RootView_`; an unselected tab is `disappeared` with its view not loaded). The content of a `.sheet` or `.fullScreenCover` is presented by UIKit as a `PresentationHostingController<AnyView>` (`_TtGC7SwiftUI29PresentationHostingControllerVS_7AnyView_`), whose view is again a nested `…HostingView` class. `NavigationStack` is iOS 16 and later.
+
+**In NavLab.** `SwiftUI(Library, NavigationStack(Shelf))` makes the three view controllers (`Library`, `UIKitNavigationController`, `Shelf`); `push SwiftUI(Book)` onto that stack is a `NavigationLink` and makes a `NavigationStackHostingController<AnyView>` named `Book`, and pushing a UIKit screen there is refused. `SwiftUI(Home, TabView(Feed, Settings))` makes the `UIKitTabBarController` and a `TabItem` hosting controller per tab. `present Sheet(Draft) on Library` presents `Draft` as SwiftUI's `.sheet` content (with the default style, a card sheet from iOS 13; `style=fullScreen` for `.fullScreenCover`); from a UIKit view controller it is refused. `tree --uikit` prints all of them with these names, and `import uikit` reads them back.
+
+**Tests.** `SwiftUITests` "UIKit #191: a NavigationStack inside a hosting controller is a UIKitNavigationController of NavigationStackHostingControllers"; "UIKit #191: a NavigationLink pushes a NavigationStackHostingController; a UIKit screen is refused there"; "UIKit #191: a TabView is a UIKitTabBarController of TabItem hosting controllers"; "UIKit #191: a SwiftUI sheet is a PresentationHostingController, presented from SwiftUI content only"
+
+**Sources.** The `_printHierarchy` captures of #190 ([ViewHierarchySerialization](https://github.com/noppefoxwolf/ViewHierarchySerialization/blob/main/Tests/ViewHierarchySerializationTests/Resources/_printHierarchy.txt) for the `NavigationStack` lines, Tests/Printouts 22 for the `TabView` lines); [Popovers#11](https://github.com/aheze/Popovers/issues/11) and [BetterSafariView#8](https://github.com/stleamist/BetterSafariView/issues/8) (`PresentationHostingController` for a SwiftUI sheet) (community reports). Other published logs name the stack's view with other values after `$` (`$1dadfd8f0`, `$1d9759c54`, `$1d35df018`), and a public snapshot-testing helper rewrites `_TtCGC7SwiftUI29PresentationHostingController[^;>]+HostingView`, the sheet's view class, because it changes between runs (community reports, quoted in public code the index does not attribute to a repository); the Swift runtime names a type in an anonymous context after that context's address (community: demangler documentation). [Apple, NavigationStack](https://developer.apple.com/documentation/swiftui/navigationstack) (iOS 16.0+) (Apple documentation)
+
+### #192 A cancelled zoom pop ends appeared: `viewWillDisappear`, then `viewDidAppear`
+
+**What UIKit does.** iOS 18's fluid zoom transition (`preferredTransition = .zoom`) can be grabbed at any time. If the user cancels the pop of a zoomed view controller, UIKit calls `viewWillDisappear:` and moves it to the disappearing state, then straight back to appearing and on to appeared with `viewDidAppear:`, within one turn of the run loop, so no new event can interrupt it — there is no second `viewWillAppear:`, unlike an abandoned edge swipe (#65). (The article's text says `viewDidDisappear:` there; its figure says `viewDidAppear:` and the controller ends appeared, which is what NavLab follows.) The same transition dismisses a zoom-presented view controller when the user drags it. Apple does not say what the view controller underneath gets.
+
+**In NavLab.** `class Photo preferredTransition=zoom` (or `set`) gives the class the zoom transition; on iOS 17 and earlier the setting is refused. `initial Nav(Grid); launch; push Photo; swipe back cancel` prints `viewWillDisappear Photo`, `Grid`'s will/did-disappear pair (as the edge swipe, #65), `viewDidAppear Photo`, and a note. `swipe down` on a zoom-presented view controller dismisses it whatever its style; with `cancel` it gets `viewWillDisappear` then `viewDidAppear`.
+
+**Tests.** `InteractiveTests` "UIKit #192: a cancelled zoom pop: viewWillDisappear then viewDidAppear, no second viewWillAppear"; "UIKit #192: a zoom-presented view controller is dragged down whatever its style"; "UIKit #192: preferredTransition=zoom is refused before iOS 18"
+
+**Sources.** [Apple, "Enhancing your app with fluid transitions"](https://developer.apple.com/documentation/uikit/enhancing-your-app-with-fluid-transitions), section "Work with state changes and callbacks" (Apple documentation); [WWDC24 "Enhance your UI animations and transitions"](https://developer.apple.com/videos/play/wwdc2024/10145/) (Apple documentation); `UIViewControllerTransition.h`, iOS 18.0 SDK (`API_AVAILABLE(ios(18.0))`) (Apple documentation)
+
+### #193 A "cancelled" zoom push is not cancelled: it completes, and a pop starts in the same turn
+
+**What UIKit does.** UIKit never cancels a zoom push. When the user interrupts it, the pushed view controller completes its appearance — `viewWillAppear:`, `viewIsAppearing:`, `viewDidAppear:` — and in the same turn of the run loop the pop begins (`viewWillDisappear:` … `viewDidDisappear:`), which then runs to its end or is interrupted again (#192). Apple's guidance that goes with it: do not hold back a new push or pop because a transition is running; let it start, and the system handles the transitions. So, unlike the classic nested push and pop (#97, #98), no "nested pop animation" warning.
+
+**In NavLab.** On one line, `push Photo; swipe back` (Photo's class has `preferredTransition=zoom`): the push prints its whole appearance, a note that it was not cancelled, then the pop's callbacks, with none of the nested-transition warnings that `push Detail; pop` prints. `push Photo; swipe back cancel` completes the push and cancels the pop as in #192.
+
+**Tests.** `InteractiveTests` "UIKit #193: a zoom push interrupted in the same turn completes, then pops, without nested-transition warnings"; "UIKit #193: an interrupted zoom push whose pop is cancelled ends appeared"
+
+**Sources.** [Apple, "Enhancing your app with fluid transitions"](https://developer.apple.com/documentation/uikit/enhancing-your-app-with-fluid-transitions) ("the system doesn't cancel push transitions … it converts it to a pop") (Apple documentation)
+
+### #194 iOS 26: swiping back from anywhere in the content
+
+**What UIKit does.** From iOS 26 a navigation controller has a second pop gesture, `interactiveContentPopGestureRecognizer`, which "recognizes on the entire content area of the navigation controller in cases that are not covered by the interactive pop gesture recognizer and initiates an interactive pop": the user pans from leading to trailing anywhere in the view, not only from the edge. It is read-only, meant for failure requirements. Before iOS 26 there is no such gesture.
+
+**In NavLab.** `swipe content [NAME] [cancel]` on iOS 26: the same interactive pop as `swipe back` (#64, #65, and #192 for a zoomed view controller), with a note; on an earlier iOS it is refused, suggesting `swipe back`. Whether the content swipe logs exactly the edge swipe's callbacks is not published; NavLab assumes it does (Modelling.md).
+
+**Tests.** `InteractiveTests` "UIKit #194: the content swipe back pops on iOS 26 and is refused before"
+
+**Sources.** `UINavigationController.h`, iOS 26.0 SDK (`API_AVAILABLE(ios(26.0))`); [Apple, interactiveContentPopGestureRecognizer](https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivecontentpopgesturerecognizer) (Apple documentation)
+
+### #195 iOS 18 tabs: `UITab`s by identifier, and two new delegate calls
+
+**What UIKit does.** From iOS 18 a tab bar controller can be set up with `tabs`, an array of `UITab`s, instead of `viewControllers`. Each tab has an `identifier` that "must be unique across the tab bar controller", a title and image, and a view-controller provider that "will be called once and only once, when the view controller is initially required"; the tab owns the view controller it made (`UITab.viewController`), and for a root tab it must not be nil. Once `tabs` is set, "`UITabBarController.viewControllers` and related properties and methods will not be called". `selectedTab` is the selected tab, a root tab or any of its descendants. The delegate gets two new calls: `tabBarController(_:shouldSelectTab:)` ("Return YES if the specified `tab` can be selected by the user") and `tabBarController(_:didSelectTab:previousTab:)` ("Called when the selected tab has changed … either a root tab or its decendants"). Before iOS 18 none of this exists.
+
+**In NavLab.** `Tabs(Home, Search)` is a tab bar controller set up with `UITab`s whose identifiers are the class names (iOS 18 and later; earlier it is refused, suggesting `Tab(…)`); two tabs with one identifier are refused. `tab Search` is the user's tap: `tabBarController(_:shouldSelectTab:) UITabBarController — Search`, the tab switch's callbacks (#166), then `tabBarController(_:didSelectTab:previousTab:) UITabBarController — Search, previousTab: Home`. `select NAME INDEX` stays the programmatic `selectedIndex`, with no delegate call.
+
+**Tests.** `UITabTests` "UIKit #195: Tabs(…) is refused before iOS 18, and identifiers are unique"; "UIKit #195: tapping a tab: shouldSelectTab, the switch, didSelectTab with the previous tab"
+
+**Sources.** `UITabBarController.h` and `UITab.h`, iOS 18.0 SDK (the quoted header comments); [Apple, UITab](https://developer.apple.com/documentation/uikit/uitab), [tabs](https://developer.apple.com/documentation/uikit/uitabbarcontroller/tabs), [tabBarController(_:didSelectTab:previousTab:)](https://developer.apple.com/documentation/uikit/uitabbarcontrollerdelegate/tabbarcontroller(_:didselecttab:previoustab:)) (Apple documentation)
+
+### #196 A tab inside a `UITabGroup`: the root tab's view controller stays, unless the group manages a navigation controller
+
+**What UIKit does.** "By default, UITabBarController will only change the view controller for root tabs": selecting a tab inside a `UITabGroup` changes `selectedTab` but not what is on screen — the group's view controller stays. A group with a `managingNavigationController` (iOS 18 beta 5 and later) lets UIKit do it: "UITabGroup will basically create a navigation stack based on the selected hierarchy in that group" — selecting Tab B2 of group B inside group A gives the stack `GroupAVC → GroupBVC → TabB2VC`. "When multiple navigation controllers are set on nested groups, the root-most controller is used", and a level with no view controller is left out.
+
+**In NavLab.** `Tabs(Home, Library:Group(Albums, Songs))`: `tab Albums` switches to the `Library` tab if needed and says that `Library` stays on screen. `Tabs(Home, Library:NavGroup(Albums, Songs))` shows a `UINavigationController` whose stack starts with `Library`; `tab Albums` makes `Albums` (its provider runs once; the tab holds it, as `memory` shows) and sets the stack to `Library → Albums` with `setViewControllers`' callbacks (#48); `tab Songs` then shows `Library → Songs`, and `tab Albums` brings the same `Albums` back.
+
+**Tests.** `UITabTests` "UIKit #196: a tab inside a group without a managing navigation controller leaves the root tab's view controller on screen"; "UIKit #196: a managing navigation controller's stack is rebuilt as group, then leaf; each tab's view controller is made once"
+
+**Sources.** `UITabGroup.h`, iOS 26.0 SDK (`managingNavigationController`, quoted above); [Apple Developer Forums 761231](https://developer.apple.com/forums/thread/761231), answer by a Frameworks Engineer (Apple documentation level: an Apple engineer's answer)
+
+### #197 With a tab group on an iPad, a tab bar controller can become a sidebar
+
+**What UIKit does.** A tab bar controller's `mode` defaults to `.automatic`, which "Resolves to `tabSidebar` if any of the tab elements of the tab bar controller is a group, and if the platform supports displaying a sidebar mode. Otherwise, resolves to `tabBar`." `.tabSidebar` "Displays tabs in a tab bar and sidebar": on iPadOS 18 the floating tab bar at the top can turn into a sidebar on the leading side. An iPhone shows a tab bar (iPhone sidebars are an iOS 27 opt-in).
+
+**In NavLab.** Making `Tabs(…)` prints which mode `.automatic` resolves to: `.tabSidebar` on an iPad when a root tab is a group, `.tabBar` otherwise. NavLab does not draw the sidebar in `views`: its view classes are not in any published printout.
+
+**Tests.** `UITabTests` "UIKit #197: mode .automatic is a sidebar with a group on an iPad, a tab bar otherwise"
+
+**Sources.** `UITabBarController.h`, iOS 18.0 SDK (`UITabBarControllerMode`, quoted above) (Apple documentation); [WWDC24 "Elevate your tab and sidebar experience in iPadOS"](https://developer.apple.com/videos/play/wwdc2024/10147/) (Apple documentation); [WWDC26 "Modernize your UIKit app"](https://developer.apple.com/videos/play/wwdc2026/278) (iPhone sidebars in iOS 27) (Apple documentation)
 
 """####
 

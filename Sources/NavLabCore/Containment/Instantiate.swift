@@ -25,6 +25,14 @@ extension State {
                     at: ref.location, suggestion: "dismiss it first", exceptionName: "NSInvalidArgumentException")
             }
         case .container(let word, let cls, let children, let at):
+            if word.isSwiftUI {
+                try validateSwiftUI(word, className: cls, children: children, at: at, inside: false)
+                return
+            }
+            if word.isUITab {
+                try validateTabs(word, className: cls, children: children, at: at, claimed: &claimed)
+                return
+            }
             if let cls { try validateClassName(cls, at: at) }
             guard word.childCount.contains(children.count) else {
                 let range = word.childCount
@@ -122,6 +130,10 @@ extension State {
             let id = names[ref.text]!
             detachFromParent(id, events: &events)
             return id
+        case .container(let word, _, let children, _) where word.isSwiftUI:
+            return instantiateSwiftUI(word, children: children, events: &events)
+        case .container(.Tabs, let cls, let children, _):
+            return instantiateTabs(className: cls, children: children, events: &events)
         case .container(let word, let cls, let children, _):
             let childIDs = children.map { instantiate($0, events: &events) }
             let id = makeInstance(className: cls ?? word.defaultClassName, kind: word.kind)

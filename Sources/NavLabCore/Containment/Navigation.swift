@@ -16,6 +16,14 @@ extension State {
         try requireRunning(at: spec.location, verb: "push on")
         let nav = try navigationTarget(ref, verb: "push on")
         try validateStackEntry(spec)
+        // SwiftUI's navigation controller pushes what a NavigationLink shows (UIKit #191).
+        let linkPush = self[nav].swiftUI == .navigationController
+        if linkPush {
+            guard case .container(.SwiftUI, _, let kids, _) = spec, kids.count == 1 else {
+                throw NavLabError(.invalid, "\(self[nav].name) is SwiftUI's NavigationStack: what it pushes is a NavigationLink's SwiftUI view, not \(spec.text)",
+                                  at: spec.location, suggestion: "push SwiftUI(Detail) on \(self[nav].name)")
+            }
+        }
         if case .existing(let xref) = spec, let x = names[xref.text] {
             if self[x].parent == nav || x == nav {
                 throw NavLabError(.exception, "Pushing the same view controller instance more than once is not supported (\(objectDescription(x)))",
@@ -28,9 +36,11 @@ extension State {
         }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
+        try checkPreferredTransition(of: spec)
         let warnings = navigationWarnings(nav, verb: "push")
         let events = transition(.push, animated: animated) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
+            if linkPush { s[x].swiftUI = .stackContent }
             let navName = s[nav].name
             pre.append(.move("willMove(toParent:)", s[x].name, parent: navName))
             s[x].parent = nav
@@ -38,7 +48,11 @@ extension State {
             post.append(.move("didMove(toParent:)", s[x].name, parent: navName))
         }
         startTransition(.navigation(nav), animated: animated)
-        return .done(warnings.isEmpty ? events : warnings + events)
+        var all = warnings.isEmpty ? events : warnings + events
+        if animated, let top = self[nav].children.last, usesZoomTransition(top) {
+            all.insert(.note("\(self[top].name) is pushed with the fluid zoom transition: the user can grab it at any time (UIKit #192, #193)"), at: 0)
+        }
+        return .done(all)
     }
 
     /// A push or pop while another transition of this turn is animating (UIKit #95, #97).
@@ -255,7 +269,10 @@ extension State {
         guard self[tab].selectedIndex != index else {
             return .ignored(reason: "tab \(index) of \(self[tab].name) is already selected", events: [])
         }
-        var events = transition(.tabSwitch, animated: false) { s, _, _ in s[tab].selectedIndex = index }
+        var events = transition(.tabSwitch, animated: false) { s, _, _ in
+            s[tab].selectedIndex = index
+            if let roots = s[tab].uiTabs, roots.indices.contains(index) { s[tab].selectedTab = roots[index].identifier }
+        }
         if count > 5, index >= 4 {
             events.append(.note("tab \(index) is one of those under More: UIKit shows it in \(self[tab].name).moreNavigationController (UIKit #56)"))
         }

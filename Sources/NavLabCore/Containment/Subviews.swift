@@ -74,7 +74,7 @@ extension State {
             throw NavLabError(.invalid, "\(self[owner].name) already owns its view", at: other.location, suggestion: "name another view controller")
         }
         throw NavLabError(.exception,
-            "A view can only be associated with at most one view controller at a time! View <\(self[owner].kind.viewClass): \(viewAddress(of: owner))> is associated with \(objectDescription(owner)). Clear this association before associating this view with \(objectDescription(target))",
+            "A view can only be associated with at most one view controller at a time! View <\(viewClassName(owner)): \(viewAddress(of: owner))> is associated with \(objectDescription(owner)). Clear this association before associating this view with \(objectDescription(target))",
             at: other.location, suggestion: "give \(self[target].name) a view of its own; to show \(self[owner].name) inside it, `addChild \(self[owner].name) to \(self[target].name)`",
             exceptionName: "UIViewControllerHierarchyInconsistency")
     }

@@ -17,7 +17,11 @@ extension State {
         var ids: [VCID] = []
         ids.reserveCapacity(h.nodes.count)
         for n in h.nodes {
-            let id = makeInstance(className: n.className, kind: n.kind)
+            // SwiftUI's classes by their runtime names (UIKit #190): a hosting controller is
+            // named after the view it hosts.
+            let swiftUI = h.format == .uikit ? SwiftUIRole.parse(printedClass: n.printedClass, module: appName) : nil
+            let id = makeInstance(className: swiftUI.map { $0.1 ?? $0.0.importedName } ?? n.className, kind: n.kind)
+            self[id].swiftUI = swiftUI?.0
             ids.append(id)
             self[id].imported = ImportedIdentity(printedClass: n.printedClass, address: n.address, viewAddress: n.viewAddress,
                                                  presentationControllerAddress: n.presentationControllerAddress,
@@ -272,6 +276,7 @@ extension State {
         let vc = self[id]
         let at = SourceLocation(column: 1)
         guard State.isIdentifier(vc.className) else { return nil }
+        if let role = vc.swiftUI { return swiftUITreeSpec(of: id, role: role) }
         switch vc.kind {
         case .plain:
             return vc.children.isEmpty ? .instance(className: vc.className, at: at) : nil
@@ -282,6 +287,29 @@ extension State {
             let cls: String? = vc.kind.uikitClass == vc.className ? nil : vc.className
             if word == .Root, cls == nil { return nil }
             return .container(word, className: cls, children: children, at: at)
+        }
+    }
+
+    /// `SwiftUI(View)`, `SwiftUI(View, NavigationStack(Root))`, `SwiftUI(View, TabView(A, B))`
+    /// for a hosting controller whose tree the words can say.
+    func swiftUITreeSpec(of id: VCID, role: SwiftUIRole) -> Spec? {
+        let vc = self[id]
+        let at = SourceLocation(column: 1)
+        guard role == .hosting else { return nil }
+        let view = Spec.instance(className: vc.className, at: at)
+        if vc.children.isEmpty { return .container(.SwiftUI, className: nil, children: [view], at: at) }
+        guard vc.children.count == 1 else { return nil }
+        let inner = self[vc.children[0]]
+        let kids = inner.children.map { self[$0] }
+        guard kids.allSatisfy({ State.isIdentifier($0.className) && $0.children.isEmpty }) else { return nil }
+        let views = kids.map { Spec.instance(className: $0.className, at: at) }
+        switch inner.swiftUI {
+        case .navigationController? where kids.count == 1 && kids[0].swiftUI == .stackContent:
+            return .container(.SwiftUI, className: nil, children: [view, .container(.NavigationStack, className: nil, children: views, at: at)], at: at)
+        case .tabBarController? where !kids.isEmpty && kids.allSatisfy({ $0.swiftUI == .tabItem }):
+            return .container(.SwiftUI, className: nil, children: [view, .container(.TabView, className: nil, children: views, at: at)], at: at)
+        default:
+            return nil
         }
     }
 }

@@ -120,7 +120,7 @@ extension State {
             throw NavLabError(.invalid, "the initial view controller is made at launch; @\(ref.text) names a live instance",
                               at: ref.location, suggestion: "write the class name: \(State.splitName(ref.text).0)")
         }
-        if case .container(_, _, let children, _) = spec {
+        if case .container(let word, _, let children, _) = spec, !word.isSwiftUI, !word.isUITab {
             for c in children { try validateNew(c, claimed: &claimed) }
         }
         var copy = State()

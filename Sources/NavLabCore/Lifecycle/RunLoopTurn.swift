@@ -10,6 +10,9 @@ public struct RunLoopTurn: Hashable, Sendable {
     public var inFlight: [Transition] = []
     /// Navigation transitions started while another was running on the same controller.
     public var nestedNavigation: Set<VCID> = []
+    /// A command of this turn completed the transitions in flight at once (an interrupted zoom
+    /// push, UIKit #193): the `did…` calls held for the end of the turn come now.
+    public var completedInFlight = false
     public init() {}
 
     public var presentationInFlight: Bool {

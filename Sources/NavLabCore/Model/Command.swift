@@ -24,6 +24,8 @@ public enum Command: Hashable, Sendable {
     /// `show(_:sender:)`, or `showDetailViewController(_:sender:)` when `detail`.
     case show(Spec, on: NameRef?, detail: Bool, animated: Bool)
     case swipe(State.Swipe, on: NameRef?, cancel: Bool)
+    /// The user taps the tab with this identifier (iOS 18 `UITab`, UIKit #195).
+    case tapTab(String, in: NameRef?, at: SourceLocation)
 
     // The app's lifecycle (UIKIT.md §8).
     case relaunch

@@ -12,6 +12,7 @@ extension State {
         ("encodes", "names, comma-separated (children for a custom container)"),
         ("isModalInPresentation", "yes|no: a sheet the user cannot swipe away"),
         ("shouldAutomaticallyForwardAppearanceMethods", "yes|no: no — the container's children get no appearance calls from UIKit; its code calls beginAppearanceTransition/endAppearanceTransition (UIKit #45)"),
+        ("preferredTransition", "zoom|default: zoom — iOS 18's fluid zoom transition when it is pushed or presented, interrupted by the user under its own rules (UIKit #192, #193)"),
         ("switch", "transition|addThenRemove: how a custom container's `switch` changes its child — transition(from:to:) (the default), or add the new child completely, then remove the old"),
     ]
 
@@ -38,6 +39,15 @@ extension State {
                     throw NavLabError(.syntax, "switch takes transition or addThenRemove, not '\(s.value)'", at: s.location, suggestion: "switch=addThenRemove")
                 }
                 decl.properties["switch"] = s.value
+            case "preferredTransition":
+                guard s.value == "zoom" || s.value == "default" else {
+                    throw NavLabError(.syntax, "preferredTransition takes zoom or default, not '\(s.value)'", at: s.location, suggestion: "preferredTransition=zoom")
+                }
+                guard device.iOS >= 18 else {
+                    throw NavLabError(.invalid, "preferredTransition (UIViewController.Transition) is iOS 18 and later; the device runs iOS \(device.iOS)",
+                                      at: s.location, suggestion: "`device \(device.idiom.rawValue) iOS=18` first")
+                }
+                decl.properties["preferredTransition"] = s.value
             case "definesPresentationContext": decl.definesPresentationContext = try bool()
             case "modalPresentationStyle":
                 guard let style = ModalPresentationStyle(rawValue: s.value) else {

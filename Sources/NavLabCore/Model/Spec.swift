@@ -30,19 +30,53 @@ public indirect enum Spec: Hashable, Sendable {
 /// The container words of the spec language.
 public enum ContainerWord: String, Sendable, CaseIterable, Hashable {
     case Nav, Tab, Split, Page, Root
+    /// SwiftUI hosted in UIKit (UIKit #190, #191): `SwiftUI(View)` is a
+    /// `UIHostingController<View>`, `SwiftUI(View, NavigationStack(Root))` one whose view holds a
+    /// `NavigationStack`, `SwiftUI(View, TabView(A, B))` one whose view holds a `TabView`;
+    /// `Sheet(View)` is the content of a `.sheet`/`.fullScreenCover` that SwiftUI presents.
+    /// Their arguments are SwiftUI view types, not view controllers.
+    case SwiftUI, NavigationStack, TabView, Sheet
+    /// iOS 18's tab API (UIKit #195–#197): `Tabs(Home, Library:Group(Albums, Songs))` is a
+    /// `UITabBarController` set up with `tabs`; each element is a `UITab` whose identifier is
+    /// its class name; `Name:Group(…)` a `UITabGroup` whose view controller is a `Name`,
+    /// `Name:NavGroup(…)` one with a `managingNavigationController`.
+    case Tabs, Group, NavGroup
 
     public var kind: Kind {
         switch self {
-        case .Nav: return .navigation
-        case .Tab: return .tabBar
+        case .Nav, .NavigationStack: return .navigation
+        case .Tab, .TabView: return .tabBar
         case .Split: return .split
         case .Page: return .page
         case .Root: return .container
+        case .SwiftUI, .Sheet: return .plain
+        case .Tabs: return .tabBar
+        case .Group: return .plain
+        case .NavGroup: return .navigation
         }
     }
 
+    /// The words whose arguments are SwiftUI views.
+    public var isSwiftUI: Bool {
+        switch self {
+        case .SwiftUI, .NavigationStack, .TabView, .Sheet: return true
+        case .Nav, .Tab, .Split, .Page, .Root, .Tabs, .Group, .NavGroup: return false
+        }
+    }
+
+    /// The words of iOS 18's tab API.
+    public var isUITab: Bool { self == .Tabs || self == .Group || self == .NavGroup }
+
     /// Class name when no subclass name is given. `Root` is the app's own custom container.
-    public var defaultClassName: String { kind.uikitClass ?? "Root" }
+    public var defaultClassName: String {
+        switch self {
+        case .NavigationStack: return "UIKitNavigationController"
+        case .TabView: return "UIKitTabBarController"
+        case .SwiftUI, .Sheet: return "UIHostingController"
+        case .Nav, .Tab, .Split, .Page, .Root, .Tabs, .NavGroup: return kind.uikitClass ?? "Root"
+        case .Group: return "UITabGroup"
+        }
+    }
 
     /// How many children the container accepts.
     public var childCount: ClosedRange<Int> {
@@ -52,6 +86,10 @@ public enum ContainerWord: String, Sendable, CaseIterable, Hashable {
         case .Split: return 2...3
         case .Page: return 1...2
         case .Root: return 0...Int.max
+        case .SwiftUI: return 1...2
+        case .NavigationStack, .Sheet: return 1...1
+        case .TabView: return 1...Int.max
+        case .Tabs, .Group, .NavGroup: return 1...Int.max
         }
     }
 }

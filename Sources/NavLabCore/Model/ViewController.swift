@@ -90,6 +90,13 @@ public struct ViewController: Hashable, Sendable {
     /// How a real app printed it, when it was imported (`import uikit`): its class as printed
     /// and its addresses, which NavLab prints instead of counted ones.
     public var imported: ImportedIdentity?
+    /// What SwiftUI made it as, for the view controllers SwiftUI makes (UIKit #190); its
+    /// `className` is then the hosted view's type.
+    public var swiftUI: SwiftUIRole?
+    /// A tab bar controller set up with iOS 18's `tabs` (UIKit #195): its `UITab`s, and the
+    /// identifier of `selectedTab`.
+    public var uiTabs: [UITabElement]?
+    public var selectedTab: String?
 
     public init(id: VCID, name: String, className: String, kind: Kind) {
         self.id = id
@@ -104,7 +111,7 @@ public struct ViewController: Hashable, Sendable {
     /// Whether the class is the app's own (printed module-qualified, UIKit #160): not a
     /// container's UIKit class, nor another UIKit class used as is (`UIViewController`,
     /// `UIAlertController`: `UI` or `_UI` and a capital).
-    public var isAppClass: Bool { kind.uikitClass != className && !ViewController.isUIKitClassName(className) }
+    public var isAppClass: Bool { swiftUI == nil && kind.uikitClass != className && !ViewController.isUIKitClassName(className) }
 
     static func isUIKitClassName(_ name: String) -> Bool {
         var bytes = Array(name.utf8)[...]

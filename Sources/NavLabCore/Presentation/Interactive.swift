@@ -7,6 +7,8 @@ extension State {
         case down
         /// The navigation controller's edge swipe back.
         case back
+        /// iOS 26's swipe back anywhere in the content (`interactiveContentPopGestureRecognizer`, UIKit #194).
+        case content
     }
 
     /// `show(_:sender:)`: a navigation controller pushes; with none, UIKit presents (UIKit #23).
@@ -46,6 +48,14 @@ extension State {
         switch kind {
         case .down: return try swipeDown(ref, cancel: cancel)
         case .back: return try swipeBack(ref, cancel: cancel)
+        case .content:
+            guard device.iOS >= 26 else {
+                throw NavLabError(.invalid, "the swipe back from anywhere in the content (interactiveContentPopGestureRecognizer) is iOS 26 and later; the device runs iOS \(device.iOS)",
+                                  at: ref?.location ?? SourceLocation(column: 1), suggestion: "swipe back: the edge swipe")
+            }
+            let outcome = try swipeBack(ref, cancel: cancel)
+            guard case .done(let events) = outcome else { return outcome }
+            return .done([.note("the swipe in the content area starts the same interactive pop as the edge swipe (interactiveContentPopGestureRecognizer, UIKit #194)")] + events)
         }
     }
 
@@ -61,7 +71,8 @@ extension State {
             throw NavLabError(.invalid, "\(self[w].name) is not in a presented sheet, so there is nothing to swipe down",
                               at: ref?.location ?? SourceLocation(column: 1), suggestion: "present X style=pageSheet")
         }
-        guard device.iOS >= 13, p.style == .pageSheet || p.style == .formSheet else {
+        let zoom = usesZoomTransition(sheet)
+        guard zoom || device.iOS >= 13 && (p.style == .pageSheet || p.style == .formSheet) else {
             return .ignored(reason: "\(self[sheet].name) is presented .\(p.style.rawValue)\(device.iOS < 13 ? " before iOS 13" : ""); only iOS 13+ card sheets can be swiped down (UIKit #24)", events: [])
         }
         let name = self[sheet].name
@@ -71,6 +82,18 @@ extension State {
         }
         var events: [Event] = [.vc("presentationControllerShouldDismiss(_:)", name), .vc("presentationControllerWillDismiss(_:)", name)]
         let inside = visibleSubtree(of: sheet).map { self[$0].name }
+        if zoom {
+            // The zoom transition's own interactive dismissal (UIKit #192).
+            events = [.note("\(name) came in with the zoom transition: dragging it dismisses it interactively (UIKit #192)")]
+            if cancel {
+                events += inside.map { Event.vc("viewWillDisappear", $0, animated: true) }
+                events += inside.map { Event.vc("viewDidAppear", $0, animated: true) }
+                events.append(.note("the zoom dismissal was abandoned: \(name) went from disappearing straight back to appeared in one run-loop turn — viewWillDisappear, then viewDidAppear, no viewWillAppear (UIKit #192)"))
+                return .done(events)
+            }
+            let outcome = try dismiss(NameRef(name, at: ref?.location ?? SourceLocation(column: 1)), animated: true)
+            return .done(events + outcome.events)
+        }
         if cancel {
             events += inside.map { Event.vc("viewWillDisappear", $0, animated: true) }
             events += inside.map { Event.vc("viewWillAppear", $0, animated: true) }
@@ -97,18 +120,61 @@ extension State {
         guard stack.count > 1 else {
             return .ignored(reason: "\(self[nav].name) shows its root view controller: there is nothing to swipe back to", events: [])
         }
-        guard cancel else { return try pop(NameRef(self[nav].name, at: ref?.location ?? SourceLocation(column: 1)), animated: true) }
         let current = stack[stack.count - 1], previous = stack[stack.count - 2]
-        var events: [Event] = []
+        let zoom = usesZoomTransition(current)
+        // Grabbing a zoom push mid-flight does not cancel it: it completes and a pop starts in
+        // the same run-loop turn, without the nested-transition warnings (UIKit #193).
+        var lead: [Event] = []
+        if zoom, let turn, turn.navigationInFlight(nav) {
+            lead.append(.note("\(self[current].name)'s zoom push is not cancelled: it completes (viewDidAppear above) and the pop starts in the same run-loop turn (UIKit #193)"))
+            self.turn!.inFlight.removeAll { $0 == .navigation(nav) }
+            self.turn!.completedInFlight = true
+        }
+        guard cancel else {
+            let outcome = try pop(NameRef(self[nav].name, at: ref?.location ?? SourceLocation(column: 1)), animated: true)
+            return lead.isEmpty ? outcome : .done(lead + outcome.events)
+        }
+        var events: [Event] = lead
         if !self[previous].isViewLoaded {
             self[previous].isViewLoaded = true
             events += [.vc("loadView", self[previous].name), .vc("viewDidLoad", self[previous].name)]
         }
         let c = self[current].name, n = self[previous].name
+        if zoom {
+            // Cancelled, a zoom pop goes from disappearing straight back to appeared in one
+            // run-loop turn: viewWillDisappear, then viewDidAppear (UIKit #192). What the one
+            // underneath gets is not published; NavLab keeps the edge swipe's (UIKit #65).
+            events += [.vc("viewWillDisappear", c, animated: true), .vc("viewWillAppear", n, animated: true),
+                       .vc("viewWillDisappear", n, animated: true), .vc("viewDidDisappear", n, animated: true),
+                       .vc("viewDidAppear", c, animated: true),
+                       .note("the zoom pop was cancelled: \(c) went from disappearing straight back to appeared in one run-loop turn — viewWillDisappear, then viewDidAppear, no viewWillAppear (UIKit #192)")]
+            return .done(events)
+        }
         events += [.vc("viewWillDisappear", c, animated: true), .vc("viewWillAppear", n, animated: true),
                    .vc("viewWillDisappear", n, animated: true), .vc("viewDidDisappear", n, animated: true),
                    .vc("viewWillAppear", c, animated: true), .vc("viewDidAppear", c, animated: true),
                    .note("the swipe was abandoned: \(n) got a will/did-disappear pair and no viewDidAppear (UIKit #65)")]
         return .done(events)
+    }
+
+    /// Whether `id` came in with the fluid zoom transition: its `preferredTransition` is
+    /// `.zoom` and the device runs iOS 18 or later (UIKit #192).
+    func usesZoomTransition(_ id: VCID) -> Bool {
+        device.iOS >= 18 && self[id].properties["preferredTransition"] == "zoom"
+    }
+
+    /// The same check for what a spec is about to make (its class's settings), before a push
+    /// or a presentation.
+    func checkPreferredTransition(of spec: Spec) throws(NavLabError) {
+        guard device.iOS < 18 else { return }
+        let zoom: Bool
+        switch spec {
+        case .instance(let cls, _): zoom = classes[cls]?.properties["preferredTransition"] == "zoom"
+        case .container(let w, let cls, _, _): zoom = classes[cls ?? w.defaultClassName]?.properties["preferredTransition"] == "zoom"
+        case .existing(let r): zoom = names[r.text].map { self[$0].properties["preferredTransition"] == "zoom" } ?? false
+        }
+        guard zoom else { return }
+        throw NavLabError(.invalid, "\(spec.text)'s preferredTransition is .zoom, which is iOS 18 and later; the device runs iOS \(device.iOS)",
+                          at: spec.location, suggestion: "`device \(device.idiom.rawValue) iOS=18`, or drop preferredTransition=zoom from its class")
     }
 }

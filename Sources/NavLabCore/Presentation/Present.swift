@@ -9,7 +9,12 @@ extension State {
                               exceptionName: "NSInvalidArgumentException")
         }
         var claimed: Set<VCID> = []
-        try validate(spec, claimed: &claimed)
+        if case .container(.Sheet, _, _, _) = spec {
+            try validateSheet(spec, presenter: w)
+        } else {
+            try validate(spec, claimed: &claimed)
+        }
+        try checkPreferredTransition(of: spec)
 
         // An existing instance must not already be in the hierarchy (UIKit #27, #101).
         var existing: VCID?
@@ -85,6 +90,9 @@ extension State {
                 : "a child hands presentations to its parentless ancestor (UIKit #164)"
             events.insert(.note("\(self[w].name) asked; \(self[presenter].name) presents, as \(why)"), at: 0)
         }
+        if animated, usesZoomTransition(presentedID) {
+            events.insert(.note("\(self[presentedID].name) is presented with the fluid zoom transition: dragging it dismisses it interactively (`swipe down`, UIKit #192)"), at: 0)
+        }
         if setStyle != style {
             let why = setStyle == .automatic && ModalPresentationStyle.automatic.resolved(on: Device(idiom: .iPad, iOS: device.iOS)) == style
                 ? "the default on iOS \(device.iOS), UIKit #18" : "adapted to compact width, UIKit #10, #22, #165"
@@ -118,6 +126,11 @@ extension State {
         let cls: String, isApp: Bool
         switch spec {
         case .instance(let c, _): cls = c; isApp = true
+        case .container(let w, _, let kids, _) where w.isSwiftUI:
+            let view: String
+            if case .instance(let v, _)? = kids.first { view = v } else { view = "" }
+            let role: SwiftUIRole = w == .Sheet ? .sheetContent : w == .SwiftUI ? .hosting : w == .TabView ? .tabBarController : .navigationController
+            cls = role.printedClass(rootView: view, module: appName); isApp = false
         case .container(let w, let c, _, _): cls = c ?? w.defaultClassName; isApp = c != nil || w.kind.uikitClass == nil
         case .existing(let r): return names[r.text].map(objectDescription) ?? r.text
         }

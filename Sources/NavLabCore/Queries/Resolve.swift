@@ -50,7 +50,16 @@ extension State {
     public func qualifiedClassName(_ id: VCID) -> String {
         let vc = self[id]
         if let printed = vc.imported?.printedClass { return printed }
+        if let role = vc.swiftUI { return role.printedClass(rootView: vc.className, module: appName) }
         return vc.isAppClass ? "\(appName).\(vc.className)" : vc.className
+    }
+
+    /// The class of the view `id` loads (UIKit #162, #190): as imported, SwiftUI's, or its kind's.
+    public func viewClassName(_ id: VCID) -> String {
+        let vc = self[id]
+        if let printed = vc.imported?.viewClass { return printed }
+        if let role = vc.swiftUI { return role.viewClass(rootView: vc.className, module: appName) }
+        return vc.kind.viewClass
     }
 
     /// Deterministic, counted addresses (a real run's are random); an imported view

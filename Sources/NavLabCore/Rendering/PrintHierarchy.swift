@@ -20,7 +20,7 @@ extension State {
             // state: decoded from _viewControllerFlags (UIKit #153).
             line += "<\(qualifiedClassName(id)) \(address(of: id))>, state: \(inWindow.contains(id) ? "appeared" : "disappeared"), view: "
             if vc.isViewLoaded {
-                line += "<\(vc.imported?.viewClass ?? vc.kind.viewClass)\(colon) \(viewAddress(of: id))>"
+                line += "<\(viewClassName(id))\(colon) \(viewAddress(of: id))>"
                 if !inWindow.contains(id) { line += " not in the window" }
             } else {
                 line += notLoaded

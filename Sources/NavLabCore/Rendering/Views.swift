@@ -9,7 +9,7 @@ extension State {
 
         func viewTree(_ id: VCID) -> Node {
             let vc = self[id]
-            var node = Node(title: "\(vc.kind.viewClass) — \(vc.name)")
+            var node = Node(title: "\(vc.swiftUI.map { $0.viewClass(rootView: vc.className, module: appName) } ?? vc.kind.viewClass) — \(vc.name)")
             let content = visibleChildren(of: id).filter { !viewRemovedByPresentation($0) }.map(viewTree)
                 + vc.hostedViews.map { h -> Node in var n = viewTree(h); n.title += " (added with addSubview, no containment)"; return n }
             switch vc.kind {

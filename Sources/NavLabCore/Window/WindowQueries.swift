@@ -94,7 +94,8 @@ extension State {
     /// The content view controller at the visible leaf of `id`.
     public func visibleLeaf(of id: VCID) -> VCID {
         let vc = self[id]
-        switch vc.kind {
+        // A hosting controller's NavigationStack or TabView fills its view (UIKit #191).
+        switch vc.swiftUI == .hosting && !vc.children.isEmpty ? .container : vc.kind {
         case .plain: return id
         case .navigation, .tabBar, .page, .split, .container:
             guard let child = visibleChildren(of: id).last else { return id }
@@ -106,7 +107,7 @@ extension State {
     /// removed (UIKit #19): an instance presenting full screen that was then moved into a
     /// new container stays out of the window, and `top` stays on `screen`.
     func visibleLeafInWindow(of id: VCID) -> VCID {
-        guard self[id].kind != .plain, let child = visibleChildren(of: id).last, !viewRemovedByPresentation(child) else { return id }
+        guard self[id].kind != .plain || self[id].swiftUI == .hosting, let child = visibleChildren(of: id).last, !viewRemovedByPresentation(child) else { return id }
         return visibleLeafInWindow(of: child)
     }
 
