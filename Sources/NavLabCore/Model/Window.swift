@@ -32,6 +32,8 @@ public struct Application: Hashable, Sendable {
     public var appDelegateRules: [AppDelegateRule] = []
     /// The app adopts UIScene and restores through `stateRestorationActivity` (UIKIT.md §9).
     public var usesScenes = false
+    /// The scene delegate's routing code, replaying navigation from the activity (UIKit #208).
+    public var routes: [SceneRoute] = []
     public init() {}
 
     public var launches: Int { data.launches }
