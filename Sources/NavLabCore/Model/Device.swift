@@ -42,5 +42,9 @@ public struct Device: Hashable, Sendable {
     /// iOS 27 with the iOS 27 SDK or later: an app that has not adopted scenes does not launch (UIKit #201).
     public var requiresScenes: Bool { iOS >= 27 && sdkVersion >= 27 }
 
+    /// What the prompt adds after the app's state: `, iOS 27, sdk 26` when an SDK was given
+    /// apart from the device's iOS (UIKit #200); nothing otherwise, so the usual prompt is unchanged.
+    public var promptSuffix: String { sdk == nil ? "" : ", iOS \(version), sdk \(sdkVersion)" }
+
     public var description: String { "\(idiom.rawValue) iOS=\(version)" + (sdk.map { " sdk=\($0)" } ?? "") }
 }

@@ -7,7 +7,7 @@ enum Prompt {
     /// `, iOS 27, sdk 26` when the app's SDK was given apart from the device's iOS (UIKit #200);
     /// nothing otherwise, so the usual prompt stays as it was.
     static func device(_ d: Device) -> String {
-        d.sdk == nil ? "" : ", iOS \(d.version), sdk \(d.sdkVersion)"
+        d.promptSuffix
     }
 
     /// Bold name, the state in a colour that says whether the app runs; `literal` brackets
