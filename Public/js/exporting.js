@@ -72,7 +72,7 @@ export function hierarchySVG(state) {
     walk(h.root, 0, null, vcs[h.root]?.presentationStyle != null);
   }
   const left = (state?.windowSubviews || []).filter((s) => s.leftBehind);
-  const head = [`NavLab · step ${state?.seq ?? "?"} · ${state?.device?.idiom ?? "iPhone"} iOS ${state?.device?.iOS ?? ""} · app ${state?.application?.state ?? "notRunning"}`];
+  const head = [`NavLab · step ${state?.seq ?? "?"} · ${state?.device?.idiom ?? "iPhone"} iOS ${state?.device?.version ?? state?.device?.iOS ?? ""}${state?.device?.sdk != null && !state?.device?.sdkIsDefault ? ` · SDK ${state.device.sdk}` : ""} · app ${state?.application?.state ?? "notRunning"}`];
   for (const s of left) head.push(`UITransitionView — presentation of ${s.presented} (left behind in the window)`);
   const top = PAD + head.length * 18 + 8;
   const label = (name) => {

@@ -125,7 +125,9 @@ function renderHeader() {
   if (s) {
     const app = s.application?.state ?? "notRunning";
     chips.push(`<span class="chip state-${esc(app)}">app <b>${esc(app)}</b></span>`);
-    chips.push(`<span class="chip">${esc(s.device?.idiom ?? "iPhone")} <b>iOS ${esc(s.device?.iOS ?? "")}</b></span>`);
+    chips.push(`<span class="chip">${esc(s.device?.idiom ?? "iPhone")} <b>iOS ${esc(s.device?.version ?? s.device?.iOS ?? "")}</b></span>`);
+    // The SDK the app is built with (UIKit #198); "(default)" when it is the device's own.
+    if (s.device?.sdk != null) chips.push(`<span class="chip${s.device.sdk >= 27 && !s.application?.scenes ? " warn" : ""}" title="the SDK the app is built with">SDK <b>${esc(s.device.sdk)}</b>${s.device.sdkIsDefault ? " (default)" : ""}</span>`);
     chips.push(`<span class="chip">seq <b>${esc(s.seq)}</b></span>`);
     chips.push(`<span class="chip">root <b>${esc(s.window?.rootViewController ?? "nil")}</b></span>`);
     if (s.top) chips.push(`<span class="chip">top <b>${esc(s.top)}</b></span>`);

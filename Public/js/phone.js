@@ -9,7 +9,7 @@ import { esc } from "./dom.js";
 export function renderPhone(phone, layersEl, deviceEl, state) {
   if (!state) return;
   const device = state.device || { idiom: "iPhone", iOS: 18 };
-  deviceEl.textContent = `${device.idiom} · iOS ${device.iOS}`;
+  deviceEl.textContent = `${device.idiom} · iOS ${device.version ?? device.iOS}` + (device.sdk != null && !device.sdkIsDefault ? ` · SDK ${device.sdk}` : "");
   phone.classList.toggle("ipad", device.idiom === "iPad");
   const vcs = state.viewControllers || {};
   const onScreen = new Set(state.screen || []);

@@ -162,7 +162,8 @@ public enum Completion {
         case "style", "modalPresentationStyle": return ModalPresentationStyle.allCases.map({ $0.rawValue })
         case "restorationClass", "storyboard", "definesPresentationContext", "animated": return ["yes", "no"]
         case "transitionStyle": return PageTransitionStyle.allCases.map({ $0.rawValue })
-        case "iOS": return Device.supportedVersions.map(String.init)
+        case "iOS": return Device.supportedVersions.map(String.init) + ["18.4"]
+        case "sdk": return Device.supportedVersions.map(String.init)
         case "encodes": return ["children"]
         case "restorationIdentifier":
             if verb.name == "class", afterVerb.first == "*" { return ["class"] }

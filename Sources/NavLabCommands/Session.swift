@@ -578,11 +578,14 @@ public final class Session {
                 let (holds, actual) = try expectation.evaluate(in: state, log: { self.logEntries().map { $0.event.text } },
                                                                lastLog: { self.lastCommandLog() })
                 let ok = holds != expectation.negated
-                if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")], expectationHeld: true) }
+                // A script that waits for an app-delegate call a scene app never gets (UIKit #202).
+                let flag = expectation.negated ? nil : state.uncalledAppDelegateNote(in: expectation.factText)
+                let flagLines = flag.map { [OutputLine(.note, "note: " + $0)] } ?? []
+                if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")] + flagLines, expectationHeld: true) }
                 let expected = (expectation.negated ? "not " : "") + expectation.factText
                 let e = NavLabError(.expectation, "expect \(expectation.text)", at: expectation.location,
-                                    suggestion: "expected: \(expected)\n  actual:   \(actual)")
-                return Response(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")],
+                                    suggestion: "expected: \(expected)\n  actual:   \(actual)" + (flag.map { "\n  " + $0 } ?? ""))
+                return Response(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")] + flagLines,
                                 error: e, expectationHeld: false)
             } catch {
                 let e = error

@@ -1165,7 +1165,10 @@ struct StepCoder {
             lines.append("fatalError(\"NavLab's `crash`\")")
         case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores, .hook, .appDelegateEncodes, .appDelegateSet:
             lines.append("// The app's code and device: declared in the program above.")
-        case .launch, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
+        case .route(let screen, _, _, _):
+            // NavLab's routing code (UIKit #206) is not written into the program.
+            lines.append("// `route \(screen) …`: the scene delegate's routing code is not exported; write it in scene(_:willConnectTo:options:) from session.stateRestorationActivity.")
+        case .launch, .launchWhileLocked, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break
         }
     }

@@ -53,25 +53,49 @@ public enum VerbTable {
     static let styleNames = ModalPresentationStyle.allCases.map({ $0.rawValue })
 
     static let setupVerbs: [Verb] = [
-        Verb(name: "device", group: .setup, syntax: "device iPhone|iPad [iOS=N]",
-             summary: "the idiom (compact or regular width) and the iOS version whose rules apply; default iPhone iOS=18",
-             uikit: "UITraitCollection.horizontalSizeClass, the OS version", examples: ["device iPhone iOS=12", "device iPad"],
-             arguments: [.keyword(["iPhone", "iPad"]), .keyword(["iOS="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+        Verb(name: "device", group: .setup, syntax: "device iPhone|iPad [iOS=N[.M]] [sdk=N]",
+             summary: "the idiom (compact or regular width), the iOS version whose rules apply, and the SDK the app is built with; default iPhone iOS=18, the SDK of the device's iOS",
+             uikit: "UITraitCollection.horizontalSizeClass, the OS version, the SDK the app links (Xcode's Base SDK)", examples: ["device iPhone iOS=12", "device iPad", "device iPhone iOS=27 sdk=26", "device iPhone iOS=18.4"],
+             arguments: [.keyword(["iPhone", "iPad"]), .keyword(["iOS=", "sdk="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("iPhone or iPad")
             guard let idiom = Device.Idiom(rawValue: t.text) ?? Device.Idiom.allCases.first(where: { $0.rawValue.lowercased() == t.text.lowercased() }) else {
                 throw a.error("unknown device '\(t.text)'", suggestion: "iPhone or iPad", at: t.location)
             }
+            let range = "\(Device.supportedVersions.lowerBound)…\(Device.supportedVersions.upperBound)"
             var ios = Device.default.iOS
+            var minor = 0
+            var sdk: Int?
             if a.accept("iOS") || a.accept("ios") {
                 guard a.acceptSymbol("=") else { throw a.error("expected iOS=N", suggestion: "iOS=17") }
-                let (n, at) = try a.int("an iOS version")
+                let v = try a.word("an iOS version")
+                let parts = v.text.split(separator: ".", omittingEmptySubsequences: false)
+                guard parts.count <= 2, let n = Int(parts[0]), parts.count == 1 || Int(parts[1]) != nil else {
+                    throw a.error("expected an iOS version, found '\(v.text)'", suggestion: "iOS=17 or iOS=18.4", at: v.location)
+                }
                 guard Device.supportedVersions.contains(n) else {
-                    throw a.error("iOS \(n) is outside what NavLab models", suggestion: "use \(Device.supportedVersions.lowerBound)…\(Device.supportedVersions.upperBound)", at: at)
+                    throw a.error("iOS \(n) is outside what NavLab models", suggestion: "use \(range)", at: v.location)
+                }
+                if parts.count == 2 {
+                    guard let m = Int(parts[1]), Device.supportedMinors.contains(m) else {
+                        throw a.error("iOS \(v.text): NavLab knows point releases .0 to .\(Device.supportedMinors.upperBound)", suggestion: "e.g. iOS=18.4", at: v.location)
+                    }
+                    minor = m
                 }
                 ios = n
             }
+            if a.accept("sdk") || a.accept("SDK") {
+                guard a.acceptSymbol("=") else { throw a.error("expected sdk=N", suggestion: "sdk=26") }
+                let (n, at) = try a.int("an SDK version")
+                guard Device.supportedVersions.contains(n) else {
+                    throw a.error("SDK \(n) is outside what NavLab models", suggestion: "use \(range)", at: at)
+                }
+                sdk = n
+            }
+            if let w = a.peek, w.kind == .word, w.text.lowercased() == "ios" || w.text.lowercased() == "sdk" {
+                throw a.error("iOS= comes before sdk=", suggestion: "device \(idiom.rawValue) iOS=27 sdk=26", at: w.location)
+            }
             try a.end()
-            return .model(.device(Device(idiom: idiom, iOS: ios)))
+            return .model(.device(Device(idiom: idiom, iOS: ios, minor: minor, sdk: sdk)))
         },
         Verb(name: "class", group: .setup, syntax: "class NAME key=value… | class * restorationIdentifier=class",
              summary: "what the app's code and storyboard say about a class, for every instance made from now on",
@@ -96,10 +120,11 @@ public enum VerbTable {
              arguments: [.spec]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec(); try a.end(); return .model(.initial(s))
         },
-        Verb(name: "launch", group: .setup, syntax: "launch",
-             summary: "a cold start: willFinishLaunching, didFinishLaunching, the window made key, the root appears",
-             uikit: "UIApplicationMain", examples: ["launch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in
-            try a.end(); return .model(.launch)
+        Verb(name: "launch", group: .setup, syntax: "launch [locked]",
+             summary: "a cold start: willFinishLaunching, didFinishLaunching, the window made key, the root appears; `locked`: while the device is locked, a scene's saved activity cannot be read yet",
+             uikit: "UIApplicationMain", examples: ["launch", "launch locked"], arguments: [.keyword(["locked"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let locked = a.accept("locked")
+            try a.end(); return .model(locked ? .launchWhileLocked : .launch)
         },
         Verb(name: "on", group: .setup, syntax: "on CLASS METHOD: COMMAND | on CLASS METHOD none",
              summary: "code the app runs inside a callback: when UIKit calls METHOD on an instance of CLASS (or on AppDelegate, SceneDelegate), COMMAND runs as that instance (`self`, and the default target of present, push, dismiss, pop); its calls are nested under the callback; several lines add up, `none` removes them. METHOD: "
@@ -257,6 +282,23 @@ public enum VerbTable {
             if a.accept("as") { cls = try a.word("a class name").text }
             try a.end()
             return .model(.appDelegateRestores(identifier: id.text, className: cls, returnsNil: false))
+        },
+        Verb(name: "route", group: .restoration, syntax: "route SCREEN [select N] [push CLASS[, CLASS…]]",
+             summary: "the scene delegate's routing code: when the saved activity's screen is SCREEN, scene(_:willConnectTo:options:) selects tab N and pushes these classes onto the navigation controller, not animated, before the window shows; the new top gets the activity's values",
+             uikit: "scene(_:willConnectTo:options:) reading session.stateRestorationActivity", examples: ["route Country push Country", "route City push Country, City", "route Settings select 1"],
+             arguments: [.className, .keyword(["select", "push"]), .className]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let screen = try a.word("the screen (a class name) the activity names")
+            var select: Int?
+            if a.accept("select") { select = try a.int("a tab index").0 }
+            var classes: [String] = []
+            if a.accept("push") {
+                repeat { classes.append(try a.word("a class name").text) } while a.acceptSymbol(",")
+            }
+            guard select != nil || !classes.isEmpty else {
+                throw a.error("a route selects a tab or pushes screens", suggestion: "route \(screen.text) push \(screen.text)")
+            }
+            try a.end()
+            return .model(.route(screen: screen.text, select: select, push: classes, at: screen.location))
         },
         Verb(name: "scenes", group: .restoration, syntax: "scenes on|off",
              summary: "the app adopts UIScene: state is saved per scene as the activity stateRestorationActivity(for:) returns (the top screen's class and the keys it encodes), no longer as a view-controller archive",

@@ -30,6 +30,7 @@ extension State {
             return .done([.note("every class made from now on has its class name as restorationIdentifier")])
         case .initial(let spec): return try setInitial(spec)
         case .launch: return try launch()
+        case .launchWhileLocked: return try launch(locked: true)
         case .present(let spec, let on, let style, let animated):
             return try present(spec, on: on, style: style, animated: animated)
         case .dismiss(let name, let animated): return try dismiss(name, animated: animated)
@@ -70,17 +71,19 @@ extension State {
             application.optIn.implemented = true
             application.optIn.save = save
             application.optIn.restore = restore
-            return .done([])
+            // Legacy restoration on an SDK or mode where UIKit never calls it (UIKit #199).
+            return .done(legacyRestorationSilenced.map { [.note("application(_:shouldSaveSecureApplicationState:) and application(_:shouldRestoreSecureApplicationState:): " + $0)] } ?? [])
         case .optOut:
             application.optIn = OptIn()
             return .done([])
         case .app(let name): return try switchApp(name, data: nil)
         case .scenes(let on): return try setScenes(on)
+        case .route(let screen, let select, let push, let at): return try declareRoute(screen: screen, select: select, push: push, at: at)
         case .appDelegateRestores(let identifier, let cls, let returnsNil):
             application.appDelegateRules.removeAll { $0.identifier == identifier }
             if let cls { try validateClassName(cls, at: SourceLocation(column: 1)) }
             if !returnsNil { application.appDelegateRules.append(AppDelegateRule(identifier: identifier, className: cls)) }
-            return .done([])
+            return .done(legacyRestorationSilenced.map { [.note("application(_:viewControllerWithRestorationIdentifierPath:coder:): " + $0)] } ?? [])
         case .appDelegateEncodes(let keys):
             guard application.appDelegateEncodes != keys else { return .ignored(reason: "the app delegate already encodes that", events: []) }
             application.appDelegateEncodes = keys

@@ -1523,7 +1523,7 @@ export function hierarchySVG(state) {
     walk(h.root, 0, null, vcs[h.root]?.presentationStyle != null);
   }
   const left = (state?.windowSubviews || []).filter((s) => s.leftBehind);
-  const head = [`NavLab · step ${state?.seq ?? "?"} · ${state?.device?.idiom ?? "iPhone"} iOS ${state?.device?.iOS ?? ""} · app ${state?.application?.state ?? "notRunning"}`];
+  const head = [`NavLab · step ${state?.seq ?? "?"} · ${state?.device?.idiom ?? "iPhone"} iOS ${state?.device?.version ?? state?.device?.iOS ?? ""}${state?.device?.sdk != null && !state?.device?.sdkIsDefault ? ` · SDK ${state.device.sdk}` : ""} · app ${state?.application?.state ?? "notRunning"}`];
   for (const s of left) head.push(`UITransitionView — presentation of ${s.presented} (left behind in the window)`);
   const top = PAD + head.length * 18 + 8;
   const label = (name) => {
@@ -2319,7 +2319,9 @@ function renderHeader() {
   if (s) {
     const app = s.application?.state ?? "notRunning";
     chips.push(`<span class="chip state-${esc(app)}">app <b>${esc(app)}</b></span>`);
-    chips.push(`<span class="chip">${esc(s.device?.idiom ?? "iPhone")} <b>iOS ${esc(s.device?.iOS ?? "")}</b></span>`);
+    chips.push(`<span class="chip">${esc(s.device?.idiom ?? "iPhone")} <b>iOS ${esc(s.device?.version ?? s.device?.iOS ?? "")}</b></span>`);
+    // The SDK the app is built with (UIKit #198); "(default)" when it is the device's own.
+    if (s.device?.sdk != null) chips.push(`<span class="chip${s.device.sdk >= 27 && !s.application?.scenes ? " warn" : ""}" title="the SDK the app is built with">SDK <b>${esc(s.device.sdk)}</b>${s.device.sdkIsDefault ? " (default)" : ""}</span>`);
     chips.push(`<span class="chip">seq <b>${esc(s.seq)}</b></span>`);
     chips.push(`<span class="chip">root <b>${esc(s.window?.rootViewController ?? "nil")}</b></span>`);
     if (s.top) chips.push(`<span class="chip">top <b>${esc(s.top)}</b></span>`);
@@ -3280,7 +3282,7 @@ import { esc } from "./dom.js";
 export function renderPhone(phone, layersEl, deviceEl, state) {
   if (!state) return;
   const device = state.device || { idiom: "iPhone", iOS: 18 };
-  deviceEl.textContent = `${device.idiom} · iOS ${device.iOS}`;
+  deviceEl.textContent = `${device.idiom} · iOS ${device.version ?? device.iOS}` + (device.sdk != null && !device.sdkIsDefault ? ` · SDK ${device.sdk}` : "");
   phone.classList.toggle("ipad", device.idiom === "iPad");
   const vcs = state.viewControllers || {};
   const onScreen = new Set(state.screen || []);

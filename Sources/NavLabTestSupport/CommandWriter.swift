@@ -84,7 +84,8 @@ public struct CommandWriter {
                               "crash during restoration", "uninstall", "launch"])
         case 26: return pick(["background", "foreground", "relaunch", "resignActive", "becomeActive"])
         case 27: return pick(["defaults loggedIn=\(pick(["yes", "no"]))", "defaults remove loggedIn", "defaults UIStateRestorationDeveloperMode=YES"])
-        case 28: return pick(["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off", "scenes on", "scenes off"])
+        case 28: return pick(["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off", "scenes on", "scenes off",
+                              "route \(pick(CommandWriter.classes)) push \(pick(CommandWriter.classes))", "route \(pick(CommandWriter.classes)) select 1", "launch locked"])
         case 29: return pick(["class \(pick(CommandWriter.classes)) restorationIdentifier=\(pick(CommandWriter.classes))",
                               "class * restorationIdentifier=class", "class \(pick(CommandWriter.classes)) modalPresentationStyle=\(pick(CommandWriter.styles))",
                               "class Shell encodes=children", "class \(pick(CommandWriter.classes)) restorationClass=\(pick(["yes", "no", "nil"]))",
@@ -96,7 +97,7 @@ public struct CommandWriter {
         case 31...34: return pick(["undo", "undo", "redo"])
         case 35: return pick(["tree", "tree --json", "tree --uikit", "tree --screenstate", "views", "memory", "why \(n)", "archive",
                               "log", "export dot", "export mermaid", "export json", "export swift"])
-        case 36: return pick(["device iPad", "device iPhone", "device iPhone iOS=12", "app Other", "app App"])
+        case 36: return pick(["device iPad", "device iPhone", "device iPhone iOS=12", "device iPhone iOS=27", "device iPad iOS=27 sdk=26", "device iPhone iOS=18.4", "app Other", "app App"])
         case 37: return "\(pick(["push", "present"])) \(plainSpec(st)); \(pick(["pop", "dismiss", "push B"]))"
         case 38: return chance(0.2) ? "reset" : "initial \(spec(st))"
         case 39: return pick(["touch presentationController of \(n)", "swapRoot nil", "select \(name(st, kind: .tabBar) ?? n) more",

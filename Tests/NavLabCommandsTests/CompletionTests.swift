@@ -86,12 +86,15 @@ struct CompletionTests {
         #expect(complete("class Co", s) == ["Country"])
     }
 
-    @Test("device offers iPhone and iPad, then iOS=N")
+    @Test("device offers iPhone and iPad, then iOS=N and sdk=N (UIKit #198)")
     func device() {
         #expect(complete("device ") == ["iPad", "iPhone"])
         #expect(complete("device iph") == ["iPhone"])
-        #expect(complete("device iPad ") == ["iOS="])
+        #expect(complete("device iPad ") == ["iOS=", "sdk="])
         #expect(complete("device iPad iOS=1").contains("iOS=18"))
+        #expect(complete("device iPad iOS=2").contains("iOS=27"))
+        #expect(complete("device iPad iOS=27 ") == ["sdk="])
+        #expect(complete("device iPad iOS=27 sdk=2").contains("sdk=26"))
     }
 
     @Test("expect offers its facts, then what each fact takes")
@@ -141,7 +144,8 @@ struct CompletionTests {
         #expect(complete("launch # pre") == [])
         #expect(complete("expect log contains \"view") == [])
         #expect(complete("bogus ") == [])
-        #expect(complete("launch ") == [])
+        #expect(complete("background ") == [])
+        #expect(complete("launch ") == ["locked"])
     }
 
     @Test("the hint is the syntax of the verb being typed")

@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 197 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 208 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -1623,7 +1623,7 @@ progress" warnings happen.
 
 **What UIKit does.** Apple's sample notes say that force quitting removes the scene's restoration state, as it does for the classic archive. A bug report against iOS 15, however, found that swiping the app away in the switcher left `stateRestorationActivity` in place. The behaviour may differ between iOS versions, so test it on the versions you support.
 
-**In NavLab.** Run `scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; forceQuit; launch`: NavLab follows Apple's sample, deletes the activity, and says so in a note that mentions the contrary iOS 15 report; the next launch shows `session.stateRestorationActivity = nil`. In scene mode `forceQuit` prints `applicationWillResignActive(_:)` rather than the scene's `sceneWillResignActive(_:)`.
+**In NavLab.** Run `scenes on; encode Country capital; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; forceQuit; launch`: NavLab follows Apple's sample, deletes the activity, and says so in a note that mentions the contrary iOS 15 report; the next launch shows `session.stateRestorationActivity = nil`. `kill` and `crash` keep the activity (fact 206). A `forceQuit` of an active scene app prints `sceneWillResignActive(_:)` and `sceneDidDisconnect(_:)` first (fact 167).
 
 **Tests.** `SceneTests` "UIKit #149: force quit deletes the scene's activity (Apple's sample; a report says iOS 15 kept it)"; `Tests/Scripts/scenes-restoration.navlab`
 
@@ -1658,6 +1658,116 @@ progress" warnings happen.
 **Tests.** `ObservedTests` "UIKit #167: a scene app's cold launch: configurationForConnecting, willConnectTo, then sceneWillEnterForeground and sceneDidBecomeActive between the root's viewWillAppear and viewDidAppear"
 
 **Sources.** [sceneWillEnterForeground(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/scenewillenterforeground(_:)); [Apple Developer Forums thread 732170](https://forums.developer.apple.com/forums/thread/732170); [onmyway133: How to work with SceneDelegate](https://onmyway133.com/posts/how-to-work-with-scenedelegate-in-ios-12); [Lemonbrush learning notes: States](https://github.com/Lemonbrush/My-iOS-Dev-Learning-Tracker/blob/main/Resources/Note_attachments/Practical_knowledge/Cocoa_Touch/UIKit/States.md); [Sky Spirit Labs: SceneDelegate lifecycle](https://skyspiritlabs.com/scenedelegate-lifecycle); [Big Nerd Ranch Guide, 7th ed.](https://ebookreading.net/view/book/iOS+Programming++The+Big+Nerd+Ranch+Guide++7th+Edition-EB9780135264843_119.html) (community report)
+
+### #198 The SDK the app is built with is a separate axis
+
+**What UIKit does.** Some of UIKit's rules follow the SDK the app was linked with rather than the iOS version of the device it runs on: UIKit checks "linked on or after" to keep old binaries working. The UIScene requirement of iOS 27 is one: Apple's Frameworks Engineers write that "the assert is only evaluated when building with the next major release's SDK", and that this "requires you to build with the SDK, which is not typically a requirement right away". An app's SDK can be older than the device's iOS (an app built with Xcode 26 on an iOS 27 phone) or newer (an app built with the iOS 27 SDK whose deployment target lets it run on iOS 26). iOS 27 and Xcode 27 shipped on 14 September 2026; App Store uploads must be built with the iOS 27 SDK from April 2027.
+
+**In NavLab.** `device iPhone iOS=27 sdk=26` sets both; without `sdk=` the app is built with the SDK of the device's iOS (NavLab's default, Modelling.md). `iOS=18.4` gives a point release; `iOS=18` is 18.0. The state JSON's `device` carries `sdk` and `version`, and the page's status chips show the SDK; the prompt shows `iOS 27, sdk 26` when an SDK was given.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #198: the SDK is its own axis: sdk=N next to the device's iOS; by default the device's own version"
+
+**Sources.** [Apple Developer Forums thread 789004 (Frameworks Engineer)](https://developer.apple.com/forums/thread/789004); [Apple Developer Forums thread 788293 (Frameworks Engineer)](https://developer.apple.com/forums/thread/788293); [UIKit updates — Apple documentation](https://developer.apple.com/documentation/updates/uikit); [Upcoming requirements — Apple Developer News](https://developer.apple.com/news/upcoming-requirements) (Apple documentation)
+
+### #199 Built with the iOS 27 SDK, an app without scenes does not launch
+
+**What UIKit does.** "Starting in iOS 27, apps built with the latest SDK must use the scene-based life cycle or they fail to launch" (Apple's UIKit updates; WWDC26 "Modernize your UIKit app": "UIScene lifecycle is now required when building with the latest SDKs. Without it, your application will no longer launch."). An app has not adopted scenes when its Info.plist has no `UIApplicationSceneManifest` configuration and its app delegate does not implement `application(_:configurationForConnecting:options:)` (TN3187). UIKit raises an assertion inside `-[UIApplication workspace:didCreateScene:withTransitionContext:completion:]`, before the app delegate's launch calls, and the process stops with `EXC_BREAKPOINT`. The console line of the released SDK: `failure in void _UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption(void)_block_invoke (UIApplication_RuntimeIssues.m:106) : Application failed to launch: UIScene life cycle is required for apps built with this SDK. See "Transitioning to the UIKit scene-based life cycle" in the UIKit documentation for more information on migration.` (the iOS 27 betas ended it with `See Technote TN3187 for more information on migration.`). The simulator may crash without printing it.
+
+**In NavLab.** Run `device iPhone iOS=27; initial Nav(Countries); launch`: the launch prints the line above as a warning, no app-delegate or view-controller call, and a note with the way out (`scenes on`, or `sdk=26`); `expect app is notRunning` holds and `push` is refused. After `scenes on`, `launch` runs.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #199: with the iOS 27 SDK on iOS 27 and no scenes, launch fails with UIKit's assertion and the app stays not running"; `Tests/Scripts/ios27-scene-required.navlab`
+
+**Sources.** [UIKit updates — Apple documentation](https://developer.apple.com/documentation/updates/uikit); [TN3187: Migrating to the UIKit scene-based life cycle](https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle); [WWDC26 "Modernize your UIKit app"](https://developer.apple.com/videos/play/wwdc2026/278); [react-native issue #58606](https://github.com/react/react-native/issues/58606) (Xcode 27.1, the released wording); [openGym pull request #117](https://github.com/DuarteSantos8/openGym/pull/117); [flutter/flutter issue #187758](https://github.com/flutter/flutter/issues/187758) (beta 1, the TN3187 wording, and the `EXC_BREAKPOINT`); [AAO-React-Native pull request #7743](https://github.com/StoDevX/AAO-React-Native/pull/7743) (where the trap is raised) (Apple documentation)
+
+### #198 iOS 18.4 and iOS 26 warn first, whatever the SDK
+
+**What UIKit does.** An app that has not adopted scenes gets one console line at launch. From iOS 18.4: `CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.`; on iOS 26: `` `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future. `` (TN3187 prints both without the prefix and on two lines; real consoles show one line, the 18.4 one with its prefix). The warning follows the device's iOS, not the SDK: an app built with Xcode 16.2 (the iOS 18.2 SDK) logged it on an iPhone with iOS 18.4.1, and another did on an iOS 18.4 phone but not on an older simulator. It comes from the same UIKit function as iOS 27's assertion (fact 201), before the app delegate's launch calls.
+
+**In NavLab.** Run `device iPhone iOS=18.4; initial A; launch`: the 18.4 warning comes before `application(_:willFinishLaunchingWithOptions:)`, and the app launches. `device iPhone iOS=26` prints the iOS 26 line. `iOS=18` (18.0) and earlier print neither; a scene app (`scenes on`) never does. On iOS 27 with an older SDK NavLab prints a note rather than a line: no published log shows what iOS 27 prints then.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #198: iOS 18.4 and iOS 26 log their warnings at launch, keyed to the device's iOS, before the app delegate's first call"; `Tests/Scripts/ios27-scene-required.navlab`
+
+**Sources.** [TN3187 — Apple documentation](https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle); [flutter/flutter issue #167267](https://github.com/flutter/flutter/issues/167267); [Official-Kodi-Remote-iOS issue #1267](https://github.com/xbmc/Official-Kodi-Remote-iOS/issues/1267) (Xcode 16.2, iOS 18.4.1); [libsdl-org/SDL issue #12680](https://github.com/libsdl-org/SDL/issues/12680); [SalesforceMobileSDK-iOS pull request #4076](https://github.com/forcedotcom/SalesforceMobileSDK-iOS/pull/4076) (the iOS 26 line) (community report)
+
+### #199 Built with the iOS 26 SDK, the same app launches on iOS 27
+
+**What UIKit does.** The assertion of fact 201 is evaluated only for an app linked with the iOS 27 SDK: an app already on the App Store, or built with Xcode 26, still launches on iOS 27 with the app-delegate life cycle. The change becomes everyone's when the App Store requires the iOS 27 SDK (April 2027).
+
+**In NavLab.** Run `device iPhone iOS=27 sdk=26; initial Countries; launch`: the app launches with `applicationDidBecomeActive(_:)` as before, and a note says that the check follows the SDK and that built with the iOS 27 SDK it would not launch.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #199: built with the iOS 26 SDK the app launches on iOS 27 without scenes"; `Tests/Scripts/ios27-scene-required.navlab`
+
+**Sources.** [Apple Developer Forums thread 788293 (Frameworks Engineer)](https://developer.apple.com/forums/thread/788293); [miniquad pull request #634](https://github.com/not-fl3/miniquad/pull/634); [Cranpose pull request #673](https://github.com/samoylenkodmitry/Cranpose/pull/673) (Apple documentation)
+
+### #198 With scenes, the app delegate's foreground and background calls stop
+
+**What UIKit does.** Once an app adopts scenes, UIKit does not call `applicationDidBecomeActive(_:)`, `applicationWillResignActive(_:)`, `applicationDidEnterBackground(_:)` or `applicationWillEnterForeground(_:)`: each header comment says "This method is not called if `UIScene` lifecycle has been adopted", and the iOS 26 SDK deprecates all four ("Use UIScene lifecycle and sceneDidEnterBackground(_:) from UISceneDelegate or the UIApplication.didEnterBackgroundNotification instead."). The scene delegate's `sceneDidBecomeActive(_:)`, `sceneWillResignActive(_:)`, `sceneDidEnterBackground(_:)` and `sceneWillEnterForeground(_:)` take their place; the `UIApplication` notifications are still posted. Code left in the app delegate silently stops running.
+
+**In NavLab.** With `scenes on`, `background`, `foreground`, `resignActive` and `becomeActive` print the scene delegate's calls only. A script that waits for an app-delegate call gets it flagged: `expect log contains "applicationDidEnterBackground"` fails, and prints the note that UIKit never calls it in a scene app and that `sceneDidEnterBackground(_:)` is called instead.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #198: a scene app gets no applicationDidEnterBackground and friends; an expect that waits for one is flagged"
+
+**Sources.** [applicationDidEnterBackground(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationdidenterbackground(_:)); [applicationDidBecomeActive(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationdidbecomeactive(_:)); the iOS 26.0 SDK's `UIApplication.h` (in the Mac Catalyst part of [alexey-lysiuk/macos-sdk](https://github.com/alexey-lysiuk/macos-sdk)) (Apple documentation)
+
+### #199 View-controller restoration has no caller in a scene app
+
+**What UIKit does.** The view-controller restoration methods (`application(_:shouldSaveSecureApplicationState:)`, `encodeRestorableState(with:)`, `application(_:viewControllerWithRestorationIdentifierPath:coder:)` and the rest) are not deprecated in the iOS 26 headers, but a scene app never gets them (fact 148), and Apple's sample says "If your app doesn't support scenes, use the view-controller-based state restoration process". An app built with the iOS 27 SDK must adopt scenes to launch on iOS 27 (fact 201), so for it this code is dead: restoration becomes the scene's activity (facts 144–147, 206–210). That conclusion is drawn from those facts; Apple has not stated it in these words.
+
+**In NavLab.** `optIn`, `encode` and `appDelegate restores` print a note that UIKit never calls the method when the app adopts scenes, or when it is built with the iOS 27 SDK for iOS 27 (`device iPhone iOS=27`). With scenes, `encode CLASS KEY` still says what NavLab puts in the activity's `userInfo` while a CLASS is on top, and the note says so.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #199: legacy restoration commands say UIKit will not call them, with scenes or with the iOS 27 SDK on iOS 27"
+
+**Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [encodeRestorableState(with:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/encoderestorablestate(with:)); [flutter/flutter issue #174402](https://github.com/flutter/flutter/issues/174402) (Apple documentation)
+
+### #200 What a scene's saved activity survives
+
+**What UIKit does.** The activity is archived to disk inside the app's container when the scene goes to the background and kept until the scene's session is discarded. So it survives the system terminating the suspended app, and a crash after it was saved. Apple's sample says "the system deletes the preserved state if the app crashes at launch time", as it does for the view-controller archive (fact 116), and force quitting is fact 149. Deleting the app deletes its container, and the activity with it (no source says more than that).
+
+**In NavLab.** With `scenes on`, after `background`: `kill` and `crash` keep the activity (`expect activity screen is Country`); `crash during launch` deletes it with a note; `uninstall` deletes it with the app's archive and defaults.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #200: the scene's activity survives kill and a crash after launch; a crash at launch and an uninstall delete it"; `Docs/Tutorials/moving-to-scenes.navlab`
+
+**Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [Kaira Diagne, State restoration with NSUserActivity](https://www.kairadiagne.com/2019/11/20/state-restoration-with-nsuseractivity) (Apple documentation)
+
+### #201 Launched while the device is locked, the activity is nil at first
+
+**What UIKit does.** "The system encrypts your app's state restoration on disk. If the file is unavailable at scene-connection time, perhaps because the device is still locked, the initial value in this property is nil. When the data becomes available, the system updates the value accordingly." The header adds that it depends on "the app's default protection class and the lock state of the device". A scene connected in the background while the phone is locked (a prewarmed launch, a background task) can therefore find `session.stateRestorationActivity` empty in `scene(_:willConnectTo:options:)` and must not take that for "nothing to restore".
+
+**In NavLab.** `launch locked` is a cold start while the device is locked: `scene(_:willConnectTo:options:) — session.stateRestorationActivity = nil`, a note that the file is kept and filled in later, no `restoreInteractionState`, and the routing code of fact 208 has nothing to replay, so the Initial UI shows. The later update of the property is not modelled.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #201: launched while the device is locked, willConnectTo gets a nil activity; the file is kept"
+
+**Sources.** [UISceneSession.stateRestorationActivity — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity); the `UISceneSession.h` header comment (iOS 18 SDK, [xybp888/iOS-SDKs](https://github.com/xybp888/iOS-SDKs)) (Apple documentation)
+
+### #202 Rebuilding the screens from the activity is the app's routing code
+
+**What UIKit does.** UIKit hands the activity back and restores no view controller itself (fact 148): the scene delegate reads `session.stateRestorationActivity` in `scene(_:willConnectTo:options:)` ("the sample's scene(_:willConnectTo:options:) method checks for the presence of an activity object") and rebuilds the navigation from what it holds — typically an identifier from which it makes the screens and pushes them without animation before the window is shown, so only the rebuilt top appears. An activity the routing code does not understand restores nothing.
+
+**In NavLab.** `route SCREEN push A, B…` declares the routing code: when the activity's `screen` is SCREEN, `willConnectTo` pushes A, B… onto the root's navigation controller (or the selected tab's), not animated, and sets the activity's other values on the new top. Run `scenes on; encode Country capital; route Country push Country; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch`: after `willConnectTo`, `willMove`/`didMove(toParent:)` for Country, then only Country's view loads and appears, with `capital` Paris. Without a route the Initial UI stays, and a note names the missing route.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #202: the routing code replays navigation from the activity in willConnectTo, before the window appears"; `Docs/Tutorials/moving-to-scenes.navlab`
+
+**Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [flutter/flutter issue #193016](https://github.com/flutter/flutter/issues/193016) (the activity is there at willConnectTo, well before viewWillAppear) (Apple documentation)
+
+### #203 restoreInteractionState comes once per connection
+
+**What UIKit does.** Apple's page for `scene(_:restoreInteractionStateWith:)` (iOS 13.0+) says nothing about when it is called. Decompiled UIKit calls it from the scene's first transition into the foreground after it connected — from unattached or background to foreground — passing `session.stateRestorationActivity`, and then marks the initial restoration finished: it is not called again when the same scene comes back from the background. A published trace puts it after `viewWillAppear` (fact 147).
+
+**In NavLab.** At a launch with a saved activity it follows the root's (or the routed top's) `viewWillAppear`; `foreground` after `background` does not call it; `launch locked` (fact 207) does not either, having no activity to pass.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #203: restoreInteractionState once per connection, after the first appearance; not on a return from the background"
+
+**Sources.** [scene(_:restoreInteractionStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:restoreinteractionstatewith:)); a public decompilation of UIKitCore's `_UICanvasUserActivityManager` (iOS version not stated; its repository is not named by the index that holds it); [flutter/flutter issue #189458](https://github.com/flutter/flutter/issues/189458) (sample code)
+
+### #204 The activity is asked for at every trip to the background
+
+**What UIKit does.** UIKit asks the scene delegate's `stateRestorationActivity(for:)` as the scene is about to move to the background, every time it does (decompiled `_UICanvasUserActivityManager` saves when the target state is background and the current is not), and replaces what it saved before; returning nil erases the saved state. So the saved state is always the screen the user left last, and nothing is saved while the scene stays in the foreground: a process killed while active restores what the last background saved.
+
+**In NavLab.** Each `background` of a scene app replaces the saved activity: `push Country; background; foreground; pop; background` leaves `{screen: Countries}`.
+
+**Tests.** `SceneLifeCycleTests` "UIKit #204: the activity is asked for at every trip to the background, so the latest screen wins"
+
+**Sources.** [stateRestorationActivity(for:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:)); a public decompilation of UIKitCore's `_UICanvasUserActivityManager` (iOS version not stated; its repository is not named by the index that holds it) (sample code)
 
 ## 10. `_printHierarchy` output format
 
@@ -2047,6 +2157,248 @@ call. The facts below say what UIKit does with such code, by the moment it runs.
 """####
 
     static let tutorials: [(name: String, text: String)] = [
+        ("moving-to-scenes", ####"""
+# # Moving to scenes before April 2027
+#
+# > The state-restoration tutorial's Restorer app moved to the UIScene life cycle step by step: what moves from the app delegate to the scene delegate, what stops being called, what restoration becomes, and what a user sees go wrong half-way.
+#
+# From April 2027 the App Store takes only apps built with the iOS 27 SDK, and an app built with
+# that SDK that has not adopted the UIScene life cycle does not launch on iOS 27 (UIKit #199).
+# This tutorial takes the Restorer app of the `state-restoration` tutorial (a tab bar controller,
+# the Countries table, a Country screen that shows a capital, and a Settings tab), exactly as that
+# tutorial leaves it, and moves it to scenes one step at a time. After each step it shows what a
+# user would see if the app shipped in that half-way state. Each step shows its evidence in the
+# launch log, with `tree` and with the saved activity. Play it step by step with
+# `navlab play moving-to-scenes`.
+
+# ## The Restorer app as it ships today
+# The app of the state-restoration tutorial, finished: every view controller has its
+# restoration identifier, the table view has its own, the Country view controller encodes its
+# capital, and the app delegate opts in to saving and restoring. It is built with Xcode 26 and
+# runs on an iPhone with iOS 26 (`device iPhone iOS=26`: the SDK is the device's own unless
+# `sdk=` says otherwise, UIKit #198).
+device iPhone iOS=26
+initial Tab(CountryNC:Nav(UYLTableViewController), SettingsNC:Nav(UYLSettingsViewController))
+class UITabBarController restorationIdentifier=TabBarControllerID
+class CountryNC restorationIdentifier=CountryNCID
+class UYLTableViewController restorationIdentifier=CountryTVCID viewRestorationIdentifier=CountryTVID
+class UYLCountryViewController restorationIdentifier=CountryVCID
+class SettingsNC restorationIdentifier=SettingsNCID
+class UYLSettingsViewController restorationIdentifier=SettingsVCID
+encode UYLCountryViewController capital
+optIn save=yes restore=yes
+
+# The first line of the launch log is iOS 26's warning for an app without scenes: "`UIScene`
+# lifecycle will soon be required". It comes before the app delegate hears anything, and it
+# does not stop the app (UIKit #200). On iOS 18.4 the same app logs `CLIENT OF UIKIT REQUIRES
+# UPDATE: This process does not adopt UIScene lifecycle.` instead.
+launch
+expect log contains "`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future."
+expect app is active
+
+# The user scrolls the table, taps France and presses the home button. The app delegate hears
+# `applicationWillResignActive(_:)` and `applicationDidEnterBackground(_:)`, and UIKit
+# preserves the view controllers into its archive (UIKit #111).
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+background
+expect log contains "applicationDidEnterBackground(_:)"
+expect archived TabBarControllerID/CountryNCID/CountryVCID
+
+# The system ends the suspended app, and the user opens it again: France is back, with its
+# capital, and the table behind it is still scrolled with France selected.
+kill
+launch
+expect top is UYLCountryViewController
+expect property UYLCountryViewController capital is Paris
+expect property UYLTableViewController selectedRow is France
+
+# ## iOS 27 arrives: the old build keeps working
+# The user updates the phone to iOS 27. The app on the phone was built with Xcode 26, so it
+# is linked with the iOS 26 SDK, and iOS 27 checks the SDK, not itself: the app launches and
+# restores as before (UIKit #201). Nothing forces the move yet.
+background
+kill
+device iPhone iOS=27 sdk=26
+launch
+expect app is active
+expect top is UYLCountryViewController
+expect restored UYLCountryViewController
+
+# ## Built with Xcode 27: the app does not launch
+# Now the team builds the same code with Xcode 27, as every upload from April 2027 must be.
+# `launch` prints UIKit's assertion and nothing else: no `willFinishLaunching`, no view
+# controller. The process stops at `EXC_BREAKPOINT` (UIKit #199). The user sees the launch
+# screen, then the home screen. Every launch crashes, and TestFlight's crash reports point into
+# `_UIApplicationEvaluateRuntimeIssueForNoSceneLifecycleAdoption`. The note says how to get
+# out of it.
+background
+kill
+device iPhone iOS=27
+launch
+expect log contains "Application failed to launch: UIScene life cycle is required for apps built with this SDK."
+expect not log order "application(_:willFinishLaunchingWithOptions:)"
+expect app is notRunning
+
+# ## Step 1: a scene delegate
+# The smallest change that launches: a `UIApplicationSceneManifest` in the Info.plist with one
+# window-scene configuration, `application(_:configurationForConnecting:options:)` in the app
+# delegate, and a `SceneDelegate` that owns the window (with a storyboard, `UISceneStoryboardFile`
+# makes the window and its root). In NavLab that is `scenes on`. The launch log now has the app
+# delegate's two launch methods, the scene configuration, `scene(_:willConnectTo:options:)`, and
+# then the scene delegate's `sceneWillEnterForeground(_:)` and `sceneDidBecomeActive(_:)`. The
+# app delegate's `applicationDidBecomeActive(_:)` is gone (UIKit #167, #202).
+scenes on
+launch
+expect log order "application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)", "sceneDidBecomeActive(_:)"
+expect not log order "applicationDidBecomeActive"
+expect app is active
+
+# The first half-way point. The archive from the last good build is still on the phone, but a
+# scene app gets no restoration from it: UIKit asks neither `shouldRestoreSecureApplicationState`
+# nor any `decodeRestorableState` (UIKit #148). The user, who left the app on France, finds the
+# Countries table at the top.
+tree
+expect archive exists
+expect top is UYLTableViewController
+expect stack CountryNC is UYLTableViewController
+
+# ## What stops being called
+# The user opens France again and presses home. The log has `sceneWillResignActive(_:)` and
+# `sceneDidEnterBackground(_:)`, and no `applicationDidEnterBackground(_:)`. Whatever the
+# Restorer's app delegate did there (saving the user's data, pausing a timer, hiding private
+# content from the app switcher's snapshot) no longer happens, and nothing tells you. The four
+# foreground, background and activation methods move to the scene delegate (UIKit #202). A test
+# script that still waits for one of them gets a note saying which scene method replaces it.
+set UYLTableViewController contentOffset=0,480 selectedRow=France
+push UYLCountryViewController
+set top capital=Paris
+background
+expect log contains "sceneDidEnterBackground(_:)"
+expect not log order "applicationDidEnterBackground"
+expect not log order "encodeRestorableState"
+
+# The view-controller restoration code is still in the app, and it has no caller. The app
+# delegate's opt-in methods, the class's `encodeRestorableState(with:)` and the restoration
+# identifiers are never used again (UIKit #203). NavLab says so when they are declared.
+optIn save=yes restore=yes
+
+# ## Step 2: the scene saves an activity
+# Restoration is now the scene's job. The scene delegate returns an `NSUserActivity` from
+# `stateRestorationActivity(for:)` as the scene goes to the background, and UIKit stores it with
+# the scene's session (UIKit #144, #145, #208). Apple's sample returns `scene.userActivity`.
+# The Restorer's activity names the screen on top and carries the capital, which the Country
+# screen now writes into the activity's `userInfo` instead of a coder (NavLab reuses the
+# `encode` declaration for it). The last `background` already saved it:
+expect activity screen is UYLCountryViewController
+expect activity capital is Paris
+
+# The second half-way point: the activity is saved but nothing reads it. After the system ends
+# the app, the next launch hands the activity to `scene(_:willConnectTo:options:)` in
+# `session.stateRestorationActivity` (UIKit #146), and again to
+# `scene(_:restoreInteractionStateWith:)` after the first screen appears (UIKit #207). But UIKit
+# rebuilds no view controller, and without routing code the user gets the Countries table
+# again. The note names the route that is missing.
+kill
+launch
+expect log contains "session.stateRestorationActivity = {capital: Paris, screen: UYLCountryViewController}"
+expect top is UYLTableViewController
+
+# ## Step 3: routing code rebuilds the screens
+# The scene delegate reads the activity in `willConnectTo`, before the window is shown, and
+# replays the navigation: for a Country it selects the first tab and pushes a Country screen
+# without animation, giving it the capital. For Settings it selects the second tab. `route`
+# declares that code (UIKit #206). The user opens France once more and presses home; then we
+# stop the app and rebuild.
+push UYLCountryViewController
+set top capital=Paris
+background
+kill
+route UYLCountryViewController select 0 push UYLCountryViewController
+route UYLSettingsViewController select 1
+
+# The launch log shows the routing note and the Country screen joining the navigation
+# controller right after `willConnectTo`. Then only the rebuilt top loads and appears; the
+# table under it does not even load its view until the user goes back. `restoreInteractionState`
+# comes after the Country screen's `viewWillAppear` (UIKit #147, #207).
+launch
+expect log order "scene(_:willConnectTo:options:)", "didMove(toParent: CountryNC) UYLCountryViewController", "viewWillAppear UYLCountryViewController", "scene(_:restoreInteractionStateWith:)"
+expect top is UYLCountryViewController
+expect property UYLCountryViewController capital is Paris
+
+# The third half-way point. France is back, but the table behind it lost its scroll position
+# and its selection. UIKit used to keep those because the table view had a restoration
+# identifier; the activity holds only what the app puts in it. The user taps Back and finds
+# the list at the top, with nothing selected. The fix is to put the table's state into the
+# activity as well, as a model identifier, never an index path (UIKit #150).
+expect property UYLTableViewController selectedRow is nil
+
+# The Settings tab comes back through its own route. The user switches to Settings and
+# presses home, and the system ends the app.
+select UITabBarController 1
+background
+expect activity screen is UYLSettingsViewController
+kill
+launch
+expect selectedIndex UITabBarController is 1
+expect top is UYLSettingsViewController
+
+# ## What the saved activity survives
+# The activity lives with the scene's session until the session is discarded. The system
+# ending the suspended app keeps it, as `kill` has shown all along. A crash after launch keeps
+# the one the last background saved, while a crash during launch deletes it, so that a bad
+# activity cannot crash every launch (UIKit #204). First the crash during launch: the user
+# opens France, presses home, the system ends the app, and the next launch crashes.
+select UITabBarController 0
+push UYLCountryViewController
+set top capital=Paris
+background
+kill
+crash during launch
+expect activity screen is nil
+
+# The following launch starts clean. Then a phone that restarted and is still locked: when an
+# app is launched in the background before the first unlock, the activity's encrypted file
+# cannot be read yet, and `willConnectTo` gets `nil` (UIKit #205). Routing code must not take
+# that for "nothing to restore". The file is kept.
+launch
+push UYLCountryViewController
+set top capital=Paris
+background
+kill
+launch locked
+expect log contains "session.stateRestorationActivity = nil"
+expect top is UYLTableViewController
+expect activity capital is Paris
+
+# Swiping the app away in the app switcher deletes it, as Apple's sample says (UIKit #149).
+# Deleting the app deletes it with everything else in the app's container (UIKit #204).
+forceQuit
+expect activity screen is nil
+launch
+push UYLCountryViewController
+set top capital=Paris
+background
+uninstall
+expect activity screen is nil
+
+# ## Wrapping up
+# The migration, in the order a user notices it. Built with Xcode 27 without scenes, the app
+# does not launch at all. With a scene delegate and nothing else, it launches but forgets every
+# screen: UIKit no longer restores view controllers, and the app delegate's foreground and
+# background methods are silent. With `stateRestorationActivity(for:)` the state is saved, but
+# nothing reads it back. With routing code in `scene(_:willConnectTo:options:)` the screens come
+# back, but only what the app put in the activity, not what UIKit used to keep for views. What
+# moves: `applicationDidBecomeActive`, `applicationWillResignActive`,
+# `applicationWillEnterForeground` and `applicationDidEnterBackground` go to the scene delegate's
+# `sceneDidBecomeActive`, `sceneWillResignActive`, `sceneWillEnterForeground` and
+# `sceneDidEnterBackground`. The window moves to the scene delegate. Restoration identifiers,
+# `encodeRestorableState` and the opt-in methods give way to one activity per scene and the
+# code that replays it. What stays in the app delegate: `willFinishLaunching`,
+# `didFinishLaunching`, `configurationForConnecting` and `didDiscardSceneSessions`.
+
+"""####),
         ("replacing-the-root", ####"""
 # # Replacing the root view controller
 #

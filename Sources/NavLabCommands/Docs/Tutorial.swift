@@ -115,7 +115,7 @@ public struct Tutorial: Hashable, Sendable {
                 out += lines
                 out.append("")
             case .command(let line):
-                let prompt = "navlab (\(session.state.application.state.rawValue))> "
+                let prompt = "navlab (\(session.state.application.state.rawValue)\(session.state.device.promptSuffix))> "
                 let response = session.execute(line, lineNumber: block.line)
                 if response.status == .empty { continue }
                 let typed = response.parsed?.text ?? line.trimmed

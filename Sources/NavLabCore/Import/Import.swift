@@ -240,7 +240,7 @@ extension State {
             }
         }
         if idiom != device.idiom || ios != device.iOS {
-            device = Device(idiom: idiom, iOS: ios)
+            device = Device(idiom: idiom, iOS: ios, sdk: device.sdk)
             notes.append(.note(why.joined(separator: "; ") + ": the device is now `device \(idiom.rawValue) iOS=\(ios)`"))
         }
         return notes

@@ -106,7 +106,8 @@ extension State {
             return .done([.note("the app was killed while still active (as Xcode's stop button does); no callback runs. It never entered the background, so nothing was preserved now (UIKit #111, #115): "
                                 + (archive ? "the archive is the one the last `background` wrote." : "there is no archive, and the next launch shows the Initial UI."))])
         }
-        return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive."))])
+        let activity = application.usesScenes && application.data.activity != nil ? " The scene's saved activity is kept (UIKit #204)." : ""
+        return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive.") + activity)])
     }
 
     /// Swiping the app away in the app switcher deletes the archive (UIKit #115).
@@ -142,7 +143,8 @@ extension State {
         case .now:
             try requireState([.active, .inactive, .background, .suspended], verb: "crash", suggestion: "`crash during launch` crashes the next launch")
             endProcess()
-            return .done([.note("the app crashed; no callback runs. " + (application.data.archive != nil ? "The archive of the last background stays." : ""))])
+            let activity = application.usesScenes && application.data.activity != nil ? " The scene's activity saved at the last background stays (UIKit #204)." : ""
+            return .done([.note("the app crashed; no callback runs. " + (application.data.archive != nil ? "The archive of the last background stays." : "") + activity)])
         case .launch, .restoration:
             guard !isRunning else {
                 throw NavLabError(.invalid, "`crash during \(point.rawValue)` crashes a launch; the app is running", at: SourceLocation(column: 1),
@@ -167,6 +169,11 @@ extension State {
                 }
             }
             endProcess()
+            // A scene app's saved activity goes the same way (UIKit #204).
+            if application.usesScenes, application.data.activity != nil {
+                application.data.activity = nil
+                events.append(.note("crashed during \(point.rawValue): the system deletes the scene's preserved state, as Apple's sample says of a crash at launch (UIKit #204)"))
+            }
             if application.data.archive != nil {
                 if application.data.developerMode {
                     events.append(.note("crashed during \(point.rawValue); UIStateRestorationDeveloperMode keeps the archive (UIKit #117)"))
@@ -183,10 +190,12 @@ extension State {
 
     /// Everything the app stored is gone, defaults included; the next launch installs afresh.
     mutating func uninstall() throws(NavLabError) -> Outcome {
+        let wasScenes = application.usesScenes
         endProcess()
         application.data = AppData()
         application.data.installed = false
-        return .done([.note("\(appName) is uninstalled: its archive and defaults are deleted; `launch` installs it again")])
+        let scenes = wasScenes ? "; its scenes' saved activity goes with its container (UIKit #204)" : ""
+        return .done([.note("\(appName) is uninstalled: its archive and defaults are deleted\(scenes); `launch` installs it again")])
     }
 
     /// A cold start. A running app is terminated first: from the background as the system

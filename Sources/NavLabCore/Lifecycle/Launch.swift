@@ -2,7 +2,7 @@ extension State {
     /// A cold start: the storyboard's initial view controller is made and set as the window's
     /// root (UIKit #134), `willFinishLaunching`, `didFinishLaunching`, the window made key and
     /// visible, the root's view loads and appears, then the app becomes active.
-    mutating func launch() throws(NavLabError) -> Outcome {
+    mutating func launch(locked: Bool = false) throws(NavLabError) -> Outcome {
         guard !isRunning else {
             throw NavLabError(.invalid, "the app is already running", at: SourceLocation(column: 1),
                               suggestion: "`relaunch` terminates it and starts it again; `reset` starts afresh")
@@ -16,6 +16,9 @@ extension State {
             application.data = AppData()
             events.append(.note("\(appName) is installed afresh: no archive, no defaults"))
         }
+        // UIKit evaluates scene adoption as it creates the process's first scene, before the
+        // app delegate's launch calls (UIKit #199, #200).
+        if let failed = sceneLifeCycleCheck(events: &events) { return .done(failed) }
         // A new process: names start again, so the Initial UI gets the same names every launch.
         removeAllNameCounters()
         removeAllInstances()
@@ -39,10 +42,18 @@ extension State {
             }
             // The saved activity is there from willConnectTo (UIKit #146). A scene with no saved
             // activity is taken as a new session, which the app delegate configures first (UIKit #167).
-            let activity = application.data.activity
-            if activity == nil { events.append(.app("application(_:configurationForConnecting:options:)")) }
+            let saved = application.data.activity
+            if saved == nil { events.append(.app("application(_:configurationForConnecting:options:)")) }
+            // While the device is locked the encrypted file cannot be read: nil at first (UIKit #205).
+            let activity = locked ? nil : saved
             events.append(Event(kind: .appDelegate, callback: "scene(_:willConnectTo:options:)",
                                 message: "session.stateRestorationActivity = " + (activity.map(State.describe) ?? "nil")))
+            if locked, saved != nil {
+                events.append(.note("the device is locked: the saved activity is encrypted on disk and cannot be read yet, so session.stateRestorationActivity is nil at willConnectTo; UIKit sets it when the data becomes available, after the scene connected (UIKit #205). The file is kept"))
+            } else if locked {
+                events.append(.note("the device is locked; there is no saved activity anyway (UIKit #205)"))
+            }
+            if let activity { events += replayRoute(activity) }
             var shown = transition(.sequential, animated: false) { s, _, _ in
                 s.window.isKey = true
                 s.application.state = .active
@@ -51,7 +62,9 @@ extension State {
             // viewWillAppear and its viewDidAppear (UIKit #167); the activity is delivered again
             // after viewWillAppear (UIKit #147).
             var sceneCalls: [Event] = []
-            if let activity { sceneCalls.append(Event(kind: .appDelegate, callback: "scene(_:restoreInteractionStateWith:)", message: State.describe(activity))) }
+            if let activity {
+                sceneCalls.append(Event(kind: .appDelegate, callback: "scene(_:restoreInteractionStateWith:)", message: State.describe(activity)))
+            }
             sceneCalls.append(.app("sceneWillEnterForeground(_:)"))
             sceneCalls.append(.app("sceneDidBecomeActive(_:)"))
             let firstDidAppear = shown.firstIndex { $0.callback == "viewDidAppear" } ?? shown.count
@@ -76,6 +89,103 @@ extension State {
         }
         events.append(.app("applicationDidBecomeActive(_:)"))
         return .done(events)
+    }
+
+    /// `route SCREEN [select N] [push A, B…]` (UIKit #206).
+    mutating func declareRoute(screen: String, select: Int?, push: [String], at: SourceLocation) throws(NavLabError) -> Outcome {
+        try validateClassName(screen, at: at)
+        if let select, select < 0 || select > 99 {
+            throw NavLabError(.invalid, "tab \(select) is out of range", at: at, suggestion: "a tab index: 0, 1, …")
+        }
+        for c in push {
+            try validateClassName(c, at: at)
+            if ContainerWord.allCases.contains(where: { $0.kind.uikitClass == c }) {
+                throw NavLabError(.invalid, "a route pushes the app's own screens; \(c) is a UIKit container", at: at,
+                                  suggestion: "route \(screen) push \(screen)")
+            }
+        }
+        application.routes.removeAll { $0.screen == screen }
+        application.routes.append(SceneRoute(screen: screen, select: select, push: push))
+        var events: [Event] = []
+        if !application.usesScenes {
+            events.append(.note("the route runs in scene(_:willConnectTo:options:), which only a scene app has: `scenes on` (UIKit #206)"))
+        }
+        if let last = push.last, last != screen {
+            events.append(.note("the route ends on \(last), not on \(screen): the activity's values go to \(last)"))
+        }
+        return .done(events)
+    }
+
+    /// The scene delegate's routing code in `scene(_:willConnectTo:options:)`: the activity
+    /// names a screen; a route for it selects a tab and pushes its classes onto the navigation
+    /// controller before the window is shown, and the new top takes the activity's values (UIKit #206).
+    mutating func replayRoute(_ activity: [String: String]) -> [Event] {
+        guard let screen = activity["screen"] else { return [] }
+        guard let route = application.routes.first(where: { $0.screen == screen }) else {
+            // The Initial UI already shows it: nothing to replay.
+            if let top = top(), self[top].className == screen { return [] }
+            return [.note("the activity names \(screen), but the app's routing code has no route for it: the scene shows the Initial UI and the saved state is not used (`route \(screen) push \(screen)` replays it, UIKit #206)")]
+        }
+        var done: [String] = []
+        if let select = route.select {
+            guard let tab = routeTabBarController(), self[tab].children.indices.contains(select) else {
+                return [.note("the route for \(screen) selects tab \(select), but the Initial UI has no such tab: nothing is replayed (UIKit #206)")]
+            }
+            self[tab].selectedIndex = select
+            done.append("selects tab \(select) of \(self[tab].name)")
+        }
+        var events: [Event] = []
+        var top: VCID? = nil
+        if !route.push.isEmpty {
+            guard let nav = routeNavigationController() else {
+                return [.note("the route for \(screen) pushes onto a navigation controller, but the Initial UI has none there: nothing is replayed (UIKit #206)")]
+            }
+            for cls in route.push {
+                let x = makeInstance(className: cls, kind: .plain)
+                events.append(.move("willMove(toParent:)", self[x].name, parent: self[nav].name))
+                self[x].parent = nav
+                appendChild(x, to: nav)
+                events.append(.move("didMove(toParent:)", self[x].name, parent: self[nav].name))
+                top = x
+            }
+            done.append("pushes \(route.push.joined(separator: ", ")) onto \(self[nav].name) without animation")
+        }
+        if top == nil { top = self.top() }
+        var values: [String] = []
+        if let top {
+            for (k, v) in activity.sorted(by: { $0.key < $1.key }) where k != "screen" {
+                self[top].properties[k] = v
+                values.append("\(k)=\(v)")
+            }
+        }
+        let note = Event.note("the routing code replays the activity before the window is shown: it " + done.joined(separator: " and ")
+                              + (values.isEmpty || top == nil ? "" : ", and sets \(values.joined(separator: ", ")) on \(self[top!].name)") + " (UIKit #206)")
+        return [note] + events
+    }
+
+    /// The tab bar controller on the way down from the root, if any.
+    func routeTabBarController() -> VCID? {
+        var id = window.rootViewController
+        var depth = 0
+        while let v = id, depth < 8 {
+            if self[v].kind == .tabBar { return v }
+            id = self[v].kind == .navigation ? nil : self[v].children.first
+            depth += 1
+        }
+        return nil
+    }
+
+    /// The navigation controller a route pushes onto: the root, or the selected tab's.
+    func routeNavigationController() -> VCID? {
+        var id = window.rootViewController
+        var depth = 0
+        while let v = id, depth < 8 {
+            if self[v].kind == .navigation { return v }
+            if self[v].kind == .tabBar, self[v].children.indices.contains(self[v].selectedIndex) { id = self[v].children[self[v].selectedIndex] }
+            else { id = self[v].children.first }
+            depth += 1
+        }
+        return nil
     }
 
     /// Restoration runs only if an archive exists and the app delegate agrees (UIKit #106,

@@ -10,7 +10,7 @@ extension State {
                 ? "\"" + v.replacingText("\\", with: "\\\\").replacingText("\"", with: "\\\"") + "\"" : v
         }
         var lines: [String] = []
-        if device != Device.default { lines.append("device \(device.idiom.rawValue) iOS=\(device.iOS)") }
+        if device != Device.default { lines.append("device " + device.description) }
         if restorationIdentifiersFromClassNames { lines.append("class * restorationIdentifier=class") }
         for (name, d) in classes.sorted(by: { $0.key < $1.key }) {
             var kv: [String] = []
@@ -38,6 +38,7 @@ extension State {
         }
         if application.usesScenes { lines.append("scenes on") }
         for hook in application.hooks { lines.append(hook.line) }
+        for r in application.routes { lines.append(r.text) }
         if let initial { lines.append("initial " + initial.text) }
         return lines
     }

@@ -7,6 +7,8 @@ public enum Command: Hashable, Sendable {
     case restorationIdentifiersFromClassNames
     case initial(Spec)
     case launch
+    /// `launch locked`: a cold start while the device is locked (UIKit #205).
+    case launchWhileLocked
 
     case present(Spec, on: NameRef?, style: ModalPresentationStyle?, animated: Bool)
     case dismiss(NameRef?, animated: Bool)
@@ -48,6 +50,8 @@ public enum Command: Hashable, Sendable {
     case optOut
     /// `scenes on|off`: whether the app adopts UIScene (UIKIT.md §9).
     case scenes(Bool)
+    /// `route SCREEN push A, B…`: the scene delegate's routing code (UIKit #206).
+    case route(screen: String, select: Int?, push: [String], at: SourceLocation)
     case app(String)
     /// `appDelegate encodes KEY… | none`: what the app delegate's willEncode/didDecode
     /// RestorableState write and read (UIKit #110).

@@ -111,6 +111,10 @@ extension State {
         decl.encodes = encodes
         classes[cls] = decl
         for id in allocatedIDs where self[id].className == cls { self[id].encodes = encodes }
+        // With scenes the keys are what the activity carries instead (UIKit #144, #203).
+        if let why = legacyRestorationSilenced {
+            return .done([.note("\(cls)'s encodeRestorableState(with:): \(why). NavLab takes the keys as what the scene delegate's stateRestorationActivity(for:) puts in the activity's userInfo while a \(cls) is on top (UIKit #144)")])
+        }
         return .done([])
     }
 

@@ -40,6 +40,8 @@ public struct Application: Hashable, Sendable {
     public var appDelegateEncodes: [String]?
     /// The app delegate's own properties: the process's memory, gone when it ends.
     public var appDelegateValues: [String: String] = [:]
+    /// The scene delegate's routing code, replaying navigation from the activity (UIKit #202).
+    public var routes: [SceneRoute] = []
     public init() {}
 
     public var launches: Int { data.launches }

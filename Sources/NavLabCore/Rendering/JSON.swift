@@ -114,7 +114,7 @@ extension State {
             ("screen", .strings(screen().map { self[$0].name })),
             ("top", .str(name(top()))),
             ("holds", .array(holds.map { .object([("label", .string($0.label)), ("viewController", .string(self[$0.viewController].name))]) })),
-            ("device", .object([("idiom", .string(device.idiom.rawValue)), ("iOS", .int(device.iOS))])),
+            ("device", .object([("idiom", .string(device.idiom.rawValue)), ("iOS", .int(device.iOS)), ("version", .string(device.version)), ("sdk", .int(device.sdkVersion)), ("sdkIsDefault", .bool(device.sdk == nil))])),
             ("initial", .str(initial?.text)),
         ]
         return out

@@ -134,6 +134,19 @@ public struct OptIn: Hashable, Sendable {
 /// `application(_:viewControllerWithRestorationIdentifierPath:coder:)`: for archived view
 /// controllers whose identifier is `identifier`, the app delegate returns a new instance of
 /// `className` (nil: the archived class); with no rule it returns nil (UIKit #135 step 2).
+/// The scene delegate's routing code: when the saved activity's screen is `screen`, it pushes
+/// `push` onto the root's navigation controller in `scene(_:willConnectTo:options:)` (UIKit #206).
+public struct SceneRoute: Hashable, Sendable {
+    public var screen: String
+    /// The tab it selects first, in a tab bar app.
+    public var select: Int?
+    public var push: [String]
+
+    public var text: String {
+        "route \(screen)" + (select.map { " select \($0)" } ?? "") + (push.isEmpty ? "" : " push " + push.joined(separator: ", "))
+    }
+}
+
 public struct AppDelegateRule: Hashable, Sendable {
     public var identifier: String
     public var className: String?

@@ -2,11 +2,17 @@ import NavLabCore
 
 /// The prompt's text: `navlab (STATE)> ` (SPEC §2).
 enum Prompt {
-    static func text(_ state: ApplicationState) -> String { "navlab (\(state.rawValue))> " }
+    static func text(_ state: ApplicationState, device: String = "") -> String { "navlab (\(state.rawValue)\(device))> " }
+
+    /// `, iOS 27, sdk 26` when the app's SDK was given apart from the device's iOS (UIKit #198);
+    /// nothing otherwise, so the usual prompt stays as it was.
+    static func device(_ d: Device) -> String {
+        d.promptSuffix
+    }
 
     /// Bold name, the state in a colour that says whether the app runs; `literal` brackets
     /// each escape sequence for EL_PROMPT_ESC (empty when printed directly).
-    static func coloured(_ state: ApplicationState, literal: String) -> String {
+    static func coloured(_ state: ApplicationState, device: String = "", literal: String) -> String {
         let tint: String
         switch state {
         case .active: tint = "\u{1B}[32m"
@@ -14,7 +20,7 @@ enum Prompt {
         case .notRunning: tint = "\u{1B}[2m"
         }
         func esc(_ s: String) -> String { literal + s + literal }
-        return esc("\u{1B}[1m") + "navlab" + esc("\u{1B}[0m") + " (" + esc(tint) + state.rawValue + esc("\u{1B}[0m") + ")> "
+        return esc("\u{1B}[1m") + "navlab" + esc("\u{1B}[0m") + " (" + esc(tint) + state.rawValue + esc("\u{1B}[0m") + device + ")> "
     }
 }
 

@@ -194,19 +194,19 @@ final class LineEditor {
 
     /// `navlab (STATE)> `; colour codes go between \u{1} bytes (EL_PROMPT_ESC) so they take no room.
     private func prompt() -> UnsafeMutablePointer<CChar>? {
-        let state = hub.read { $0.state.application.state }
+        let (state, device) = hub.read { ($0.state.application.state, Prompt.device($0.state.device)) }
         if let continuation {
             // The prompt's width, so that pasted lines line up under the first.
-            let width = max(continuation.count, Prompt.text(state).count)
+            let width = max(continuation.count, Prompt.text(state, device: device).count)
             let plain = String(repeating: " ", count: width - continuation.count) + continuation
             promptWidth = plain.count
             free(promptText)
             promptText = strdup(colour ? "\u{1}\u{1B}[2m\u{1}" + plain + "\u{1}\u{1B}[0m\u{1}" : plain)
             return promptText
         }
-        let plain = Prompt.text(state)
+        let plain = Prompt.text(state, device: device)
         promptWidth = plain.count
-        let text = colour ? Prompt.coloured(state, literal: "\u{1}") : plain
+        let text = colour ? Prompt.coloured(state, device: device, literal: "\u{1}") : plain
         free(promptText)
         promptText = strdup(LineEditor.displayable(text))
         return promptText
