@@ -18,27 +18,11 @@ public struct PagePatcher: Sendable {
     /// controller lists the weak `parent` of every child), and its leak cause.
     private var memory: [VCID: Memory] = [:]
 
-    /// One `memory` entry, its holders as `references(to:)` lists them: the few references
-    /// other than its children's (`head`), then each child's weak `parent` (`children`: the
-    /// child list itself, shared with the model, so a navigation controller with 100,000
-    /// children costs nothing to keep and comparing it compares ids), and its leak cause.
+    /// One `memory` entry: the references to it other than its children's links to it (those
+    /// follow the child list, whose changes the engine records as splices), and its leak cause.
     struct Memory {
         var head: [Reference]
-        var children: [VCID]
         var leakCause: String
-
-        /// Whether holder `i` here is holder `j` of `other`.
-        func same(_ i: Int, as other: Memory, _ j: Int) -> Bool {
-            switch (i < head.count, j < other.head.count) {
-            case (true, true): return head[i] == other.head[j]
-            case (false, false): return children[i - head.count] == other.children[j - other.head.count]
-            default: return false
-            }
-        }
-
-        func reference(_ i: Int, to id: VCID) -> Reference {
-            i < head.count ? head[i] : State.childLink(children[i - head.count], to: id)
-        }
     }
     /// Allocation order (ids only grow, so sorted).
     private var allocated: [VCID] = []
@@ -204,16 +188,31 @@ public struct PagePatcher: Sendable {
             guard let name = names[id], let old = memory[id] else { continue }
             let new = memoryParts(state, id)
             let path = "/memory/\(pointer(name))"
-            // The holders as an array edit: what changed between the common ends (compared as
-            // references, a child's link by its id; only the ones in between are serialized).
-            let oldCount = old.head.count + old.children.count, newCount = new.head.count + new.children.count
+            // The holders as an array edit, in two parts. First the few references other than
+            // the children's (`head`): what changed between the common ends. Then the children's
+            // links, which follow the child list: the splices the engine recorded, as for
+            // `children` (none recorded: the children did not change), so a navigation
+            // controller with 100,000 children costs its change, not its length.
             var prefix = 0
-            while prefix < min(oldCount, newCount), old.same(prefix, as: new, prefix) { prefix += 1 }
+            while prefix < min(old.head.count, new.head.count), old.head[prefix] == new.head[prefix] { prefix += 1 }
             var suffix = 0
-            while suffix < min(oldCount, newCount) - prefix, old.same(oldCount - 1 - suffix, as: new, newCount - 1 - suffix) { suffix += 1 }
-            for i in stride(from: oldCount - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
-            for i in prefix..<(newCount - suffix) {
-                ops.append(op("add", "\(path)/heldBy/\(i)", PageCompact.holder(PageDocument.holder(state, new.reference(i, to: id)))))
+            while suffix < min(old.head.count, new.head.count) - prefix,
+                  old.head[old.head.count - 1 - suffix] == new.head[new.head.count - 1 - suffix] { suffix += 1 }
+            for i in stride(from: old.head.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
+            for i in prefix..<(new.head.count - suffix) {
+                ops.append(op("add", "\(path)/heldBy/\(i)", PageCompact.holder(PageDocument.holder(state, new.head[i]))))
+            }
+            let base = new.head.count
+            if let splices = vcChanges[id]?.splices, !splices.isEmpty {
+                let steps: [(at: Int, remove: Int, insert: [VCID])] = forward
+                    ? splices.map { ($0.at, $0.removed.count, $0.inserted) }
+                    : splices.reversed().map { ($0.at, $0.inserted.count, $0.removed) }
+                for s in steps {
+                    for i in stride(from: s.at + s.remove - 1, through: s.at, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(base + i)")) }
+                    for (k, child) in s.insert.enumerated() {
+                        ops.append(op("add", "\(path)/heldBy/\(base + s.at + k)", PageCompact.holder(PageDocument.holder(state, State.childLink(child, to: id)))))
+                    }
+                }
             }
             if old.leakCause != new.leakCause { ops.append(op("replace", "\(path)/leakCause", raw: new.leakCause)) }
             memory[id] = new
@@ -237,7 +236,7 @@ public struct PagePatcher: Sendable {
     }
 
     private func memoryParts(_ state: State, _ id: VCID) -> Memory {
-        Memory(head: state.references(to: id, childLinks: false), children: state.viewControllers[id]?.children ?? [],
+        Memory(head: state.references(to: id, childLinks: false),
                leakCause: leaked.contains(id) ? JSON.string(state.leakCause(id)).serialized() : "null")
     }
 
