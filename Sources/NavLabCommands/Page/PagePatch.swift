@@ -210,7 +210,10 @@ public struct PagePatcher: Sendable {
                 for s in steps {
                     for i in stride(from: s.at + s.remove - 1, through: s.at, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(base + i)")) }
                     for (k, child) in s.insert.enumerated() {
-                        ops.append(op("add", "\(path)/heldBy/\(base + s.at + k)", PageCompact.holder(PageDocument.holder(state, State.childLink(child, to: id)))))
+                        // A child's weak `parent`, compact (PageCompact.holder): one a later splice of
+                        // the same step removes is gone from the model, hence the names kept here.
+                        let holder = JSON.object([("holder", .string(state.name(child) ?? names[child] ?? "?")), ("property", .string("parent")), ("strong", .bool(false))])
+                        ops.append(op("add", "\(path)/heldBy/\(base + s.at + k)", holder))
                     }
                 }
             }
