@@ -94,7 +94,9 @@ bench:
 	@bash scripts/bench-static.sh .build/release/navlab $(if $(QUICK),--quick,)
 	@$(PYTHON) scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
 	@$(PYTHON) scripts/bench-page-path.py .build/release/navlab $(if $(QUICK),--quick,)
-	@$(MAKE) --no-print-directory web
+	@# The module is built again only when the engine's or the browser host's sources are newer.
+	@if [ ! -f .build-wasm/navlab.wasm ] || [ -n "$$(find Sources/NavLabCore Sources/NavLabCommands Web -type f -newer .build-wasm/navlab.wasm | head -n 1)" ]; then sh Web/build.sh; fi
+	@sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 	@$(PYTHON) scripts/bench-web.py .build/release/navlab .build-web $(if $(QUICK),--quick,)
 
 ## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Page/EmbeddedPage.swift);
