@@ -82,7 +82,8 @@ check: build
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
 ## bench: measured numbers, printed (release build; Docs/Performance.md says what each is);
-## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison
+## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison,
+## brotli and binaryen (wasm-opt) for the browser build's rows (`make web`, then headless Chromium)
 bench:
 	@sh scripts/deps.sh bench
 	$(SWIFT) build -c release --product navlab
@@ -92,6 +93,11 @@ bench:
 	.build/release/NavLabServerBench $(if $(QUICK),--quick,)
 	@bash scripts/bench-static.sh .build/release/navlab $(if $(QUICK),--quick,)
 	@$(PYTHON) scripts/bench-page.py .build/release/navlab $(if $(QUICK),--quick,)
+	@$(PYTHON) scripts/bench-page-path.py .build/release/navlab $(if $(QUICK),--quick,)
+	@# The module is built again only when the engine's or the browser host's sources are newer.
+	@if [ ! -f .build-wasm/navlab.wasm ] || [ -n "$$(find Sources/NavLabCore Sources/NavLabCommands Web -type f -newer .build-wasm/navlab.wasm | head -n 1)" ]; then sh Web/build.sh; fi
+	@sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
+	@$(PYTHON) scripts/bench-web.py .build/release/navlab .build-web $(if $(QUICK),--quick,)
 
 ## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Page/EmbeddedPage.swift);
 ## `make run`, `make build` and `make dist` do it first, `make test` fails when it is not done

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what NavLab needs when it is missing, then (for tests) the Python packages. Safe to
 # run often. `deps.sh run` installs only what running NavLab needs; `deps.sh bench` also what
-# `make bench` compares NavLab with (nginx, and wrk to load both).
+# `make bench` compares NavLab with (nginx, and wrk to load both) and measures the browser build
+# with (brotli, binaryen's wasm-opt).
 #   Debian: Debian packages (apt-get, through sudo when not root).
 #   A Mac:  Xcode 26 brings Swift, libedit and zlib; Homebrew the rest. Never sudo.
 set -e
@@ -80,7 +81,8 @@ done
 # node runs the browser build of the engine in `make test` (any packaged version will do).
 if [ "$1" != run ] && ! command -v node >/dev/null; then need="$need nodejs"; fi
 if [ "$1" = bench ]; then
-    for pkg in nginx wrk; do dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"; done
+    # brotli: the module's compressed size; binaryen: wasm-opt, which `make web` shrinks the module with.
+    for pkg in nginx wrk brotli binaryen; do dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"; done
 fi
 if [ -n "$need" ]; then
     echo "installing:$need"

@@ -27,6 +27,12 @@ export async function forceEngineTrap() {
   if (engine) await engine.forceTrap();
 }
 
+/** The engine's memory in this page, for `make bench`: { memory, heap, inUse } in bytes; null with a server. */
+export async function engineStats() {
+  await ready;
+  return engine ? JSON.parse((await engine.send({ kind: "stats" })).body) : null;
+}
+
 /** "browser" when the engine runs in this page (no server), "server" otherwise. */
 export async function hostKind() {
   await ready;

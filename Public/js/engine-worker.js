@@ -1,6 +1,7 @@
 // The browser host's worker: NavLab's engine (navlab.wasm, the same Swift sources as the
 // native tool) runs here, off the page's thread, so a long script never freezes the page.
-// Messages in: {id, kind: "open", wasm, journal} | {id, kind: "request", method, target, body}.
+// Messages in: {id, kind: "open", wasm, journal} | {id, kind: "request", method, target, body}
+// | {id, kind: "stats"} (the module's memory, for `make bench`) | {id, kind: "force-trap"}.
 // Messages out: {id, status, type, body, messages: [{name, id, data}], journal} or
 // {id, trap: "what happened"} when the module trapped (it is started again, with the
 // journal, before the next message).
@@ -112,6 +113,10 @@ self.onmessage = async (event) => {
       }
     } else if (m.kind === "force-trap") {
       x.navlab_force_trap();
+    } else if (m.kind === "stats") {
+      // For `make bench`: the module's memory (it only grows), the heap in it, and what is allocated.
+      const body = JSON.stringify({ memory: x.memory.buffer.byteLength, heap: x.navlab_heap_bytes(), inUse: x.navlab_bytes_in_use() });
+      answer = { status: 200, type: "application/json", body, messages: [] };
     } else {
       await giveDocs();
       answer = request(m.method, m.target, m.body || "");

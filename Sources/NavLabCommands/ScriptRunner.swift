@@ -284,14 +284,28 @@ public struct ScriptRunner {
     }
 
     /// `text` with two spaces before each of its lines.
+    /// Line by line, each copied whole into the answer's storage (a `tree --json` at 100,000
+    /// view controllers is 2 million lines).
     static func indented(_ text: String) -> String {
-        var out: [UInt8] = [0x20, 0x20]
-        out.reserveCapacity(text.utf8.count + text.utf8.count / 16 + 2)
-        for b in text.utf8 {
-            out.append(b)
-            if b == 0x0A { out.append(0x20); out.append(0x20) }
+        var text = text
+        return text.withUTF8 { src -> String in
+            var newlines = 0
+            for b in src where b == 0x0A { newlines += 1 }
+            return String(unsafeUninitializedCapacity: src.count + 2 + 2 * newlines) { dst in
+                dst[0] = 0x20; dst[1] = 0x20
+                var o = 2, i = 0
+                while i < src.count {
+                    var j = i
+                    while j < src.count, src[j] != 0x0A { j += 1 }
+                    let end = j < src.count ? j + 1 : j
+                    (dst.baseAddress! + o).initialize(from: src.baseAddress! + i, count: end - i)
+                    o += end - i
+                    if end > j { dst[o] = 0x20; dst[o + 1] = 0x20; o += 2 }
+                    i = end
+                }
+                return o
+            }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// What `save FILE` (or `command`, e.g. `export swift FILE`) says when FILE exists and

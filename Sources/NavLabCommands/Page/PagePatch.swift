@@ -8,6 +8,8 @@ import NavLabCore
 public struct PagePatcher: Sendable {
     /// Top-level fields other than `viewControllers`, `memory` and `allocated`, serialized.
     private var top: [String: String] = [:]
+    /// The top-level fields sent part by part (`screen`, `windowSubviews`), as values.
+    private var topValues: [String: JSON] = [:]
     /// Each instance's fields other than its child lists, serialized, in document order.
     private var fields: [VCID: [(String, String)]] = [:]
     private var names: [VCID: String] = [:]
@@ -16,11 +18,10 @@ public struct PagePatcher: Sendable {
     /// controller lists the weak `parent` of every child), and its leak cause.
     private var memory: [VCID: Memory] = [:]
 
-    /// One `memory` entry: the references (compared to find what changed) and each one
-    /// serialized, so that a holder list of 10,000 that gains one costs one serialization.
+    /// One `memory` entry: the references to it other than its children's links to it (those
+    /// follow the child list, whose changes the engine records as splices), and its leak cause.
     struct Memory {
-        var refs: [Reference]
-        var heldBy: [String]
+        var head: [Reference]
         var leakCause: String
     }
     /// Allocation order (ids only grow, so sorted).
@@ -46,7 +47,7 @@ public struct PagePatcher: Sendable {
             memory[id] = memoryParts(state, id)
         }
         application = state.application
-        top = topFields(state, seq: seq)
+        (top, topValues) = topFields(state, seq: seq)
     }
 
     /// The operations from the document as it was to the document of `state` at `seq`, which
@@ -82,9 +83,10 @@ public struct PagePatcher: Sendable {
         }
         // Children of the instances that stay: the recorded splices, as array operations.
         for id in kept {
-            guard let splices = vcChanges[id]?.splices, !splices.isEmpty, let name = names[id], let kind = kinds[id] else { continue }
-            var lists = ["/viewControllers/\(pointer(name))/children"]
-            if kind == .navigation || kind == .tabBar || kind == .page { lists.append("/viewControllers/\(pointer(name))/viewControllers") }
+            guard let splices = vcChanges[id]?.splices, !splices.isEmpty, let name = names[id] else { continue }
+            // Only `children`: the page derives `viewControllers` (and a navigation
+            // controller's `topViewController`) from it (PageCompact).
+            let lists = ["/viewControllers/\(pointer(name))/children"]
             let steps: [(at: Int, remove: Int, insert: [VCID])] = forward
                 ? splices.map { ($0.at, $0.removed.count, $0.inserted) }
                 : splices.reversed().map { ($0.at, $0.inserted.count, $0.removed) }
@@ -128,10 +130,10 @@ public struct PagePatcher: Sendable {
             names[id] = name
             kinds[id] = state[id].kind
             fields[id] = serializedFields(state, id, inWindow: nowInWindow)
-            ops.append(op("add", "/viewControllers/\(pointer(name))", state.json(for: id, inWindow: nowInWindow)))
+            ops.append(op("add", "/viewControllers/\(pointer(name))", PageCompact.viewController(state.json(for: id, inWindow: nowInWindow))))
             let entry = PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))
             memory[id] = memoryParts(state, id)
-            ops.append(op("add", "/memory/\(pointer(name))", entry))
+            ops.append(op("add", "/memory/\(pointer(name))", PageCompact.memoryEntry(entry)))
             let i = insertionIndex(of: id)
             allocated.insert(id, at: i)
             ops.append(op("add", "/allocated/\(i)", .string(name)))
@@ -166,7 +168,8 @@ public struct PagePatcher: Sendable {
             let now = serializedFields(state, id, inWindow: nowInWindow)
             let old = fields[id] ?? []
             let name = names[id] ?? state[id].name
-            for (k, v) in now where !old.contains(where: { $0.0 == k && $0.1 == v }) {
+            let kind = kinds[id] ?? state[id].kind
+            for (k, v) in now where !PageCompact.isDerived(k, kind: kind) && !old.contains(where: { $0.0 == k && $0.1 == v }) {
                 ops.append(op("replace", "/viewControllers/\(pointer(name))/\(pointer(k))", raw: v))
             }
             fields[id] = now
@@ -183,22 +186,37 @@ public struct PagePatcher: Sendable {
         if windowBefore.map({ $0 != state.window }) ?? false || !flipped.isEmpty { holders.formUnion(leaked) }
         for id in holders.sorted() where !madeSet.contains(id) && state.viewControllers[id] != nil {
             guard let name = names[id], let old = memory[id] else { continue }
-            let refs = state.references(to: id)
+            let new = memoryParts(state, id)
             let path = "/memory/\(pointer(name))"
-            // The holders as an array edit: what changed between the common ends (compared as
-            // references; only the ones in between are serialized).
+            // The holders as an array edit, in two parts. First the few references other than
+            // the children's (`head`): what changed between the common ends. Then the children's
+            // links, which follow the child list: the splices the engine recorded, as for
+            // `children` (none recorded: the children did not change), so a navigation
+            // controller with 100,000 children costs its change, not its length.
             var prefix = 0
-            while prefix < min(old.refs.count, refs.count), old.refs[prefix] == refs[prefix] { prefix += 1 }
+            while prefix < min(old.head.count, new.head.count), old.head[prefix] == new.head[prefix] { prefix += 1 }
             var suffix = 0
-            while suffix < min(old.refs.count, refs.count) - prefix,
-                  old.refs[old.refs.count - 1 - suffix] == refs[refs.count - 1 - suffix] { suffix += 1 }
-            var new = old
-            new.refs = refs
-            let inserted = refs[prefix..<(refs.count - suffix)].map { PageDocument.holder(state, $0).serialized() }
-            new.heldBy.replaceSubrange(prefix..<(old.refs.count - suffix), with: inserted)
-            for i in stride(from: old.refs.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
-            for (k, held) in inserted.enumerated() { ops.append(op("add", "\(path)/heldBy/\(prefix + k)", raw: held)) }
-            new.leakCause = leaked.contains(id) ? JSON.string(state.leakCause(id)).serialized() : "null"
+            while suffix < min(old.head.count, new.head.count) - prefix,
+                  old.head[old.head.count - 1 - suffix] == new.head[new.head.count - 1 - suffix] { suffix += 1 }
+            for i in stride(from: old.head.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
+            for i in prefix..<(new.head.count - suffix) {
+                ops.append(op("add", "\(path)/heldBy/\(i)", PageCompact.holder(PageDocument.holder(state, new.head[i]))))
+            }
+            let base = new.head.count
+            if let splices = vcChanges[id]?.splices, !splices.isEmpty {
+                let steps: [(at: Int, remove: Int, insert: [VCID])] = forward
+                    ? splices.map { ($0.at, $0.removed.count, $0.inserted) }
+                    : splices.reversed().map { ($0.at, $0.inserted.count, $0.removed) }
+                for s in steps {
+                    for i in stride(from: s.at + s.remove - 1, through: s.at, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(base + i)")) }
+                    for (k, child) in s.insert.enumerated() {
+                        // A child's weak `parent`, compact (PageCompact.holder): one a later splice of
+                        // the same step removes is gone from the model, hence the names kept here.
+                        let holder = JSON.object([("holder", .string(state.name(child) ?? names[child] ?? "?")), ("property", .string("parent")), ("strong", .bool(false))])
+                        ops.append(op("add", "\(path)/heldBy/\(base + s.at + k)", holder))
+                    }
+                }
+            }
             if old.leakCause != new.leakCause { ops.append(op("replace", "\(path)/leakCause", raw: new.leakCause)) }
             memory[id] = new
         }
@@ -207,17 +225,22 @@ public struct PagePatcher: Sendable {
         let appChanged = application != state.application
         application = state.application
         let now = topFields(state, seq: seq, skipApplication: !appChanged)
-        for (k, v) in now where top[k] != v {
-            ops.append(op("replace", "/\(k)", raw: v))
+        for (k, v) in now.fields where top[k] != v {
+            if let old = topValues[k], let new = now.values[k] {
+                // Small values whose parts change one at a time: only the parts (RFC 6902 all the same).
+                ops += PageCompact.difference("/\(k)", old, new)
+            } else {
+                ops.append(op("replace", "/\(k)", raw: v))
+            }
             top[k] = v
         }
+        topValues = now.values
         return ops
     }
 
     private func memoryParts(_ state: State, _ id: VCID) -> Memory {
-        let refs = state.references(to: id)
-        return Memory(refs: refs, heldBy: refs.map { PageDocument.holder(state, $0).serialized() },
-                      leakCause: leaked.contains(id) ? JSON.string(state.leakCause(id)).serialized() : "null")
+        Memory(head: state.references(to: id, childLinks: false),
+               leakCause: leaked.contains(id) ? JSON.string(state.leakCause(id)).serialized() : "null")
     }
 
     private func index(of id: VCID) -> Int? {
@@ -239,12 +262,17 @@ public struct PagePatcher: Sendable {
         return pairs.map { ($0.0, $0.1.serialized()) }
     }
 
-    private func topFields(_ state: State, seq: Int, skipApplication: Bool = false) -> [String: String] {
+    /// The top-level fields serialized, and (`values`) the few whose changes are sent part by part.
+    private func topFields(_ state: State, seq: Int, skipApplication: Bool = false) -> (fields: [String: String], values: [String: JSON]) {
         var out: [String: String] = [:]
+        var values: [String: JSON] = [:]
         let leakedNames = leaked.sorted().compactMap { state.name($0) }
-        for (k, v) in PageDocument.topLevel(state, seq: seq, leaked: leakedNames, application: !skipApplication) { out[k] = v.serialized() }
+        for (k, v) in PageDocument.topLevel(state, seq: seq, leaked: leakedNames, application: !skipApplication) {
+            out[k] = v.serialized()
+            if PageCompact.partwise.contains(k) { values[k] = v }
+        }
         if skipApplication { out["application"] = top["application"] }
-        return out
+        return (out, values)
     }
 
     private func op(_ name: String, _ path: String, _ value: JSON? = nil) -> JSON {

@@ -16,8 +16,9 @@ public struct Reference: Hashable, Sendable {
 }
 
 extension State {
-    /// Every reference to `id`, strong and weak.
-    public func references(to id: VCID) -> [Reference] {
+    /// Every reference to `id`, strong and weak. Without `childLinks`, the weak `parent` of each
+    /// of its children (always the last ones, in the order of `children`) is left out.
+    public func references(to id: VCID, childLinks: Bool = true) -> [Reference] {
         guard let vc = viewControllers[id] else { return [] }
         var refs: [Reference] = []
         if window.rootViewController == id {
@@ -41,8 +42,8 @@ extension State {
         if vc.presentationControllerCycle {
             refs.append(Reference(holder: .viewController(id), target: id, property: State.cycleProperty, isStrong: true))
         }
-        for child in vc.children {
-            refs.append(Reference(holder: .viewController(child), target: id, property: "parent", isStrong: false))
+        if childLinks {
+            for child in vc.children { refs.append(State.childLink(child, to: id)) }
         }
         return refs
     }
@@ -85,8 +86,14 @@ extension State {
         if includingPresenter, let p = vc.presenter { body(p, .presenter) }
     }
 
+    /// A child's weak reference to its parent, as `references(to:)` lists it.
+    public static func childLink(_ child: VCID, to parent: VCID) -> Reference {
+        Reference(holder: .viewController(child), target: parent, property: "parent", isStrong: false)
+    }
+
     func hasStrongHolder(_ id: VCID) -> Bool {
-        references(to: id).contains { $0.isStrong }
+        // A child's link to its parent is weak: only the others can hold it.
+        references(to: id, childLinks: false).contains { $0.isStrong }
     }
 
     /// Views added without containment go with their owners' views (UIKit #96).

@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""`make bench`, the browser build: the page with the engine in its Web Worker (`make web`'s
+static folder, served locally), next to the same page served by the release `navlab`, both
+in headless Chromium on this machine, in the same run. Each figure is printed beside its goal;
+nothing is asserted.
+
+- the module: navlab.wasm as `make web` ships it, raw, `gzip -9` and `brotli -q 11` (what a
+  static host sends it as).
+- first state on screen: a fresh navigation (HTTP cache disabled, so every file arrives anew
+  from the local server) until the first animation frame after the tree shows the session's
+  hierarchy (`window.navlab.rendered` set and a `#tree .row` drawn), timed inside the page
+  from navigation start (`performance.now()`, whose origin is the navigation's start). The
+  session is a 7-line one (a presented navigation stack, a swapped root): in the browser it
+  is in the page's journal (localStorage), so the worker fetches and compiles the module,
+  opens a session and runs the journal first; served by `navlab`, the server has it. Median
+  of 5 (3 quick).
+- a command: from `api.run(line)` in the page until its answer is in and its patch is
+  applied to the page's document (`window.navlab.doc().seq` reaches the answer's seq): in the
+  browser the round trip to the worker and back, served by `navlab` the POST and the event
+  stream; `push Bench` and `pop` in turn, each from an idle page (two animation frames and
+  20 ms between commands), median of the commands after 4 warm-up ones; at 100 and at 10,000
+  view controllers (the browser's session restored from its journal, the server's run from
+  the same script).
+- a whole tutorial: `api.run(TEXT)` of each tutorial in Docs/Tutorials (after `reset`) until
+  its answer is in and its last patch is applied; the sum of the four, median of 3 rounds.
+- memory at 10,000 view controllers: in the browser, the worker's WebAssembly memory (what
+  the module holds; it only grows), its size after the 10,000-VC session was restored minus
+  its size in a fresh session; served by `navlab`, the server's resident set (VmRSS from
+  /proc) with the page connected at 10,000 VCs minus the same with a 2-line session, each a
+  process of its own. Both are the cost of the 10,000 view controllers to the host that
+  holds the engine (each also shown whole).
+
+usage: bench-web.py NAVLAB WEBDIR [--quick]"""
+
+import glob
+import gzip
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
+
+SEED = ["device iPhone iOS=12", "initial Register", "launch", "present Nav(Welcome)", "push Details", "push Done", "swapRoot Main"]
+
+RUN = """
+const [text, done] = arguments;
+import('./js/api.js').then(async (m) => {
+  const t0 = performance.now();
+  const answer = await m.api.run(text);
+  while (!(window.navlab.doc() && window.navlab.doc().seq >= answer.seq)) {
+    await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+  }
+  const ms = performance.now() - t0;
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done({ ms, status: answer.status, seq: answer.seq }), 20)));
+}).catch((e) => done({ error: String(e && e.message || e) }));
+"""
+
+FIRST = """
+// Installed before the page's own scripts: the first frame after the tree shows a hierarchy.
+(() => {
+  const check = () => {
+    if (window.navlab && window.navlab.rendered !== undefined && document.querySelector('#tree .row')) {
+      requestAnimationFrame(() => { window.__firstState = performance.now(); });
+    } else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})();
+"""
+
+
+def sizes(wasm):
+    raw = open(wasm, "rb").read()
+    gz = len(gzip.compress(raw, 9))
+    br = None
+    try:
+        br = len(subprocess.run(["brotli", "-c", "-q", "11", wasm], capture_output=True, check=True).stdout)
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return len(raw), gz, br
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def static_server(folder):
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", folder],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return process, f"http://127.0.0.1:{port}/"
+
+
+def rss(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+class Bench:
+    def __init__(self, browserkit, quick):
+        self.kit = browserkit
+        self.quick = quick
+        self.driver = browserkit.new_driver()
+        self.driver.set_script_timeout(600)
+        self.driver.set_page_load_timeout(120)
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FIRST})
+
+    def quit(self):
+        self.driver.quit()
+
+    def wait_rendered(self, timeout=600):
+        from selenium.webdriver.support.ui import WebDriverWait
+        WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
+            lambda d: d.execute_script("return !!(window.navlab && window.navlab.rendered !== undefined && window.navlab.doc() && window.navlab.live())"))
+
+    def open_browser(self, url, journal):
+        """The static page with `journal` as the session this browser kept."""
+        d = self.driver
+        d.get(url)
+        self.wait_rendered()
+        d.execute_script("localStorage.setItem('navlab.journal', arguments[0]);", journal)
+        d.get(url)
+        self.wait_rendered()
+
+    def first_state(self, url):
+        d = self.driver
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        times = []
+        try:
+            for _ in range(3 if self.quick else 5):
+                d.get(url)
+                self.wait_rendered()
+                from selenium.webdriver.support.ui import WebDriverWait
+                WebDriverWait(d, 60, poll_frequency=0.05).until(lambda d: d.execute_script("return window.__firstState !== undefined"))
+                times.append(d.execute_script("return window.__firstState"))
+        finally:
+            d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        return statistics.median(times)
+
+    def run(self, text):
+        r = self.driver.execute_async_script(RUN, text)
+        if "error" in r:
+            raise RuntimeError(f"api.run failed: {r['error']}")
+        return r
+
+    def commands(self):
+        out = []
+        warm = 4
+        for i in range(warm + (10 if self.quick else 30)):
+            r = self.run("push Bench" if i % 2 == 0 else "pop")
+            if r["status"] != "done":
+                raise RuntimeError(f"command answered {r['status']}")
+            if i >= warm:
+                out.append(r["ms"])
+        return statistics.median(out)
+
+    def tutorials(self):
+        files = sorted(glob.glob(os.path.join(ROOT, "Docs", "Tutorials", "*.navlab")))
+        rounds = []
+        for _ in range(2 if self.quick else 3):
+            total = 0.0
+            for f in files:
+                self.run("reset")
+                r = self.run(open(f, encoding="utf-8").read())
+                if r["status"] == "failed":
+                    raise RuntimeError(f"{os.path.basename(f)} failed in the page")
+                total += r["ms"]
+            rounds.append(total)
+        return statistics.median(rounds), len(files)
+
+    def stats(self):
+        return self.driver.execute_async_script(
+            "const done = arguments[0]; import('./js/api.js').then(m => m.engineStats()).then(done, e => done({error: String(e)}));")
+
+
+def lines(n):
+    return ["initial Nav(Item)", "launch"] + ["push Item"] * (n - 2)
+
+
+def goal(ok):
+    return "met" if ok else "missed"
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: bench-web.py NAVLAB WEBDIR [--quick]")
+    navlab, web = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    quick = "--quick" in sys.argv
+    os.environ["NAVLAB"] = navlab
+    wasm = os.path.join(web, "navlab.wasm")
+    print(f"the browser build (load average {os.getloadavg()[0]:.2f} at start):")
+    raw, gz, br = sizes(wasm)
+    brs = f"{br / 1000:.0f} KB brotli -q 11" if br else "brotli not installed"
+    print(f"  module navlab.wasm: {raw / 1000:.0f} KB raw, {gz / 1000:.0f} KB gzip -9 (goal ≤ 600 KB: {goal(gz <= 600_000)}), "
+          f"{brs}" + (f" (goal ≤ 450 KB: {goal(br <= 450_000)})" if br else ""))
+    try:
+        import selenium  # noqa: F401
+        import browserkit
+    except (ImportError, BaseException) as error:  # browserkit skips (pytest) when no Chromium
+        print(f"  the rest skipped: {error}")
+        return
+    if not (browserkit.CHROMIUM and browserkit.CHROMEDRIVER):
+        print("  the rest skipped: no chromium or chromedriver (make deps installs them)")
+        return
+
+    static, site = static_server(web)
+    bench = Bench(browserkit, quick)
+    figures = {}
+    served = []
+    try:
+        # --- the browser: the engine in the page's worker ----------------------------------
+        bench.open_browser(site, "\n".join(SEED) + "\n")
+        figures["first", "web"] = bench.first_state(site)
+        bench.open_browser(site, "")
+        fresh = bench.stats()
+        figures["tutorial", "web"], count = bench.tutorials()
+        for n in (100, 10_000):
+            bench.open_browser(site, "\n".join(lines(n)) + "\n")
+            figures["cmd", n, "web"] = bench.commands()
+            if n == 10_000:
+                figures["mem", "web"] = bench.stats()
+        figures["mem", "fresh"] = fresh
+        bench.driver.execute_script("localStorage.clear();")
+
+        # --- the same page served by navlab -------------------------------------------------
+        def serve(script_lines):
+            s = browserkit.start_navlab(["run", "--serve"], script_lines, timeout=300)
+            served.append(s)
+            return s
+
+        def done(s):
+            browserkit.stop(s.process)
+            served.remove(s)
+
+        s = serve(SEED)
+        bench.driver.get(s.url)
+        bench.wait_rendered()
+        figures["first", "native"] = bench.first_state(s.url)
+        done(s)
+        s = serve(["# the tutorials run from the page"])
+        bench.driver.get(s.url)
+        bench.wait_rendered()
+        figures["tutorial", "native"], _ = bench.tutorials()
+        done(s)
+        s = serve(lines(2))
+        bench.driver.get(s.url)
+        bench.wait_rendered()
+        time.sleep(0.5)
+        small = rss(s.process.pid)
+        done(s)
+        for n in (100, 10_000):
+            s = serve(lines(n))
+            bench.driver.get(s.url)
+            bench.wait_rendered()
+            figures["cmd", n, "native"] = bench.commands()
+            if n == 10_000:
+                time.sleep(0.5)
+                figures["mem", "native"] = (rss(s.process.pid), small)
+            done(s)
+    finally:
+        bench.quit()
+        for s in served:
+            browserkit.stop(s.process)
+        static.terminate()
+        static.wait(5)
+
+    w, nv = figures["first", "web"], figures["first", "native"]
+    print(f"  first state on screen (navigation start, files from a local server, cache off → first frame with the hierarchy): "
+          f"browser {w:.0f} ms, served by navlab {nv:.0f} ms  goal ≤ 300 ms: {goal(w <= 300)}")
+    for n in (100, 10_000):
+        w, nv = figures["cmd", n, "web"], figures["cmd", n, "native"]
+        print(f"  a command at {n:,} VCs (api.run → answer in, patch applied): browser {w:.2f} ms, served by navlab {nv:.2f} ms: "
+              f"{w / nv:.2f}×  goal ≤ 3×: {goal(w <= 3 * nv)}")
+    w, nv = figures["tutorial", "web"], figures["tutorial", "native"]
+    print(f"  the {count} tutorials replayed (api.run of each, summed): browser {w:.0f} ms, served by navlab {nv:.0f} ms: {w / nv:.2f}×  goal ≤ 2×: {goal(w <= 2 * nv)}")
+    m, f = figures["mem", "web"], figures["mem", "fresh"]
+    (big, small) = figures["mem", "native"]
+    wd, nd = m["memory"] - f["memory"], big - small
+    print(f"  memory at 10,000 VCs: browser {wd / 1e6:.1f} MB (wasm memory {f['memory'] / 1e6:.1f} → {m['memory'] / 1e6:.1f} MB; "
+          f"{m['inUse'] / 1e6:.1f} MB allocated), navlab {nd / 1e6:.1f} MB (RSS {small / 1e6:.1f} → {big / 1e6:.1f} MB): "
+          f"{wd / nd:.2f}×  goal ≤ 2×: {goal(wd <= 2 * nd)}")
+
+
+if __name__ == "__main__":
+    main()
