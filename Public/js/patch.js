@@ -1,65 +1,6 @@
 // JSON Patch (RFC 6902) on the page's document, in place: the server sends every step as the
 // operations that take the document from one step to the next (`patch` events, time travel),
 // never the whole document again. Only what NavLab sends is needed: add, remove, replace.
-// The values NavLab adds leave out what every view controller has (its defaults) and what the
-// document derives from other fields; `complete` and `derive` put them back, so the document
-// is exactly GET /api/state (Sources/NavLabCommands/Page/PageCompact.swift says what is left out).
-
-/** A view controller's entry in the document's order, with the default of each field left out
- * (`appearance` is derived: its null is only its place). */
-const VC_FIELDS = [
-  ["class"], ["kind"], ["parent", null], ["children", []], ["presentedViewController", null], ["presentingViewController", null],
-  ["modalPresentationStyle", "automatic"], ["presentationStyle", null], ["definesPresentationContext", false],
-  ["restorationIdentifier", null], ["restorationPath", null], ["isViewLoaded", false], ["inWindow", false], ["appearance", null],
-  ["restored", false], ["properties", {}],
-];
-const LISTS_CHILDREN = new Set(["navigation", "tabBar", "page"]);
-
-/** The fields derived from others: `appearance`, and the child lists' copies. */
-export function derive(vc) {
-  if (!vc || typeof vc !== "object") return;
-  vc.appearance = vc.inWindow ? "appeared" : "disappeared";
-  if (LISTS_CHILDREN.has(vc.kind)) vc.viewControllers = [...(vc.children || [])];
-  if (vc.kind === "navigation") vc.topViewController = vc.children?.length ? vc.children[vc.children.length - 1] : null;
-}
-
-/** A view controller's entry as the server added it, made whole. */
-export function completeViewController(v) {
-  const out = {};
-  for (const field of VC_FIELDS) {
-    const key = field[0];
-    if (key in v) out[key] = v[key];
-    else if (field.length > 1) out[key] = structuredClone(field[1]);
-  }
-  if (LISTS_CHILDREN.has(v.kind)) out.viewControllers = [];
-  if (v.kind === "navigation") out.topViewController = null;
-  for (const key of Object.keys(v)) if (!(key in out)) out[key] = v[key];
-  derive(out);
-  return out;
-}
-
-/** One `heldBy` element made whole. */
-export function completeHolder(h) {
-  if (!h || typeof h !== "object") return h;
-  const out = h.kind === undefined ? { holder: h.holder, kind: "viewController", viewController: h.holder } : {};
-  for (const key of Object.keys(h)) if (key !== "strong") out[key] = h[key];
-  out.strong = h.strong ?? true;
-  return out;
-}
-
-/** A `memory` entry made whole. */
-export function completeMemory(m) {
-  if (!m || typeof m !== "object") return m;
-  return { heldBy: (m.heldBy || []).map(completeHolder), leakCause: m.leakCause ?? null };
-}
-
-/** What an added value at these keys is, made whole. */
-function complete(keys, value) {
-  if (keys[0] === "viewControllers" && keys.length === 2 && value && typeof value === "object") return completeViewController(value);
-  if (keys[0] === "memory" && keys.length === 2) return completeMemory(value);
-  if (keys[0] === "memory" && keys.length === 4 && keys[2] === "heldBy") return completeHolder(value);
-  return value;
-}
 
 /** A JSON Pointer (RFC 6901) as its tokens. */
 export function tokens(path) {
@@ -98,12 +39,9 @@ export class Touched {
  */
 export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = true } = {}) {
   const inverse = [];
-  const derived = new Set();
-  for (const raw of ops) {
-    const keys = tokens(raw.path);
-    const op = raw.op === "add" || raw.op === "replace" ? { ...raw, value: complete(keys, raw.value) } : raw;
+  for (const op of ops) {
+    const keys = tokens(op.path);
     touched.note(op.op, keys);
-    if (keys[0] === "viewControllers" && keys.length > 1) derived.add(keys[1]);
     if (!keys.length) {
       if (op.op !== "replace" && op.op !== "add") throw new Error(`cannot ${op.op} the whole document`);
       if (wantInverse) inverse.push({ op: "replace", path: "", value: doc });
@@ -148,7 +86,6 @@ export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = tr
       }
     }
   }
-  for (const name of derived) derive(doc?.viewControllers?.[name]);
   inverse.reverse();
   return { doc, inverse, touched };
 }

@@ -71,7 +71,7 @@ extension State {
             application.optIn.implemented = true
             application.optIn.save = save
             application.optIn.restore = restore
-            // Legacy restoration on an SDK or mode where UIKit never calls it (UIKit #199).
+            // Legacy restoration on an SDK or mode where UIKit never calls it (UIKit #203).
             return .done(legacyRestorationSilenced.map { [.note("application(_:shouldSaveSecureApplicationState:) and application(_:shouldRestoreSecureApplicationState:): " + $0)] } ?? [])
         case .optOut:
             application.optIn = OptIn()

@@ -40,12 +40,8 @@ struct PagePatchTests {
         try apply(values: list, to: &doc)
     }
 
-    /// The same, for operations parsed from what the server sent. As the page does (patch.js),
-    /// an added value is made whole first (the fields PageCompact leaves out: defaults, and those
-    /// derived from others), and the derived fields of every view controller touched are
-    /// derived again after the operations.
+    /// The same, for operations parsed from what the server sent.
     static func apply(values list: [Value], to doc: inout Value) throws {
-        var touched: Set<String> = []
         for op in list {
             guard case .object(let o) = op, case .string(let name)? = o["op"], case .string(let path)? = o["path"] else {
                 throw Failure(description: "malformed op \(op)")
@@ -53,50 +49,8 @@ struct PagePatchTests {
             let tokens = path.isEmpty ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
                 $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             }
-            if tokens.count > 1, tokens[0] == "viewControllers" { touched.insert(tokens[1]) }
-            try apply(name, tokens[...], o["value"].map { complete(tokens, $0) }, path: path, to: &doc)
+            try apply(name, tokens[...], o["value"], path: path, to: &doc)
         }
-        guard case .object(var d) = doc, case .object(var vcs)? = d["viewControllers"] else { return }
-        for name in touched { if let vc = vcs[name] { vcs[name] = derive(vc) } }
-        d["viewControllers"] = .object(vcs)
-        doc = .object(d)
-    }
-
-    /// PageCompact's defaults and derived fields, put back (what patch.js does for the page).
-    static func complete(_ tokens: [String], _ value: Value) -> Value {
-        if tokens.count == 2, tokens[0] == "viewControllers", case .object(var o) = value {
-            for (key, text) in PageCompact.defaults where o[key] == nil {
-                o[key] = Value(try! JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]))
-            }
-            return derive(.object(o))
-        }
-        if tokens.count == 2, tokens[0] == "memory", case .object(var o) = value {
-            if o["leakCause"] == nil { o["leakCause"] = .null }
-            if case .array(let held)? = o["heldBy"] { o["heldBy"] = .array(held.map(holder)) } else { o["heldBy"] = .array([]) }
-            return .object(o)
-        }
-        if tokens.count == 4, tokens[0] == "memory", tokens[2] == "heldBy" { return holder(value) }
-        return value
-    }
-
-    static func holder(_ value: Value) -> Value {
-        guard case .object(var o) = value else { return value }
-        if o["kind"] == nil { o["kind"] = .string("viewController"); o["viewController"] = o["holder"] }
-        if o["strong"] == nil { o["strong"] = .bool(true) }
-        return .object(o)
-    }
-
-    static func derive(_ value: Value) -> Value {
-        guard case .object(var o) = value else { return value }
-        if case .bool(let shown)? = o["inWindow"] { o["appearance"] = .string(shown ? "appeared" : "disappeared") }
-        if case .string(let kind)? = o["kind"], ["navigation", "tabBar", "page"].contains(kind) {
-            let children = o["children"] ?? .array([])
-            o["viewControllers"] = children
-            if kind == "navigation" {
-                if case .array(let list) = children, let last = list.last { o["topViewController"] = last } else { o["topViewController"] = .null }
-            }
-        }
-        return .object(o)
     }
 
     static func apply(_ name: String, _ tokens: ArraySlice<String>, _ value: Value?, path: String, to v: inout Value) throws {

@@ -1679,93 +1679,93 @@ progress" warnings happen.
 
 **Sources.** [UIKit updates — Apple documentation](https://developer.apple.com/documentation/updates/uikit); [TN3187: Migrating to the UIKit scene-based life cycle](https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle); [WWDC26 "Modernize your UIKit app"](https://developer.apple.com/videos/play/wwdc2026/278); [react-native issue #58606](https://github.com/react/react-native/issues/58606) (Xcode 27.1, the released wording); [openGym pull request #117](https://github.com/DuarteSantos8/openGym/pull/117); [flutter/flutter issue #187758](https://github.com/flutter/flutter/issues/187758) (beta 1, the TN3187 wording, and the `EXC_BREAKPOINT`); [AAO-React-Native pull request #7743](https://github.com/StoDevX/AAO-React-Native/pull/7743) (where the trap is raised) (Apple documentation)
 
-### #198 iOS 18.4 and iOS 26 warn first, whatever the SDK
+### #200 iOS 18.4 and iOS 26 warn first, whatever the SDK
 
 **What UIKit does.** An app that has not adopted scenes gets one console line at launch. From iOS 18.4: `CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.`; on iOS 26: `` `UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future. `` (TN3187 prints both without the prefix and on two lines; real consoles show one line, the 18.4 one with its prefix). The warning follows the device's iOS, not the SDK: an app built with Xcode 16.2 (the iOS 18.2 SDK) logged it on an iPhone with iOS 18.4.1, and another did on an iOS 18.4 phone but not on an older simulator. It comes from the same UIKit function as iOS 27's assertion (fact 201), before the app delegate's launch calls.
 
 **In NavLab.** Run `device iPhone iOS=18.4; initial A; launch`: the 18.4 warning comes before `application(_:willFinishLaunchingWithOptions:)`, and the app launches. `device iPhone iOS=26` prints the iOS 26 line. `iOS=18` (18.0) and earlier print neither; a scene app (`scenes on`) never does. On iOS 27 with an older SDK NavLab prints a note rather than a line: no published log shows what iOS 27 prints then.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #198: iOS 18.4 and iOS 26 log their warnings at launch, keyed to the device's iOS, before the app delegate's first call"; `Tests/Scripts/ios27-scene-required.navlab`
+**Tests.** `SceneLifeCycleTests` "UIKit #200: iOS 18.4 and iOS 26 log their warnings at launch, keyed to the device's iOS, before the app delegate's first call"; `Tests/Scripts/ios27-scene-required.navlab`
 
 **Sources.** [TN3187 — Apple documentation](https://developer.apple.com/documentation/technotes/tn3187-migrating-to-the-uikit-scene-based-life-cycle); [flutter/flutter issue #167267](https://github.com/flutter/flutter/issues/167267); [Official-Kodi-Remote-iOS issue #1267](https://github.com/xbmc/Official-Kodi-Remote-iOS/issues/1267) (Xcode 16.2, iOS 18.4.1); [libsdl-org/SDL issue #12680](https://github.com/libsdl-org/SDL/issues/12680); [SalesforceMobileSDK-iOS pull request #4076](https://github.com/forcedotcom/SalesforceMobileSDK-iOS/pull/4076) (the iOS 26 line) (community report)
 
-### #199 Built with the iOS 26 SDK, the same app launches on iOS 27
+### #201 Built with the iOS 26 SDK, the same app launches on iOS 27
 
 **What UIKit does.** The assertion of fact 201 is evaluated only for an app linked with the iOS 27 SDK: an app already on the App Store, or built with Xcode 26, still launches on iOS 27 with the app-delegate life cycle. The change becomes everyone's when the App Store requires the iOS 27 SDK (April 2027).
 
 **In NavLab.** Run `device iPhone iOS=27 sdk=26; initial Countries; launch`: the app launches with `applicationDidBecomeActive(_:)` as before, and a note says that the check follows the SDK and that built with the iOS 27 SDK it would not launch.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #199: built with the iOS 26 SDK the app launches on iOS 27 without scenes"; `Tests/Scripts/ios27-scene-required.navlab`
+**Tests.** `SceneLifeCycleTests` "UIKit #201: built with the iOS 26 SDK the app launches on iOS 27 without scenes"; `Tests/Scripts/ios27-scene-required.navlab`
 
 **Sources.** [Apple Developer Forums thread 788293 (Frameworks Engineer)](https://developer.apple.com/forums/thread/788293); [miniquad pull request #634](https://github.com/not-fl3/miniquad/pull/634); [Cranpose pull request #673](https://github.com/samoylenkodmitry/Cranpose/pull/673) (Apple documentation)
 
-### #198 With scenes, the app delegate's foreground and background calls stop
+### #202 With scenes, the app delegate's foreground and background calls stop
 
 **What UIKit does.** Once an app adopts scenes, UIKit does not call `applicationDidBecomeActive(_:)`, `applicationWillResignActive(_:)`, `applicationDidEnterBackground(_:)` or `applicationWillEnterForeground(_:)`: each header comment says "This method is not called if `UIScene` lifecycle has been adopted", and the iOS 26 SDK deprecates all four ("Use UIScene lifecycle and sceneDidEnterBackground(_:) from UISceneDelegate or the UIApplication.didEnterBackgroundNotification instead."). The scene delegate's `sceneDidBecomeActive(_:)`, `sceneWillResignActive(_:)`, `sceneDidEnterBackground(_:)` and `sceneWillEnterForeground(_:)` take their place; the `UIApplication` notifications are still posted. Code left in the app delegate silently stops running.
 
 **In NavLab.** With `scenes on`, `background`, `foreground`, `resignActive` and `becomeActive` print the scene delegate's calls only. A script that waits for an app-delegate call gets it flagged: `expect log contains "applicationDidEnterBackground"` fails, and prints the note that UIKit never calls it in a scene app and that `sceneDidEnterBackground(_:)` is called instead.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #198: a scene app gets no applicationDidEnterBackground and friends; an expect that waits for one is flagged"
+**Tests.** `SceneLifeCycleTests` "UIKit #202: a scene app gets no applicationDidEnterBackground and friends; an expect that waits for one is flagged"
 
 **Sources.** [applicationDidEnterBackground(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationdidenterbackground(_:)); [applicationDidBecomeActive(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/applicationdidbecomeactive(_:)); the iOS 26.0 SDK's `UIApplication.h` (in the Mac Catalyst part of [alexey-lysiuk/macos-sdk](https://github.com/alexey-lysiuk/macos-sdk)) (Apple documentation)
 
-### #199 View-controller restoration has no caller in a scene app
+### #203 View-controller restoration has no caller in a scene app
 
 **What UIKit does.** The view-controller restoration methods (`application(_:shouldSaveSecureApplicationState:)`, `encodeRestorableState(with:)`, `application(_:viewControllerWithRestorationIdentifierPath:coder:)` and the rest) are not deprecated in the iOS 26 headers, but a scene app never gets them (fact 148), and Apple's sample says "If your app doesn't support scenes, use the view-controller-based state restoration process". An app built with the iOS 27 SDK must adopt scenes to launch on iOS 27 (fact 201), so for it this code is dead: restoration becomes the scene's activity (facts 144–147, 206–210). That conclusion is drawn from those facts; Apple has not stated it in these words.
 
 **In NavLab.** `optIn`, `encode` and `appDelegate restores` print a note that UIKit never calls the method when the app adopts scenes, or when it is built with the iOS 27 SDK for iOS 27 (`device iPhone iOS=27`). With scenes, `encode CLASS KEY` still says what NavLab puts in the activity's `userInfo` while a CLASS is on top, and the note says so.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #199: legacy restoration commands say UIKit will not call them, with scenes or with the iOS 27 SDK on iOS 27"
+**Tests.** `SceneLifeCycleTests` "UIKit #203: legacy restoration commands say UIKit will not call them, with scenes or with the iOS 27 SDK on iOS 27"
 
 **Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [encodeRestorableState(with:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/encoderestorablestate(with:)); [flutter/flutter issue #174402](https://github.com/flutter/flutter/issues/174402) (Apple documentation)
 
-### #200 What a scene's saved activity survives
+### #204 What a scene's saved activity survives
 
 **What UIKit does.** The activity is archived to disk inside the app's container when the scene goes to the background and kept until the scene's session is discarded. So it survives the system terminating the suspended app, and a crash after it was saved. Apple's sample says "the system deletes the preserved state if the app crashes at launch time", as it does for the view-controller archive (fact 116), and force quitting is fact 149. Deleting the app deletes its container, and the activity with it (no source says more than that).
 
 **In NavLab.** With `scenes on`, after `background`: `kill` and `crash` keep the activity (`expect activity screen is Country`); `crash during launch` deletes it with a note; `uninstall` deletes it with the app's archive and defaults.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #200: the scene's activity survives kill and a crash after launch; a crash at launch and an uninstall delete it"; `Docs/Tutorials/moving-to-scenes.navlab`
+**Tests.** `SceneLifeCycleTests` "UIKit #204: the scene's activity survives kill and a crash after launch; a crash at launch and an uninstall delete it"; `Docs/Tutorials/moving-to-scenes.navlab`
 
 **Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [Kaira Diagne, State restoration with NSUserActivity](https://www.kairadiagne.com/2019/11/20/state-restoration-with-nsuseractivity) (Apple documentation)
 
-### #201 Launched while the device is locked, the activity is nil at first
+### #205 Launched while the device is locked, the activity is nil at first
 
 **What UIKit does.** "The system encrypts your app's state restoration on disk. If the file is unavailable at scene-connection time, perhaps because the device is still locked, the initial value in this property is nil. When the data becomes available, the system updates the value accordingly." The header adds that it depends on "the app's default protection class and the lock state of the device". A scene connected in the background while the phone is locked (a prewarmed launch, a background task) can therefore find `session.stateRestorationActivity` empty in `scene(_:willConnectTo:options:)` and must not take that for "nothing to restore".
 
 **In NavLab.** `launch locked` is a cold start while the device is locked: `scene(_:willConnectTo:options:) — session.stateRestorationActivity = nil`, a note that the file is kept and filled in later, no `restoreInteractionState`, and the routing code of fact 208 has nothing to replay, so the Initial UI shows. The later update of the property is not modelled.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #201: launched while the device is locked, willConnectTo gets a nil activity; the file is kept"
+**Tests.** `SceneLifeCycleTests` "UIKit #205: launched while the device is locked, willConnectTo gets a nil activity; the file is kept"
 
 **Sources.** [UISceneSession.stateRestorationActivity — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity); the `UISceneSession.h` header comment (iOS 18 SDK, [xybp888/iOS-SDKs](https://github.com/xybp888/iOS-SDKs)) (Apple documentation)
 
-### #202 Rebuilding the screens from the activity is the app's routing code
+### #206 Rebuilding the screens from the activity is the app's routing code
 
 **What UIKit does.** UIKit hands the activity back and restores no view controller itself (fact 148): the scene delegate reads `session.stateRestorationActivity` in `scene(_:willConnectTo:options:)` ("the sample's scene(_:willConnectTo:options:) method checks for the presence of an activity object") and rebuilds the navigation from what it holds — typically an identifier from which it makes the screens and pushes them without animation before the window is shown, so only the rebuilt top appears. An activity the routing code does not understand restores nothing.
 
 **In NavLab.** `route SCREEN push A, B…` declares the routing code: when the activity's `screen` is SCREEN, `willConnectTo` pushes A, B… onto the root's navigation controller (or the selected tab's), not animated, and sets the activity's other values on the new top. Run `scenes on; encode Country capital; route Country push Country; initial Nav(Countries); launch; push Country; set Country capital=Paris; background; kill; launch`: after `willConnectTo`, `willMove`/`didMove(toParent:)` for Country, then only Country's view loads and appears, with `capital` Paris. Without a route the Initial UI stays, and a note names the missing route.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #202: the routing code replays navigation from the activity in willConnectTo, before the window appears"; `Docs/Tutorials/moving-to-scenes.navlab`
+**Tests.** `SceneLifeCycleTests` "UIKit #206: the routing code replays navigation from the activity in willConnectTo, before the window appears"; `Docs/Tutorials/moving-to-scenes.navlab`
 
 **Sources.** [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [flutter/flutter issue #193016](https://github.com/flutter/flutter/issues/193016) (the activity is there at willConnectTo, well before viewWillAppear) (Apple documentation)
 
-### #203 restoreInteractionState comes once per connection
+### #207 restoreInteractionState comes once per connection
 
 **What UIKit does.** Apple's page for `scene(_:restoreInteractionStateWith:)` (iOS 13.0+) says nothing about when it is called. Decompiled UIKit calls it from the scene's first transition into the foreground after it connected — from unattached or background to foreground — passing `session.stateRestorationActivity`, and then marks the initial restoration finished: it is not called again when the same scene comes back from the background. A published trace puts it after `viewWillAppear` (fact 147).
 
 **In NavLab.** At a launch with a saved activity it follows the root's (or the routed top's) `viewWillAppear`; `foreground` after `background` does not call it; `launch locked` (fact 207) does not either, having no activity to pass.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #203: restoreInteractionState once per connection, after the first appearance; not on a return from the background"
+**Tests.** `SceneLifeCycleTests` "UIKit #207: restoreInteractionState once per connection, after the first appearance; not on a return from the background"
 
 **Sources.** [scene(_:restoreInteractionStateWith:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/scene(_:restoreinteractionstatewith:)); a public decompilation of UIKitCore's `_UICanvasUserActivityManager` (iOS version not stated; its repository is not named by the index that holds it); [flutter/flutter issue #189458](https://github.com/flutter/flutter/issues/189458) (sample code)
 
-### #204 The activity is asked for at every trip to the background
+### #208 The activity is asked for at every trip to the background
 
 **What UIKit does.** UIKit asks the scene delegate's `stateRestorationActivity(for:)` as the scene is about to move to the background, every time it does (decompiled `_UICanvasUserActivityManager` saves when the target state is background and the current is not), and replaces what it saved before; returning nil erases the saved state. So the saved state is always the screen the user left last, and nothing is saved while the scene stays in the foreground: a process killed while active restores what the last background saved.
 
 **In NavLab.** Each `background` of a scene app replaces the saved activity: `push Country; background; foreground; pop; background` leaves `{screen: Countries}`.
 
-**Tests.** `SceneLifeCycleTests` "UIKit #204: the activity is asked for at every trip to the background, so the latest screen wins"
+**Tests.** `SceneLifeCycleTests` "UIKit #208: the activity is asked for at every trip to the background, so the latest screen wins"
 
 **Sources.** [stateRestorationActivity(for:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:)); a public decompilation of UIKitCore's `_UICanvasUserActivityManager` (iOS version not stated; its repository is not named by the index that holds it) (sample code)
 

@@ -83,10 +83,9 @@ public struct PagePatcher: Sendable {
         }
         // Children of the instances that stay: the recorded splices, as array operations.
         for id in kept {
-            guard let splices = vcChanges[id]?.splices, !splices.isEmpty, let name = names[id] else { continue }
-            // Only `children`: the page derives `viewControllers` (and a navigation
-            // controller's `topViewController`) from it (PageCompact).
-            let lists = ["/viewControllers/\(pointer(name))/children"]
+            guard let splices = vcChanges[id]?.splices, !splices.isEmpty, let name = names[id], let kind = kinds[id] else { continue }
+            var lists = ["/viewControllers/\(pointer(name))/children"]
+            if kind == .navigation || kind == .tabBar || kind == .page { lists.append("/viewControllers/\(pointer(name))/viewControllers") }
             let steps: [(at: Int, remove: Int, insert: [VCID])] = forward
                 ? splices.map { ($0.at, $0.removed.count, $0.inserted) }
                 : splices.reversed().map { ($0.at, $0.inserted.count, $0.removed) }
@@ -130,10 +129,10 @@ public struct PagePatcher: Sendable {
             names[id] = name
             kinds[id] = state[id].kind
             fields[id] = serializedFields(state, id, inWindow: nowInWindow)
-            ops.append(op("add", "/viewControllers/\(pointer(name))", PageCompact.viewController(state.json(for: id, inWindow: nowInWindow))))
+            ops.append(op("add", "/viewControllers/\(pointer(name))", state.json(for: id, inWindow: nowInWindow)))
             let entry = PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))
             memory[id] = memoryParts(state, id)
-            ops.append(op("add", "/memory/\(pointer(name))", PageCompact.memoryEntry(entry)))
+            ops.append(op("add", "/memory/\(pointer(name))", entry))
             let i = insertionIndex(of: id)
             allocated.insert(id, at: i)
             ops.append(op("add", "/allocated/\(i)", .string(name)))
@@ -168,8 +167,7 @@ public struct PagePatcher: Sendable {
             let now = serializedFields(state, id, inWindow: nowInWindow)
             let old = fields[id] ?? []
             let name = names[id] ?? state[id].name
-            let kind = kinds[id] ?? state[id].kind
-            for (k, v) in now where !PageCompact.isDerived(k, kind: kind) && !old.contains(where: { $0.0 == k && $0.1 == v }) {
+            for (k, v) in now where !old.contains(where: { $0.0 == k && $0.1 == v }) {
                 ops.append(op("replace", "/viewControllers/\(pointer(name))/\(pointer(k))", raw: v))
             }
             fields[id] = now
@@ -200,7 +198,7 @@ public struct PagePatcher: Sendable {
                   old.head[old.head.count - 1 - suffix] == new.head[new.head.count - 1 - suffix] { suffix += 1 }
             for i in stride(from: old.head.count - suffix - 1, through: prefix, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(i)")) }
             for i in prefix..<(new.head.count - suffix) {
-                ops.append(op("add", "\(path)/heldBy/\(i)", PageCompact.holder(PageDocument.holder(state, new.head[i]))))
+                ops.append(op("add", "\(path)/heldBy/\(i)", PageDocument.holder(state, new.head[i])))
             }
             let base = new.head.count
             if let splices = vcChanges[id]?.splices, !splices.isEmpty {
@@ -210,9 +208,11 @@ public struct PagePatcher: Sendable {
                 for s in steps {
                     for i in stride(from: s.at + s.remove - 1, through: s.at, by: -1) { ops.append(op("remove", "\(path)/heldBy/\(base + i)")) }
                     for (k, child) in s.insert.enumerated() {
-                        // A child's weak `parent`, compact (PageCompact.holder): one a later splice of
-                        // the same step removes is gone from the model, hence the names kept here.
-                        let holder = JSON.object([("holder", .string(state.name(child) ?? names[child] ?? "?")), ("property", .string("parent")), ("strong", .bool(false))])
+                        // A child's weak `parent` (PageDocument.holder's fields): one a later splice
+                        // of the same step removes is gone from the model, hence the names kept here.
+                        let childName = state.name(child) ?? names[child] ?? "?"
+                        let holder = JSON.object([("holder", .string(childName)), ("kind", .string("viewController")),
+                                                  ("viewController", .string(childName)), ("property", .string("parent")), ("strong", .bool(false))])
                         ops.append(op("add", "\(path)/heldBy/\(base + s.at + k)", holder))
                     }
                 }

@@ -40,7 +40,7 @@ public struct Application: Hashable, Sendable {
     public var appDelegateEncodes: [String]?
     /// The app delegate's own properties: the process's memory, gone when it ends.
     public var appDelegateValues: [String: String] = [:]
-    /// The scene delegate's routing code, replaying navigation from the activity (UIKit #202).
+    /// The scene delegate's routing code, replaying navigation from the activity (UIKit #206).
     public var routes: [SceneRoute] = []
     public init() {}
 
