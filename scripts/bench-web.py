@@ -25,8 +25,8 @@ nothing is asserted.
   its answer is in and its last patch is applied; the sum of the four, median of 3 rounds.
 - memory at 10,000 view controllers: in the browser, the worker's WebAssembly memory (what
   the module holds; it only grows), its size after the 10,000-VC session was restored minus
-  its size in a fresh session; served by `navlab`, the server's resident set (VmRSS from
-  /proc) with the page connected at 10,000 VCs minus the same with a 2-line session, each a
+  its size in a fresh session; served by `navlab`, the server's resident set (`ps -o rss=`)
+  with the page connected at 10,000 VCs minus the same with a 2-line session, each a
   process of its own. Both are the cost of the 10,000 view controllers to the host that
   holds the engine (each also shown whole).
 
