@@ -88,4 +88,5 @@ def test_quit_start_relaunch_restores_without_retyping_the_apps_code(start, home
     assert "decodeRestorableState Country" in out
     assert "ok: expect top is Country" in second.run("expect top is Country")
     state = json.loads(second.run("tree --json"))
-    assert state["device"] == {"idiom": "iPhone", "iOS": 12}
+    # The device comes back with the app, and the SDK it was built with is the device's own (UIKit #198).
+    assert state["device"] == {"idiom": "iPhone", "iOS": 12, "version": "12", "sdk": 12, "sdkIsDefault": True}
