@@ -72,7 +72,7 @@ public struct Arguments {
 
     public mutating func int(_ what: String) throws(NavLabError) -> (Int, SourceLocation) {
         let t = try word(what)
-        guard let n = Int(t.text) else { throw error("expected \(what), found '\(t.text)'", at: t.location) }
+        guard let n = Int(t.text) else { throw error("expected \(what), found '\(t.text)'", suggestion: "usage: \(usage)", at: t.location) }
         return (n, t.location)
     }
 
