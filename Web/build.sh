@@ -20,25 +20,32 @@ for tool in "$bin/clang" "$bin/wasm-ld" "$tables"; do
 done
 [ "$1" = --check ] && exit 0
 mkdir -p "$OUT"
-target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -parse-as-library $OPT -Xfrontend -disable-stack-protector -Xcc -fno-pic"
-module() { # NAME [-D FLAG] DIR…
-    name=$1; shift
-    flags=""
-    if [ "$1" = -D ]; then flags="-D $2"; shift 2; fi
-    files=$(find "$@" -name '*.swift' | LC_ALL=C sort)
-    # shellcheck disable=SC2086
-    "$swiftc" $target -module-name "$name" -I "$OUT" $flags $files -emit-module -emit-module-path "$OUT/$name.swiftmodule" -c -o "$OUT/$name.o"
-}
-module NavLabCore Sources/NavLabCore
-# The catalogue and the tutorials are not compiled in: navlab-docs.json carries them (HostDocs.swift).
-module NavLabCommands -D NAVLAB_DOCS_FROM_HOST Sources/NavLabCommands
+target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -enable-experimental-feature Extern -wmo -parse-as-library -Xfrontend -disable-stack-protector -Xcc -fno-pic"
+# One module. Embedded Swift compiles again, inside each module, every function it uses from
+# the modules it imports (their code is all available to it), so NavLabCore, NavLabCommands and
+# Web/Sources built as three modules compiled most of the engine two or three times. Built as
+# one module, NavLab, each function is compiled once and the optimizer sees every caller: the
+# build takes about 40% less CPU and the module is 6% smaller. The sources still say `import
+# NavLabCore` / `import NavLabCommands` (the native build has those modules): two empty modules
+# of those names answer the imports. The catalogue and the tutorials are not compiled in:
+# navlab-docs.json carries them (HostDocs.swift, NAVLAB_DOCS_FROM_HOST).
+mkdir -p "$OUT/imports"
+: > "$OUT/imports/empty.swift"
+for name in NavLabCore NavLabCommands; do
+    "$swiftc" $target -module-name "$name" "$OUT/imports/empty.swift" -emit-module -emit-module-path "$OUT/imports/$name.swiftmodule"
+done
+# Closure specialization copies a function for each closure passed to it (State.transition had 16
+# copies): off, the module is 115 KB smaller and no slower than the goals need.
+[ "$OPT" = -Onone ] || OPT="$OPT -Xllvm -sil-disable-pass=closure-specialize"
+files=$(find Sources/NavLabCore Sources/NavLabCommands Web/Sources -name '*.swift' | LC_ALL=C sort)
 python3 scripts/embed-docs.py --json "$OUT/navlab-docs.json"
-module NavLabWeb Web/Sources
+# shellcheck disable=SC2086
+"$swiftc" $target $OPT -module-name NavLab -I "$OUT/imports" -D NAVLAB_DOCS_FROM_HOST $files -c -o "$OUT/NavLab.o"
 "$bin/clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c Web/runtime.c -o "$OUT/runtime.o"
 exports=$(grep -ho '@_cdecl("[a-z_]*")' Web/Sources/*.swift | sed 's/@_cdecl("\(.*\)")/--export=\1/')
 # shellcheck disable=SC2086
 "$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 $exports \
-    "$OUT/NavLabWeb.o" "$OUT/NavLabCommands.o" "$OUT/NavLabCore.o" "$OUT/runtime.o" "$tables" -o "$OUT/navlab.raw.wasm"
+    "$OUT/NavLab.o" "$OUT/runtime.o" "$tables" -o "$OUT/navlab.raw.wasm"
 if [ "$OPT" != -Onone ] && command -v wasm-opt >/dev/null; then
     wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals "$OUT/navlab.raw.wasm" -o "$OUT/navlab.wasm"
 else
