@@ -7,7 +7,7 @@ loopback, or run as a whole process. Prints each figure beside its goal; asserts
   builds the stack; a client on /api/events that does not ask for gzip (so the event text
   as sent, SSE framing included: `event:`, `id:`, `data:` lines and the blank line); one
   `POST /api/commands` of `push Bench`; the bytes of the messages whose id is the one the POST
-  answered (`log`, `command`, `patch`), each and together. One warm-up push/pop first.
+  answered (`command`, with the step's calls, and `patch`), each and together. One warm-up push/pop first.
 - `undo` through the server at 100,000 view controllers: the same with a 100,000-VC stack;
   `push Bench` once, then `undo` and `redo` in turn on one keep-alive connection; each
   `undo` from sending the POST until its `patch` event is in on the event stream (the POST's

@@ -4,7 +4,7 @@ so that a `navlab` copied anywhere serves its page (`--public DIR` serves a fold
 
 `make page` (and `make run`, `make build`, `make dist`) run it; `embed-page.py --check` (run by
 `make test`) fails, writing nothing, when the file is not Public/'s as it is now."""
-import base64, os, sys
+import base64, os, re, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
@@ -72,7 +72,30 @@ def generate():
     return "\n".join(parts)
 
 
+def preload_problems():
+    """index.html asks for every module main.js reaches at once (`modulepreload`): each one
+    reached must be listed, and each listed must be reached, or the page's start is slower
+    than it needs to be (or fetches a file it never uses)."""
+    js = os.path.join(public, "js")
+    reached, todo = set(), ["main.js"]
+    while todo:
+        name = todo.pop()
+        with open(os.path.join(js, name), encoding="utf-8") as f:
+            for m in re.finditer(r'^import[^;]*?from\s+"\./([a-z0-9-]+\.js)"', f.read(), re.M):
+                if m.group(1) not in reached:
+                    reached.add(m.group(1))
+                    todo.append(m.group(1))
+    with open(os.path.join(public, "index.html"), encoding="utf-8") as f:
+        listed = set(re.findall(r'<link rel="modulepreload" href="js/([a-z0-9-]+\.js)">', f.read()))
+    problems = ["Public/index.html: js/%s is imported by the page but has no <link rel=\"modulepreload\">" % n for n in sorted(reached - listed)]
+    problems += ["Public/index.html: js/%s is preloaded but nothing imports it" % n for n in sorted(listed - reached)]
+    return problems
+
+
 def main():
+    problems = preload_problems()
+    if problems:
+        sys.exit("\n".join(problems))
     text = generate()
     old = None
     if os.path.exists(out_path):

@@ -113,7 +113,7 @@ function connectStream(handlers) {
     try { data = JSON.parse(message.data); } catch { return; }
     fn(data, message.lastEventId ? Number(message.lastEventId) : null);
   };
-  for (const type of ["state", "patch", "command", "log"]) {
+  for (const type of ["state", "patch", "command"]) {
     if (handlers[type]) source.addEventListener(type, parse(handlers[type]));
   }
   source.addEventListener("open", () => {

@@ -18,15 +18,32 @@ let journal = "";
 let idOffset = 0, lastId = 0;
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 
+let wasmModule = null;
+
+async function compile(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  // Streaming needs the server to say application/wasm; any other type is compiled from the bytes.
+  if ((response.headers.get("Content-Type") || "").startsWith("application/wasm")) return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
 async function instantiate() {
   docs ||= fetch(docsURL).then((r) => {
     if (!r.ok) throw new Error(`${docsURL}: ${r.status} ${r.statusText}`);
     return r.json();
   });
   docs.catch(() => {}); // read (and reported) when first needed
-  const response = await fetch(wasmURL);
-  const bytes = await response.arrayBuffer();
-  const { instance } = await WebAssembly.instantiate(bytes, {});
+  // Compiled once, while it arrives; a restart after a trap makes a new instance of it.
+  wasmModule ||= compile(wasmURL);
+  let module;
+  try {
+    module = await wasmModule;
+  } catch (error) {
+    wasmModule = null;
+    throw error;
+  }
+  const instance = await WebAssembly.instantiate(module, {});
   x = instance.exports;
   docsGiven = false;
 }
@@ -82,6 +99,14 @@ function request(method, target, body) {
   return answer;
 }
 
+/** The kept journal run again (a reload, a restart): its answer, no messages. */
+function replay(text) {
+  const [p, n] = put(text);
+  const answer = readAnswer(x.navlab_page_replay(p, n));
+  x.navlab_free(p);
+  return answer;
+}
+
 function trapMessage() {
   try {
     const p = x.navlab_trap_message();
@@ -106,8 +131,8 @@ self.onmessage = async (event) => {
       answer = readAnswer(x.navlab_page_open());
       if (journal) {
         await giveDocs();
-        const replay = request("POST", "/api/commands", journal);
-        if (JSON.parse(replay.body).status === "failed") m.replayFailed = JSON.parse(replay.body).error?.message || "a line failed";
+        const replayed = JSON.parse(replay(journal).body);
+        if (replayed.status === "failed") m.replayFailed = replayed.error?.message || "a line failed";
         // The page starts from the state now: the replayed lines' messages are not sent.
         answer = { status: 200, type: "", body: "{}", messages: [connectMessage()] };
       }
@@ -124,7 +149,9 @@ self.onmessage = async (event) => {
     journal = readText(x.navlab_page_journal());
     self.postMessage({ id: m.id, ...answer, journal, replayFailed: m.replayFailed });
   } catch (error) {
-    const what = trapMessage() || String(error && error.message || error);
+    // The optimised module traps without Swift's message (only the unoptimised one prints it).
+    const raw = String(error && error.message || error);
+    const what = trapMessage() || (error instanceof WebAssembly.RuntimeError ? `a bug in NavLab's engine (WebAssembly: ${raw})` : raw);
     x = null;
     // Started again with the journal before this answer goes out, so the page can go on.
     let restarted = false;
@@ -134,7 +161,7 @@ self.onmessage = async (event) => {
       await instantiate();
       readAnswer(x.navlab_page_open());
       await giveDocs();
-      if (journal) request("POST", "/api/commands", journal);
+      if (journal) replay(journal);
       // The replayed lines' messages are not sent: the next ids follow the last one sent.
       lastId = sent;
       restarted = true;

@@ -27,7 +27,6 @@ const store = {
   trail: [],         // while viewing: the operations that undo each travel patch, in order applied
   pending: [],       // live patches that came while a past step was shown or being fetched
   travelling: null,  // the seq being fetched
-  logs: new Map(),   // event id → that step's log elements, for its command event's lines
   history: null,     // GET /api/history, then kept up to date from the command events
   table: null,       // GET /api/verbs
   viewing: null,     // { seq, entry, diff } while a past step is shown
@@ -203,9 +202,14 @@ const resync = debounce(async () => {
 }, 30);
 
 function onCommand(event, id) {
-  // The calls the log event (same id, sent first) carries are given by their index there.
-  const log = store.logs.get(event.id) || [];
-  store.logs.delete(event.id);
+  // One event per line: the step's calls (`events`, SPEC §3 log elements less the seq and
+  // command said once), what it printed (a call is given by its index in `events`), and its
+  // timeline entry less what the event says already.
+  if (id != null) event.id = id;
+  const command = event.entry?.command ?? event.line;
+  if (event.entry) event.entry = { command, comment: null, reason: null, ...event.entry };
+  const log = (event.events || []).map((e) => ({ seq: event.seq, command, ...e }));
+  if (log.length) appendLog(log, id);
   event.lines = (event.lines || []).map((l) => (typeof l === "number"
     ? (log[l] ? { style: printedStyle(log[l]), text: printedText(log[l]) } : { style: "callback", text: "" })
     : l));
@@ -244,16 +248,10 @@ function moveInHistory(seq) {
   invalidate("timeline");
 }
 
-function onLog(data, id) {
-  // SPEC §3 log elements: the step's seq and command are given once for all of them.
-  data.events = data.events.map((e) => ({ seq: data.seq, command: data.command, ...e }));
-  if (id != null) {
-    store.logs.set(id, data.events);
-    if (store.logs.size > 64) store.logs.delete(store.logs.keys().next().value);
-  }
+function appendLog(events, id) {
   if (id != null && id <= store.lastLogEvent) return; // replayed after a reconnect
   if (id != null) store.lastLogEvent = id;
-  logPane.append(data.events, { step: true });
+  logPane.append(events, { step: true });
 }
 
 const refreshHistory = debounce(async () => {
@@ -709,7 +707,6 @@ async function start() {
     state: onState,
     patch: onPatch,
     command: onCommand,
-    log: onLog,
     onStatus: setConnection,
     onOpen: () => { refreshHistory(); refreshLog(); },
   });

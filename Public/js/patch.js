@@ -1,6 +1,7 @@
 // JSON Patch (RFC 6902) on the page's document, in place: the server sends every step as the
 // operations that take the document from one step to the next (`patch` events, time travel),
-// never the whole document again. Only what NavLab sends is needed: add, remove, replace.
+// never the whole document again. Only what NavLab sends is needed: add, remove, replace, and
+// copy (a new view controller's entries copied from a like one's, then the fields that differ).
 
 /** A JSON Pointer (RFC 6901) as its tokens. */
 export function tokens(path) {
@@ -39,7 +40,9 @@ export class Touched {
  */
 export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = true } = {}) {
   const inverse = [];
-  for (const op of ops) {
+  for (let op of ops) {
+    // `copy` is an `add` of (a deep copy of) the value at `from` (RFC 6902 §4.5).
+    if (op.op === "copy") op = { op: "add", path: op.path, value: structuredClone(valueAt(doc, op.from)) };
     const keys = tokens(op.path);
     touched.note(op.op, keys);
     if (!keys.length) {
@@ -88,6 +91,16 @@ export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = tr
   }
   inverse.reverse();
   return { doc, inverse, touched };
+}
+
+/** The value `path` points at in `doc`; throws when there is none. */
+function valueAt(doc, path) {
+  let v = doc;
+  for (const k of tokens(path)) {
+    v = Array.isArray(v) ? v[Number(k)] : (v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined);
+    if (v === undefined) throw new Error(`no ${path} in the document to copy`);
+  }
+  return v;
 }
 
 /** The view controllers and top-level fields `ops` will touch, before applying them. */

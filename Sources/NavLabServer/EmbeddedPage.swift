@@ -456,6 +456,25 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="css/navlab.css">
 <script type="module" src="js/main.js"></script>
+<!-- Every module main.js reaches, asked for at once rather than import by import; and whether
+     the engine runs in this page (navlab-host.json), which api.js reads first. -->
+<link rel="preload" href="navlab-host.json" as="fetch" crossorigin="anonymous">
+<link rel="modulepreload" href="js/api.js">
+<link rel="modulepreload" href="js/engine.js">
+<link rel="modulepreload" href="js/console.js">
+<link rel="modulepreload" href="js/completion.js">
+<link rel="modulepreload" href="js/dom.js">
+<link rel="modulepreload" href="js/model.js">
+<link rel="modulepreload" href="js/patch.js">
+<link rel="modulepreload" href="js/tree.js">
+<link rel="modulepreload" href="js/inspector.js">
+<link rel="modulepreload" href="js/tutorials.js">
+<link rel="modulepreload" href="js/exporting.js">
+<link rel="modulepreload" href="js/importing.js">
+<link rel="modulepreload" href="js/phone.js">
+<link rel="modulepreload" href="js/memory.js">
+<link rel="modulepreload" href="js/log.js">
+<link rel="modulepreload" href="js/timeline.js">
 </head>
 <body>
 <header class="topbar">
@@ -701,7 +720,7 @@ function connectStream(handlers) {
     try { data = JSON.parse(message.data); } catch { return; }
     fn(data, message.lastEventId ? Number(message.lastEventId) : null);
   };
-  for (const type of ["state", "patch", "command", "log"]) {
+  for (const type of ["state", "patch", "command"]) {
     if (handlers[type]) source.addEventListener(type, parse(handlers[type]));
   }
   source.addEventListener("open", () => {
@@ -1229,15 +1248,32 @@ let journal = "";
 let idOffset = 0, lastId = 0;
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 
+let wasmModule = null;
+
+async function compile(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+  // Streaming needs the server to say application/wasm; any other type is compiled from the bytes.
+  if ((response.headers.get("Content-Type") || "").startsWith("application/wasm")) return WebAssembly.compileStreaming(response);
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
 async function instantiate() {
   docs ||= fetch(docsURL).then((r) => {
     if (!r.ok) throw new Error(`${docsURL}: ${r.status} ${r.statusText}`);
     return r.json();
   });
   docs.catch(() => {}); // read (and reported) when first needed
-  const response = await fetch(wasmURL);
-  const bytes = await response.arrayBuffer();
-  const { instance } = await WebAssembly.instantiate(bytes, {});
+  // Compiled once, while it arrives; a restart after a trap makes a new instance of it.
+  wasmModule ||= compile(wasmURL);
+  let module;
+  try {
+    module = await wasmModule;
+  } catch (error) {
+    wasmModule = null;
+    throw error;
+  }
+  const instance = await WebAssembly.instantiate(module, {});
   x = instance.exports;
   docsGiven = false;
 }
@@ -1293,6 +1329,14 @@ function request(method, target, body) {
   return answer;
 }
 
+/** The kept journal run again (a reload, a restart): its answer, no messages. */
+function replay(text) {
+  const [p, n] = put(text);
+  const answer = readAnswer(x.navlab_page_replay(p, n));
+  x.navlab_free(p);
+  return answer;
+}
+
 function trapMessage() {
   try {
     const p = x.navlab_trap_message();
@@ -1317,8 +1361,8 @@ self.onmessage = async (event) => {
       answer = readAnswer(x.navlab_page_open());
       if (journal) {
         await giveDocs();
-        const replay = request("POST", "/api/commands", journal);
-        if (JSON.parse(replay.body).status === "failed") m.replayFailed = JSON.parse(replay.body).error?.message || "a line failed";
+        const replayed = JSON.parse(replay(journal).body);
+        if (replayed.status === "failed") m.replayFailed = replayed.error?.message || "a line failed";
         // The page starts from the state now: the replayed lines' messages are not sent.
         answer = { status: 200, type: "", body: "{}", messages: [connectMessage()] };
       }
@@ -1335,7 +1379,9 @@ self.onmessage = async (event) => {
     journal = readText(x.navlab_page_journal());
     self.postMessage({ id: m.id, ...answer, journal, replayFailed: m.replayFailed });
   } catch (error) {
-    const what = trapMessage() || String(error && error.message || error);
+    // The optimised module traps without Swift's message (only the unoptimised one prints it).
+    const raw = String(error && error.message || error);
+    const what = trapMessage() || (error instanceof WebAssembly.RuntimeError ? `a bug in NavLab's engine (WebAssembly: ${raw})` : raw);
     x = null;
     // Started again with the journal before this answer goes out, so the page can go on.
     let restarted = false;
@@ -1345,7 +1391,7 @@ self.onmessage = async (event) => {
       await instantiate();
       readAnswer(x.navlab_page_open());
       await giveDocs();
-      if (journal) request("POST", "/api/commands", journal);
+      if (journal) replay(journal);
       // The replayed lines' messages are not sent: the next ids follow the last one sent.
       lastId = sent;
       restarted = true;
@@ -2232,7 +2278,6 @@ const store = {
   trail: [],         // while viewing: the operations that undo each travel patch, in order applied
   pending: [],       // live patches that came while a past step was shown or being fetched
   travelling: null,  // the seq being fetched
-  logs: new Map(),   // event id → that step's log elements, for its command event's lines
   history: null,     // GET /api/history, then kept up to date from the command events
   table: null,       // GET /api/verbs
   viewing: null,     // { seq, entry, diff } while a past step is shown
@@ -2408,9 +2453,14 @@ const resync = debounce(async () => {
 }, 30);
 
 function onCommand(event, id) {
-  // The calls the log event (same id, sent first) carries are given by their index there.
-  const log = store.logs.get(event.id) || [];
-  store.logs.delete(event.id);
+  // One event per line: the step's calls (`events`, SPEC §3 log elements less the seq and
+  // command said once), what it printed (a call is given by its index in `events`), and its
+  // timeline entry less what the event says already.
+  if (id != null) event.id = id;
+  const command = event.entry?.command ?? event.line;
+  if (event.entry) event.entry = { command, comment: null, reason: null, ...event.entry };
+  const log = (event.events || []).map((e) => ({ seq: event.seq, command, ...e }));
+  if (log.length) appendLog(log, id);
   event.lines = (event.lines || []).map((l) => (typeof l === "number"
     ? (log[l] ? { style: printedStyle(log[l]), text: printedText(log[l]) } : { style: "callback", text: "" })
     : l));
@@ -2449,16 +2499,10 @@ function moveInHistory(seq) {
   invalidate("timeline");
 }
 
-function onLog(data, id) {
-  // SPEC §3 log elements: the step's seq and command are given once for all of them.
-  data.events = data.events.map((e) => ({ seq: data.seq, command: data.command, ...e }));
-  if (id != null) {
-    store.logs.set(id, data.events);
-    if (store.logs.size > 64) store.logs.delete(store.logs.keys().next().value);
-  }
+function appendLog(events, id) {
   if (id != null && id <= store.lastLogEvent) return; // replayed after a reconnect
   if (id != null) store.lastLogEvent = id;
-  logPane.append(data.events, { step: true });
+  logPane.append(events, { step: true });
 }
 
 const refreshHistory = debounce(async () => {
@@ -2914,7 +2958,6 @@ async function start() {
     state: onState,
     patch: onPatch,
     command: onCommand,
-    log: onLog,
     onStatus: setConnection,
     onOpen: () => { refreshHistory(); refreshLog(); },
   });
@@ -3169,7 +3212,8 @@ function keyLines(lines, label, from, to) {
         ("js/patch.js", ####"""
 // JSON Patch (RFC 6902) on the page's document, in place: the server sends every step as the
 // operations that take the document from one step to the next (`patch` events, time travel),
-// never the whole document again. Only what NavLab sends is needed: add, remove, replace.
+// never the whole document again. Only what NavLab sends is needed: add, remove, replace, and
+// copy (a new view controller's entries copied from a like one's, then the fields that differ).
 
 /** A JSON Pointer (RFC 6901) as its tokens. */
 export function tokens(path) {
@@ -3208,7 +3252,9 @@ export class Touched {
  */
 export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = true } = {}) {
   const inverse = [];
-  for (const op of ops) {
+  for (let op of ops) {
+    // `copy` is an `add` of (a deep copy of) the value at `from` (RFC 6902 §4.5).
+    if (op.op === "copy") op = { op: "add", path: op.path, value: structuredClone(valueAt(doc, op.from)) };
     const keys = tokens(op.path);
     touched.note(op.op, keys);
     if (!keys.length) {
@@ -3257,6 +3303,16 @@ export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = tr
   }
   inverse.reverse();
   return { doc, inverse, touched };
+}
+
+/** The value `path` points at in `doc`; throws when there is none. */
+function valueAt(doc, path) {
+  let v = doc;
+  for (const k of tokens(path)) {
+    v = Array.isArray(v) ? v[Number(k)] : (v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined);
+    if (v === undefined) throw new Error(`no ${path} in the document to copy`);
+  }
+  return v;
 }
 
 /** The view controllers and top-level fields `ops` will touch, before applying them. */

@@ -151,7 +151,7 @@ public final class EventFeed: Sendable {
     /// the step's timeline entry and calls).
     func build(_ event: HubEvent) async -> ByteBuffer {
         let step = event.timeline == .append ? hub.read { PageEvents.stepParts($0, seq: event.seq) } : nil
-        let messages = PageEvents.lineMessages(id: event.id, origin: event.origin.rawValue, line: event.line, status: event.status,
+        let messages = PageEvents.lineMessages(origin: event.origin.rawValue, line: event.line, status: event.status,
                                                seq: event.seq, lines: event.lines, timeline: event.timeline, changed: event.changed,
                                                patch: event.attachment, step: step)
         return ByteBuffer(string: messages.map { EventFeed.message($0.0, id: event.id, data: $0.1) }.joined())

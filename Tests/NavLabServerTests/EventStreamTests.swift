@@ -68,7 +68,7 @@ struct EventStreamTests {
         return base + ((e["message"] as? String).map { " — \($0)" } ?? "")
     }
 
-    @Test("state first; then per line its log, its command and its patch; the patches give /api/state")
+    @Test("state first; then per line its command (with its calls) and its patch; the patches give /api/state")
     func eventPerCommand() async throws {
         let server = makeServer()
         let lines = seed000 + ["tree", "present Extra on Register", "bogus"]
@@ -108,20 +108,22 @@ struct EventStreamTests {
             guard case .object(let doc) = now, case .array(let leaked)? = doc["leaked"] else { throw TestFailure("no leaked") }
             // The ignored present changed nothing: the leaks are seed 000's.
             #expect(Set(leaked.compactMap { if case .string(let s) = $0 { s } else { nil } }) == ["Register", "UINavigationController", "Welcome", "Details", "Done"])
-            // The log comes before its command; the command gives the calls by their index in
-            // it, and they read as what the prompt printed (the POST's answer).
-            let logs = messages.filter { $0.event == "log" }
-            let presentLog = try #require(logs.first { $0.id == 4 }?.json?["events"] as? [[String: Any]])
+            // The command carries the step's calls (SPEC §3 log elements, the seq and command
+            // said once) and gives each printed call by its index there; read so, its lines are
+            // what the prompt printed (the POST's answer). Nothing the event says is repeated.
+            #expect(!messages.contains { $0.event == "log" })
+            let present = try #require(commands.first { $0.id == 4 }?.json)
+            let presentLog = try #require(present["events"] as? [[String: Any]])
             #expect(presentLog.contains { $0["callback"] as? String == "viewDidAppear" && $0["viewController"] as? String == "Welcome" })
-            #expect(logs.first { $0.id == 4 }?.json?["command"] as? String == "present Nav(Welcome)")
+            #expect(present["line"] as? String == "present Nav(Welcome)")
             #expect(presentLog.allSatisfy { $0["command"] == nil && $0["seq"] == nil })
+            #expect(present["id"] == nil)
+            let presentEntry = try #require(present["entry"] as? [String: Any])
+            #expect(presentEntry["command"] == nil && presentEntry["comment"] == nil && presentEntry["reason"] == nil)
+            #expect(presentEntry["kind"] as? String == "command")
             var references = 0
             for (k, command) in commands.enumerated() {
-                let log = logs.first { $0.id == command.id }?.json?["events"] as? [[String: Any]] ?? []
-                if !log.isEmpty {
-                    let at = try #require(messages.firstIndex { $0.event == "log" && $0.id == command.id })
-                    #expect(messages[at + 1].event == "command")
-                }
+                let log = command.json?["events"] as? [[String: Any]] ?? []
                 let sent = command.json?["lines"] as? [Any] ?? []
                 let read = sent.map { line -> String in
                     if let i = line as? Int { references += 1; return EventStreamTests.printed(log[i]) }
@@ -143,7 +145,10 @@ struct EventStreamTests {
             let command = try #require(messages.first { $0.event == "command" }?.json)
             #expect(command["origin"] as? String == "repl")
             #expect(command["timeline"] as? String == "append")
-            #expect((command["entry"] as? [String: Any])?["command"] as? String == "push B")
+            // The entry's command is the line: said once.
+            #expect(command["line"] as? String == "push B")
+            #expect((command["entry"] as? [String: Any])?["kind"] as? String == "command")
+            #expect((command["entry"] as? [String: Any])?["command"] == nil)
             #expect(messages.last?.event == "patch")
         }
     }

@@ -34,7 +34,7 @@ struct PagePatchTests {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    /// RFC 6902 add, replace and remove (the operations PagePatcher emits).
+    /// RFC 6902 add, replace, remove and copy (the operations PagePatcher emits).
     static func apply(_ ops: [JSON], to doc: inout Value) throws {
         guard case .array(let list) = Value(JSON.array(ops)) else { return }
         try apply(values: list, to: &doc)
@@ -46,11 +46,32 @@ struct PagePatchTests {
             guard case .object(let o) = op, case .string(let name)? = o["op"], case .string(let path)? = o["path"] else {
                 throw Failure(description: "malformed op \(op)")
             }
-            let tokens = path.isEmpty ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-                $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if name == "copy" {
+                // RFC 6902 §4.5: an `add` at `path` of the value at `from`.
+                guard case .string(let from)? = o["from"] else { throw Failure(description: "copy without from: \(op)") }
+                try apply("add", pointerTokens(path)[...], value(at: pointerTokens(from), in: doc, path: from), path: path, to: &doc)
+                continue
             }
-            try apply(name, tokens[...], o["value"], path: path, to: &doc)
+            try apply(name, pointerTokens(path)[...], o["value"], path: path, to: &doc)
         }
+    }
+
+    static func pointerTokens(_ path: String) -> [String] {
+        path.isEmpty ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    static func value(at tokens: [String], in doc: Value, path: String) throws -> Value {
+        var v = doc
+        for t in tokens {
+            switch v {
+            case .object(let d): guard let next = d[t] else { throw Failure(description: "copy from a missing \(path)") }; v = next
+            case .array(let a): guard let i = Int(t), i >= 0, i < a.count else { throw Failure(description: "copy from a missing \(path)") }; v = a[i]
+            default: throw Failure(description: "copy from a missing \(path)")
+            }
+        }
+        return v
     }
 
     static func apply(_ name: String, _ tokens: ArraySlice<String>, _ value: Value?, path: String, to v: inout Value) throws {
@@ -177,5 +198,27 @@ struct PagePatchTests {
         let bytes = JSON.array(ops).serialized().utf8.count
         #expect(bytes < 2_048, "\(bytes) bytes: \(JSON.array(ops).serialized().prefix(3_000))")
         #expect(PageDocument.state(s.state, seq: s.seq).serialized().utf8.count > 5_000_000)
+    }
+
+    @Test("A pushed view controller is a copy of its sibling's entries with its class replaced; one with children is written out")
+    func newEntryCopied() throws {
+        let s = Session()
+        for line in ["initial Nav(Home)", "launch", "push Page"] { _ = s.execute(line) }
+        var patcher = PagePatcher(s.state, seq: s.seq)
+        var doc = Value(PageDocument.state(s.state, seq: s.seq))
+        _ = s.execute("push Detail")
+        let ops = patcher.patch(to: s.state, seq: s.seq, change: s.entries[s.cursor].delta, forward: true)
+        let text = JSON.array(ops).serialized()
+        #expect(text.contains(#"{"op":"copy","from":"/viewControllers/Page","path":"/viewControllers/Detail"}"#), "\(text)")
+        #expect(text.contains(#"{"op":"replace","path":"/viewControllers/Detail/class","value":"Detail"}"#), "\(text)")
+        #expect(text.contains(#"{"op":"copy","from":"/memory/Page","path":"/memory/Detail"}"#), "\(text)")
+        #expect(!text.contains(#""path":"/viewControllers/Detail","value""#))
+        try PagePatchTests.apply(ops, to: &doc)
+        #expect(doc == Value(PageDocument.state(s.state, seq: s.seq)))
+        // A tab bar controller with children has no like entry to copy: written out whole.
+        var tabs = PagePatcher(s.state, seq: s.seq)
+        _ = s.execute("present Tabs(A, B)")
+        let tabOps = JSON.array(tabs.patch(to: s.state, seq: s.seq, change: s.entries[s.cursor].delta, forward: true)).serialized()
+        #expect(tabOps.contains(#"{"op":"add","path":"/viewControllers/UITabBarController","value":{"class":"UITabBarController""#), "\(tabOps)")
     }
 }

@@ -132,3 +132,20 @@ def test_a_trap_in_the_engine_keeps_the_session_and_says_so(site, browser):
     # The session goes on, and the page follows it.
     browser.execute_async_script("const done = arguments[0]; import('./js/api.js').then(m => m.api.run('push More')).then(() => done(1));")
     wait_for(browser, '#tree .row[data-name="More"]', timeout=20)
+
+
+def test_a_kept_session_that_no_longer_runs_comes_back_to_its_last_good_line_and_says_so(site, browser):
+    open_static(browser, site)
+    # What this browser kept: a line that fails today (a journal from an older NavLab, edited by hand).
+    browser.execute_script("localStorage.setItem('navlab.journal', arguments[0]);",
+                           "initial Nav(Home)\nlaunch\npush A\npush A B\npush C\n")
+    browser.refresh()
+    open_static(browser, site)
+    WebDriverWait(browser, 20).until(lambda d: "could not be brought back" in d.find_element(By.ID, "script-title").text)
+    # The failing line's error, as the prompt would print it.
+    assert "unexpected 'B'" in browser.find_element(By.ID, "script-intro").text
+    browser.find_element(By.XPATH, "//div[@id='script-actions']/button[text()='Close']").click()
+    # The lines before it came back; the one after it did not run.
+    wait_for(browser, '#tree .row[data-name="A"]', timeout=20)
+    assert tree_row(browser, "C") is None
+    assert state(browser)["top"] == "A"

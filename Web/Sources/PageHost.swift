@@ -30,12 +30,32 @@ struct PageHost {
         guard response.status != .empty else { return (response, id) }
         let timeline = TimelineChange.of(response, move)
         let step = timeline == .append ? PageEvents.stepParts(session, seq: session.seq) : nil
-        for (name, data) in PageEvents.lineMessages(id: id, origin: "web", line: ParsedLine.headline(line), status: response.status,
+        for (name, data) in PageEvents.lineMessages(origin: "web", line: ParsedLine.headline(line), status: response.status,
                                                     seq: session.seq, lines: response.lines, timeline: timeline,
                                                     changed: move != .none, patch: patch, step: step) {
             messages.append((name, id, data))
         }
         return (response, id)
+    }
+
+    /// The journal the page kept, run again (a reload, or the module started again after a
+    /// trap): every line as `POST /api/commands` runs it, but neither what each printed nor
+    /// its event messages are made — the page starts from the state after it — so a session
+    /// of 10,000 lines is not 10,000 answers held at once. The answer is the POST's, with only
+    /// a line that failed in `results`.
+    mutating func replay(_ text: String) -> PageAnswer {
+        let answer = PageCommands.run(text, inBrowser: true, keepResults: false, execute: { line, n in
+            let before = session.seq, cursor = session.cursor
+            let response = session.execute(line, lineNumber: n)
+            let move = StepMove.between(cursor: cursor, seq: before, and: session)
+            let id = nextEventID
+            nextEventID += 1
+            if move != .none || line.isCommentLine { kept.append(line) }
+            return (response, id)
+        }, seq: { session.seq })
+        // The page's document follows from here (its `state` message comes next).
+        tracker = PageTracker(session)
+        return .json(answer.serialized())
     }
 
     /// The `state` message a page gets when it connects.
@@ -156,6 +176,12 @@ public func navlab_page_request(_ m: UnsafeRawPointer?, _ ml: Int32, _ t: Unsafe
     var messages: [(String, Int, String)] = []
     let a = page.request(method: text(m, ml), target: text(t, tl), body: text(b, bl), messages: &messages)
     return pageAnswer(a, messages)
+}
+
+/// A journal run again into the session (PageHost.replay): the answer, no messages.
+@_cdecl("navlab_page_replay")
+public func navlab_page_replay(_ b: UnsafeRawPointer?, _ bl: Int32) -> UnsafeMutableRawPointer {
+    pageAnswer(page.replay(text(b, bl)), [])
 }
 
 /// What a reload needs to bring the session back: the lines kept so far, one a line.

@@ -8,7 +8,10 @@ public enum PageCommands {
     /// and the id of the event the host published for it; `seq()` is the session's seq after.
     /// `inBrowser`: the page runs the engine itself (no server, no prompt): refusals name
     /// the page's own ways to read and write files.
-    public static func run(_ text: String, inBrowser: Bool = false, execute: (String, Int) -> (Response, Int), seq: () -> Int) -> JSON {
+    /// `keepResults: false` (a journal run again): only a line that fails is in `results` and
+    /// `lines` — 10,000 lines are not 10,000 answers held at once.
+    public static func run(_ text: String, inBrowser: Bool = false, keepResults: Bool = true,
+                           execute: (String, Int) -> (Response, Int), seq: () -> Int) -> JSON {
         var results: [JSON] = []
         var allLines: [JSON] = []
         var overall: Response.Status = .empty
@@ -32,7 +35,7 @@ public enum PageCommands {
                 let (r, id) = execute(line, lineNumber)
                 (status, printedLines, nlError, eventID) = (r.status, r.lines, r.error, r.status == .empty ? nil : id)
             }
-            if status == .empty { continue }
+            if status == .empty || (!keepResults && status != .failed) { overall = status == .empty ? overall : status; continue }
             let printed = printedLines.map(PageDocument.line)
             allLines += printed
             let error = nlError.map(PageDocument.error) ?? .null

@@ -97,8 +97,8 @@ public struct PageTracker: Sendable {
     }
 }
 
-/// The event-stream messages (SPEC §4): `state` on connect, then per line `log` (the calls UIKit
-/// made), `command` (what was typed and printed) and `patch`.
+/// The event-stream messages (SPEC §4): `state` on connect, then per line `command` (what was
+/// typed and printed, and the calls UIKit made) and `patch`.
 public enum PageEvents {
     /// The first line of every stream: reconnect after a second.
     public static let retry = "retry: 1000\n\n"
@@ -118,9 +118,12 @@ public enum PageEvents {
         return (PageDocument.entry(e, index: i, cursor: session.cursor), e.events.filter { $0.isLogged }, e.command)
     }
 
-    /// The messages for one line, as (event, data) pairs in the order they are sent: `log`
-    /// when the step made calls, `command`, and `patch` when the model changed.
-    public static func lineMessages(id: Int, origin: String, line: String, status: Response.Status, seq: Int,
+    /// The messages for one line, as (event, data) pairs in the order they are sent: `command`
+    /// (what was typed and printed, and the UIKit calls of the step it added), and `patch` when
+    /// the model changed. Nothing is said twice: the event's `id:` is the command's id, a
+    /// printed line that is one of the calls is the call's index, and the timeline entry leaves
+    /// out what the event says already.
+    public static func lineMessages(origin: String, line: String, status: Response.Status, seq: Int,
                                     lines printedLines: [OutputLine], timeline: TimelineChange, changed: Bool,
                                     patch: String?, step: (entry: JSON, logged: [Event], command: String)?) -> [(String, String)] {
         var entry: JSON = .null
@@ -128,16 +131,13 @@ public enum PageEvents {
         var stepCommand = ""
         if timeline == .append, let step { (entry, logged, stepCommand) = step }
         var out: [(String, String)] = []
-        if !logged.isEmpty {
-            // SPEC §3 log elements, their `seq` and `command` said once for the step.
-            let log = JSON.array(logged.map { e -> JSON in
-                guard case .object(let fields) = e.json(seq: seq, command: stepCommand) else { return .null }
-                return .object(fields.filter { $0.0 != "seq" && $0.0 != "command" })
-            })
-            out.append(("log", JSON.object([("seq", .int(seq)), ("command", .string(stepCommand)), ("events", log)]).serialized()))
+        // SPEC §3 log elements, without the `seq` and `command` the event gives once.
+        let calls = logged.map { e -> JSON in
+            guard case .object(let fields) = e.json(seq: seq, command: stepCommand) else { return .null }
+            return .object(fields.filter { $0.0 != "seq" && $0.0 != "command" })
         }
-        // The printed lines; a call the log event carries is given by its index there (the
-        // calls appear in the output in the order they were logged).
+        // The printed lines; a call in `events` is given by its index there (the calls appear
+        // in the output in the order they were logged).
         var next = 0
         let lines: [JSON] = printedLines.map { line in
             if next < logged.count {
@@ -150,22 +150,29 @@ public enum PageEvents {
             }
             return PageDocument.line(line)
         }
-        // The new step's timeline entry, less what the event says already (its seq, command,
-        // status) and the calls (the log event's).
+        // The new step's timeline entry, less what the event says already: its seq, status,
+        // calls, its command when it is the line, and the comment and reason it does not have.
         if case .object(let fields) = entry {
-            entry = .object(fields.filter { !["seq", "status", "current", "undone", "events"].contains($0.0) })
+            entry = .object(fields.filter { k, v in
+                if ["seq", "status", "current", "undone", "events"].contains(k) { return false }
+                if k == "command", v == .string(line) { return false }
+                if k == "comment" || k == "reason" { return v != .null }
+                return true
+            })
         }
-        let command: JSON = .object([
-            ("id", .int(id)),
+        var command: [(String, JSON)] = [
             ("origin", .string(origin)),
             ("line", .string(line)),
             ("status", .string(status.rawValue)),
             ("seq", .int(seq)),
+        ]
+        if !calls.isEmpty { command.append(("events", .array(calls))) }
+        command += [
             ("lines", .array(lines)),
             ("timeline", .string(timeline.rawValue)),
             ("entry", entry),
-        ])
-        out.append(("command", command.serialized()))
+        ]
+        out.append(("command", JSON.object(command).serialized()))
         if changed, let patch { out.append(("patch", patch)) }
         return out
     }

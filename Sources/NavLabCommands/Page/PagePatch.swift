@@ -123,16 +123,28 @@ public struct PagePatcher: Sendable {
                 }
             }
         }
-        // Made: whole entries.
+        // Made: whole entries — or, when it is shorter, a copy of a like instance's entries
+        // (RFC 6902 `copy`) and the fields that differ: a pushed view controller is its
+        // sibling but for its class, not twenty fields spelled out again.
+        var lastMade: VCID?
         for id in made {
             let name = state[id].name
+            let newFields = serializedFields(state, id, inWindow: nowInWindow)
+            let newMemory = memoryParts(state, id)
+            if let (source, replaces) = copySource(for: id, fields: newFields, memory: newMemory, state: state, lastMade: lastMade) {
+                let from = pointer(names[source]!)
+                ops.append(.object([("op", .string("copy")), ("from", .string("/viewControllers/\(from)")), ("path", .string("/viewControllers/\(pointer(name))"))]))
+                for (k, v) in replaces { ops.append(op("replace", "/viewControllers/\(pointer(name))/\(pointer(k))", raw: v)) }
+                ops.append(.object([("op", .string("copy")), ("from", .string("/memory/\(from)")), ("path", .string("/memory/\(pointer(name))"))]))
+            } else {
+                ops.append(op("add", "/viewControllers/\(pointer(name))", state.json(for: id, inWindow: nowInWindow)))
+                ops.append(op("add", "/memory/\(pointer(name))", PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))))
+            }
             names[id] = name
             kinds[id] = state[id].kind
-            fields[id] = serializedFields(state, id, inWindow: nowInWindow)
-            ops.append(op("add", "/viewControllers/\(pointer(name))", state.json(for: id, inWindow: nowInWindow)))
-            let entry = PageDocument.memoryEntry(state, id, leaked: leaked.contains(id))
-            memory[id] = memoryParts(state, id)
-            ops.append(op("add", "/memory/\(pointer(name))", entry))
+            fields[id] = newFields
+            memory[id] = newMemory
+            lastMade = id
             let i = insertionIndex(of: id)
             allocated.insert(id, at: i)
             ops.append(op("add", "/allocated/\(i)", .string(name)))
@@ -236,6 +248,51 @@ public struct PagePatcher: Sendable {
         }
         topValues = now.values
         return ops
+    }
+
+    /// A view controller already in the document whose entries can be copied for the new
+    /// `id`, and the fields to replace after the copy; nil when writing the entries out is as
+    /// short. The candidates are the new one's neighbours under its parent and the one made just
+    /// before it. A copy must give exactly the new entries: the same kind and fields in the same
+    /// order, no children on either side (the child lists are copied as they are), and the same
+    /// holders and leak status in `memory`. The candidate's entries in the document at this
+    /// point are the mirror's: its fields are updated only after the new ones are added.
+    private func copySource(for id: VCID, fields new: [(String, String)], memory newMemory: Memory,
+                            state: State, lastMade: VCID?) -> (VCID, [(String, String)])? {
+        let vc = state[id]
+        guard vc.children.isEmpty else { return nil }
+        var candidates: [VCID] = []
+        if let p = vc.parent, let siblings = state.viewControllers[p]?.children, let i = siblings.firstIndex(of: id) {
+            if i > 0 { candidates.append(siblings[i - 1]) }
+            if i + 1 < siblings.count { candidates.append(siblings[i + 1]) }
+        }
+        if let m = lastMade { candidates.append(m) }
+        // What the entry written out costs, near enough: `"key":value,` per field.
+        let whole = new.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 }
+        let name = pointer(vc.name)
+        var best: (VCID, [(String, String)], Int)?
+        for c in candidates where c != id {
+            guard let cName = names[c], kinds[c] == vc.kind, let old = fields[c], old.count == new.count,
+                  let cVC = state.viewControllers[c], cVC.children.isEmpty,
+                  let oldMemory = memory[c], oldMemory.leakCause == newMemory.leakCause,
+                  oldMemory.head.count == newMemory.head.count,
+                  // The same holders in the same properties (each names its own target).
+                  zip(oldMemory.head, newMemory.head).allSatisfy({ $0.holder == $1.holder && $0.property == $1.property && $0.isStrong == $1.isStrong })
+            else { continue }
+            var replaces: [(String, String)] = []
+            var sameKeys = true
+            for (o, n) in zip(old, new) {
+                if o.0 != n.0 { sameKeys = false; break }
+                if o.1 != n.1 { replaces.append(n) }
+            }
+            guard sameKeys else { continue }
+            let from = pointer(cName)
+            // {"op":"copy","from":"/viewControllers/F","path":"/viewControllers/N"} and the memory one.
+            var cost = 2 * (35 + from.utf8.count + name.utf8.count) + 16 + 8
+            for (k, v) in replaces { cost += 42 + name.utf8.count + pointer(k).utf8.count + v.utf8.count }
+            if cost < whole, cost < (best?.2 ?? Int.max) { best = (c, replaces, cost) }
+        }
+        return best.map { ($0.0, $0.1) }
     }
 
     private func memoryParts(_ state: State, _ id: VCID) -> Memory {
