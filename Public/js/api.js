@@ -1,25 +1,16 @@
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-import { Engine } from "./engine.js";
+import { started } from "./start.js";
 
 const token = new URLSearchParams(location.search).get("token");
 
 // Served by `navlab`, the page talks to it over HTTP and Server-Sent Events. Served as a
 // static folder (`make web`), whose navlab-host.json says {"host": "browser"}, it runs the
-// engine itself, in a Web Worker (engine.js): the same requests, the same answers.
+// engine itself, in a Web Worker (engine.js, started by start.js): the same requests, the
+// same answers.
 let engine = null;
-const ready = (async () => {
-  try {
-    const response = await fetch("navlab-host.json", { cache: "no-store" });
-    const config = response.ok ? await response.json() : {};
-    if (config.host !== "browser") return;
-    engine = new Engine(config);
-    await engine.start();
-  } catch (error) {
-    if (engine) console.warn("engine:", error.message);
-  }
-})();
+const ready = started.then((e) => { engine = e; });
 
 /** Makes the engine in the page trap, as a bug would (tests of the recovery); nothing with a server. */
 export async function forceEngineTrap() {

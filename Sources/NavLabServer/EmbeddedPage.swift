@@ -455,11 +455,14 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <title>NavLab</title>
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="css/navlab.css">
+<script type="module" async src="js/start.js"></script>
 <script type="module" src="js/main.js"></script>
-<!-- Every module main.js reaches, asked for at once rather than import by import; and whether
-     the engine runs in this page (navlab-host.json), which api.js reads first. -->
+<!-- start.js runs as soon as it arrives and starts the engine when this folder runs it; every
+     module main.js reaches is asked for at once rather than import by import, and
+     navlab-host.json (which start.js reads first) with them. -->
 <link rel="preload" href="navlab-host.json" as="fetch" crossorigin="anonymous">
 <link rel="modulepreload" href="js/api.js">
+<link rel="modulepreload" href="js/start.js">
 <link rel="modulepreload" href="js/engine.js">
 <link rel="modulepreload" href="js/console.js">
 <link rel="modulepreload" href="js/completion.js">
@@ -608,25 +611,16 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-import { Engine } from "./engine.js";
+import { started } from "./start.js";
 
 const token = new URLSearchParams(location.search).get("token");
 
 // Served by `navlab`, the page talks to it over HTTP and Server-Sent Events. Served as a
 // static folder (`make web`), whose navlab-host.json says {"host": "browser"}, it runs the
-// engine itself, in a Web Worker (engine.js): the same requests, the same answers.
+// engine itself, in a Web Worker (engine.js, started by start.js): the same requests, the
+// same answers.
 let engine = null;
-const ready = (async () => {
-  try {
-    const response = await fetch("navlab-host.json", { cache: "no-store" });
-    const config = response.ok ? await response.json() : {};
-    if (config.host !== "browser") return;
-    engine = new Engine(config);
-    await engine.start();
-  } catch (error) {
-    if (engine) console.warn("engine:", error.message);
-  }
-})();
+const ready = started.then((e) => { engine = e; });
 
 /** Makes the engine in the page trap, as a bug would (tests of the recovery); nothing with a server. */
 export async function forceEngineTrap() {
@@ -3477,6 +3471,31 @@ function renderLayers(el, state, onScreen) {
   });
   el.innerHTML = `<div class="lh">Window layers, front to back</div>${rows.join("")}`;
 }
+
+"""####),
+        ("js/start.js", ####"""
+// The first thing the page runs: index.html loads this module `async`, so it runs as soon as it
+// (and engine.js) arrive, while the page's other modules still load. It learns whether this
+// folder runs NavLab's engine itself (navlab-host.json says {"host": "browser"}: a static copy
+// made by `make web`) and, if so, starts it: the worker compiles the module and brings the
+// session back meanwhile. Served by `navlab`, it does nothing more (api.js talks to the server).
+
+import { Engine } from "./engine.js";
+
+/** The engine running in this page, once started; null when a server answers the page. */
+export const started = (async () => {
+  let engine = null;
+  try {
+    const response = await fetch("navlab-host.json", { cache: "no-store" });
+    const config = response.ok ? await response.json() : {};
+    if (config.host !== "browser") return null;
+    engine = new Engine(config);
+    await engine.start();
+  } catch (error) {
+    if (engine) console.warn("engine:", error.message);
+  }
+  return engine;
+})();
 
 """####),
         ("js/timeline.js", ####"""
