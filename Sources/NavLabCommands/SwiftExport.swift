@@ -1060,13 +1060,17 @@ struct StepCoder {
             } else {
                 lines.append("\(tabs).selectedIndex = \(index)")
             }
-        case .addChild(let spec, let to):
+        case .addChild(let spec, let to, let didMove):
             let parent = ref(to).expr
             let v = expression(spec)
             lines.append("\(parent).addChild(\(v))")
             lines.append("\(v).view.frame = \(parent).view.bounds")
             lines.append("\(parent).view.addSubview(\(v).view)")
-            lines.append("\(v).didMove(toParent: \(parent))")
+            if didMove {
+                lines.append("\(v).didMove(toParent: \(parent))")
+            } else {
+                lines.append("// no \(v).didMove(toParent: \(parent)): the app never calls it (UIKit #209)")
+            }
         case .removeChild(let r):
             let e = ref(r).expr
             lines.append("\(e).willMove(toParent: nil)")

@@ -447,14 +447,25 @@ public enum VerbTable {
             try a.end()
             return .model(.tapTab(t.text, in: on, at: t.location))
         },
-        Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
-             summary: "containment: addChild, the view added, didMove(toParent:)",
-             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main"],
-             arguments: [.spec, .keyword(["to"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+        Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME [didMove=no]",
+             summary: "containment: addChild, the view added, didMove(toParent:); `didMove=no`: the app's code never calls didMove(toParent:) — the child still appears with its parent, its didMove code never runs, and only removeFromParent sends it didMove(toParent: nil) (UIKit #209)",
+             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main", "addChild Banner to Main didMove=no"],
+             arguments: [.spec, .keyword(["to"]), .name, .keyword(["didMove="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addChild needs `to NAME`", suggestion: "addChild \(s.text) to PARENT") }
-            let n = try a.name(); try a.end()
-            return .model(.addChild(s, to: n))
+            let n = try a.name()
+            var didMove = true
+            if a.isWord("didMove") {
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected didMove=no or didMove=yes", suggestion: "addChild \(s.text) to \(n.text) didMove=no") }
+                let t = try a.word("no or yes")
+                guard t.text == "no" || t.text == "yes" else {
+                    throw a.error("didMove takes no or yes, not '\(t.text)'", suggestion: "addChild \(s.text) to \(n.text) didMove=no", at: t.location)
+                }
+                didMove = t.text == "yes"
+            }
+            try a.end()
+            return .model(.addChild(s, to: n, didMove: didMove))
         },
         Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
              summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",

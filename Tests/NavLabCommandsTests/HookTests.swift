@@ -71,6 +71,25 @@ struct HookTests {
         }
     }
 
+    @Test("UIKit #209: a child added in the parent's viewDidLoad without didMove appears with the parent, and its didMove code never runs")
+    func addChildWithoutDidMove() {
+        let s = session("on Parent viewDidLoad: addChild Child to self didMove=no", "on Child didMove: addChild Badge to self", "initial Parent")
+        let lines = printed(s.execute("launch")).map { String($0.drop { $0 == " " }) }
+        // Stack Overflow 48653763 (iOS 11): willMove, viewDidLoad, viewWillAppear, viewDidAppear; no didMove.
+        let order = ["willMove(toParent: Parent) Child", "viewDidLoad Child", "viewWillAppear Child", "viewDidAppear Child"]
+        let found = order.compactMap { lines.firstIndex(of: $0) }
+        #expect(found.count == order.count && found == found.sorted())
+        #expect(!lines.contains { $0.hasPrefix("didMove") })
+        #expect(!lines.contains { $0.contains("Child's didMove runs") })
+        // removeFromParent sends didMove(toParent: nil), and with it the code (UIKit #41);
+        // the app holds Child, so it is still there to run it.
+        #expect(s.execute("hold Child").status == .done)
+        let removed = printed(s.execute("removeChild Child"))
+        #expect(removed.contains("didMove(toParent: nil) Child"))
+        #expect(!removed.contains("deinit Child"))
+        #expect(removed.contains { $0.contains("Child's didMove runs `addChild Badge to self`") })
+    }
+
     @Test("UIKit #188: a push in the root's viewDidLoad before the navigation controller appears: the pushed one appears, the root only loads")
     func pushFromViewDidLoad() {
         let s = session("on Home viewDidLoad: push Detail", "initial Nav(Home)")

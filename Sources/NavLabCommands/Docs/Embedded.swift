@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 208 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 209 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -488,6 +488,16 @@ progress" warnings happen.
 **Tests.** `ContainmentTests` "UIKit #39, #42: addChild calls willMove(toParent:); the container calls didMove(toParent:) after the view is in place"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears"; `ContainmentTests` "UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order"; `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-1 and 5-2) (Apple documentation)
+
+### #209 A child whose didMove(toParent:) the app never calls
+
+**What UIKit does.** `addChild(_:)` sends `willMove(toParent:)` and nothing else; `didMove(toParent:)` is left to the container's code ("it must call the didMove(toParent:) method of the child view controller after the transition to the new controller is complete or, if there is no transition, immediately after calling the addChild(_:) method"). When that code forgets it, nothing calls it: the child's own `didMove(toParent:)` override never runs. Its view still appears with its parent: a parent that calls `addChild` and `view.addSubview(child.view)` in its `viewDidLoad`, and never `didMove`, logged `willMove(toParent:)`, the child's `viewDidLoad`, `viewWillAppear`, then `viewDidAppear` (iOS 11). No console message is published for it; the many fixes that add the missing call (PullUpController, PopupDialog, material-components, react-native-navigation) quote only the documentation. The removal is unchanged: `removeFromParent()` "automatically calls the didMove(toParent:) method of the child view controller after it removes the child", so a half-added child does get `didMove(toParent: nil)`.
+
+**In NavLab.** `addChild SPEC to NAME didMove=no` is the add without the call. Run `initial Main; launch; addChild Banner to Main didMove=no`: `willMove(toParent: Main) Banner`, `loadView Banner`, `viewDidLoad Banner`, `viewWillAppear Banner`, `viewIsAppearing Banner`, `viewDidAppear Banner`, and no `didMove`; code declared with `on Banner didMove: …` does not run, and `tree` marks Banner `didMove(toParent:) never called`. `removeChild Banner` then prints `willMove(toParent: nil) Banner`, the disappearance, `didMove(toParent: nil) Banner` (which runs the `didMove` code) and `deinit Banner`. Inside a parent's `viewDidLoad` (`on Parent viewDidLoad: addChild Child to self didMove=no`) the child appears with its parent, as the log above shows. Nothing is printed: UIKit prints nothing. With `log flags=on` the child's appearance calls show `isMovingToParent`: the evidence is silent there (Docs/Modelling.md).
+
+**Tests.** `ContainmentTests` "UIKit #209: addChild without didMove: willMove, the view appears, no didMove; removeFromParent still sends didMove(toParent: nil)"; `HookTests` "UIKit #209: a child added in the parent's viewDidLoad without didMove appears with the parent, and its didMove code never runs"
+
+**Sources.** [didMove(toParent:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)) (Apple documentation); [Stack Overflow 48653763, "UIPageViewController's setViewController invokes unexpected view lifecycle in child"](https://stackoverflow.com/questions/48653763) (the first log, iOS 11; community report); [PullUpController pull request #74](https://github.com/MarioIannotta/PullUpController/pull/74), [wix/react-native-navigation pull request #6692](https://github.com/wix/react-native-navigation/pull/6692) (community report)
 
 ### #43 transition(from:to:) swaps two children of the same container
 

@@ -366,7 +366,7 @@ extension Command {
         case .popToRoot(let n, let animated): return .popToRoot(opt(n), animated: animated)
         case .setViewControllers(let ss, let on, let animated): return .setViewControllers(ss.map(spec), on: opt(on), animated: animated)
         case .select(let n, let i, let at): return .select(ref(n), index: i, at: at)
-        case .addChild(let s, let to): return .addChild(spec(s), to: ref(to))
+        case .addChild(let s, let to, let didMove): return .addChild(spec(s), to: ref(to), didMove: didMove)
         case .removeChild(let n): return .removeChild(ref(n))
         case .switchChild(let s, let n, let animated): return .switchChild(spec(s), in: opt(n), animated: animated)
         case .swapRoot(let s): return .swapRoot(spec(s))

@@ -96,6 +96,7 @@ extension State {
         var out: [String: [String]] = [:]
         for id in marks.beingPresented { if let n = name(id) { out[n, default: []].append("isBeingPresented") } }
         for id in marks.beingDismissed { if let n = name(id) { out[n, default: []].append("isBeingDismissed") } }
+        for id in marks.movingToParent { if let n = name(id) { out[n, default: []].append("isMovingToParent") } }
         var completedBefore: Set<String> = []
         for e in pre where e.callback == "didMove(toParent:)" { if let n = e.viewController { completedBefore.insert(n) } }
         var completedAfter: Set<String> = []

@@ -17,7 +17,8 @@ public enum Command: Hashable, Sendable {
     case popToRoot(NameRef?, animated: Bool)
     case setViewControllers([Spec], on: NameRef?, animated: Bool)
     case select(NameRef, index: Int, at: SourceLocation)
-    case addChild(Spec, to: NameRef)
+    /// `didMove: false`: the app's code never calls `didMove(toParent:)` (UIKit #209).
+    case addChild(Spec, to: NameRef, didMove: Bool)
     case removeChild(NameRef)
     case switchChild(Spec, in: NameRef?, animated: Bool)
     case swapRoot(Spec)

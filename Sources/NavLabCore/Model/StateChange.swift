@@ -106,6 +106,8 @@ public struct Splice: Sendable, Hashable {
 struct TransitionMarks: Sendable, Hashable {
     var beingPresented: Set<VCID> = []
     var beingDismissed: Set<VCID> = []
+    /// Added with addChild whose didMove(toParent:) the app never calls (UIKit #209).
+    var movingToParent: Set<VCID> = []
     static func == (a: TransitionMarks, b: TransitionMarks) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
@@ -195,6 +197,7 @@ extension ViewController {
         if appearanceTransitionAnimated != other.appearanceTransitionAnimated { out.append("appearanceTransitionAnimated") }
         if hostView != other.hostView { out.append("hostView") }
         if hostedViews != other.hostedViews { out.append("hostedViews") }
+        if awaitsDidMove != other.awaitsDidMove { out.append("awaitsDidMove") }
         return out
     }
 }
