@@ -102,6 +102,8 @@ private struct Generator {
     var nameClass: [String: String] = [:]
     var usesScenes = false
     var usesHold = false
+    /// `log layout=on` somewhere in the session: the classes log their layout calls while it is on.
+    var usesLayout = false
     var leftOut: String?
     /// What came before the session's last `reset` (not in the program).
     var leftOutBefore: String?
@@ -153,6 +155,7 @@ private struct Generator {
                                   at: SourceLocation(column: 1), suggestion: "`export json` or `log` keep what it did; in Xcode, put the command in the method by hand")
             }
             if after.application.usesScenes { usesScenes = true }
+            if after.logsLayout { usesLayout = true }
             if let id = after.allocatedIDs.first(where: { after[$0].uiTabs != nil }) {
                 throw NavLabError(.invalid, "export swift writes tab bar controllers set up with viewControllers; `\(parsed.headline)` sets \(after[id].name) up with iOS 18's UITabs (UIKit #195), which the program NavLab writes does not build",
                                   at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export mermaid` for the hierarchy")
@@ -344,6 +347,12 @@ private struct Generator {
         o.append("import UIKit")
         o.append("")
         o += support()
+        if usesLayout {
+            o.append("/// `log layout=on|off` in the session: whether the classes log viewWillLayoutSubviews and")
+            o.append("/// viewDidLayoutSubviews (UIKit #210).")
+            o.append("@MainActor var navLabLogsLayout = false")
+            o.append("")
+        }
         o.append("// MARK: - The view controllers")
         o.append("")
         o += baseClasses()
@@ -470,6 +479,11 @@ private struct Generator {
             for cb in ["viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"] {
                 let available = cb == "viewIsAppearing" ? "@available(iOS 13.0, *) " : ""
                 o.append("    \(available)override func \(cb)(_ animated: Bool) { logLine(\"\(cb) \\(navLabName)\"); super.\(cb)(animated) }")
+            }
+            if usesLayout {
+                for cb in ["viewWillLayoutSubviews", "viewDidLayoutSubviews"] {
+                    o.append("    override func \(cb)() { if navLabLogsLayout { logLine(\"\(cb) \\(navLabName)\") }; super.\(cb)() }")
+                }
             }
             o.append("    override func willMove(toParent parent: UIViewController?) {")
             o.append("        logLine(\"willMove(toParent: \\(nameOf(parent))) \\(navLabName)\"); super.willMove(toParent: parent)")
@@ -1141,6 +1155,8 @@ struct StepCoder {
             lines.append("\(ref(of).expr).view = \(ref(other).expr).view")
         case .logFlags:
             lines.append("// `log flags`: how NavLab prints its log; nothing for the app to do.")
+        case .logLayout(let on):
+            lines.append("navLabLogsLayout = \(on)   // `log layout`: the classes log their layout calls (UIKit may call them more often than NavLab shows, UIKit #210)")
         case .importHierarchy:
             // A new process in NavLab: its instances are named afresh.
             counters = [:]

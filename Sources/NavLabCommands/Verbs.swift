@@ -636,9 +636,17 @@ public enum VerbTable {
             try a.end()
             return .query(.export(format, file: file, replace: replace))
         },
-        Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off",
-             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72)",
-             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on"], arguments: [.keyword(["--json", "flags="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+        Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off | log layout=on|off",
+             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210)",
+             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on", "log layout=on"], arguments: [.keyword(["--json", "flags=", "layout="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            if a.isWord("layout") {
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected layout=on or layout=off", suggestion: "log layout=on") }
+                let t = try a.word("on or off")
+                guard t.text == "on" || t.text == "off" else { throw a.error("layout takes on or off, not '\(t.text)'", suggestion: "log layout=on", at: t.location) }
+                try a.end()
+                return .model(.logLayout(t.text == "on"))
+            }
             if a.isWord("flags") {
                 a.index += 1
                 guard a.acceptSymbol("=") else { throw a.error("expected flags=on or flags=off", suggestion: "log flags=on") }

@@ -104,6 +104,11 @@ extension State {
             logsAppearanceFlags = on
             return .done([.note(on ? "appearance calls now end with the flags UIKit #72 reads inside them (`viewWillAppear B — isBeingPresented`): isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent"
                                    : "appearance calls no longer show the UIKit #72 flags")])
+        case .logLayout(let on):
+            guard logsLayout != on else { return .ignored(reason: "layout calls are already \(on ? "shown" : "hidden")", events: []) }
+            logsLayout = on
+            return .done([.note(on ? "the log now shows viewWillLayoutSubviews and viewDidLayoutSubviews where UIKit #210 places them: once, when a view first enters the window (UIKit may repeat the pair)"
+                                   : "the log no longer shows layout calls")])
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)

@@ -266,8 +266,8 @@ struct SwiftExportTests {
         #expect(try typecheckProblems(wrong, name: "wrong")?.contains("has no member 'presentModally'") == true)
         let extras = ["scenes on\nclass * restorationIdentifier=class\noptIn save=yes restore=yes\nencode Country capital\ninitial Nav(Countries)\nlaunch\npush Country\nset Country capital=Paris\nbackground\nkill\nlaunch",
                       "class Step1 restorationClass=yes\nappDelegate restores Detail as Detail\ninitial Tab(Nav(Step1), Page(A), Split(B, C))\nlaunch\nhold Step1 as coordinator\nshowDetail Detail\nshow D animated=no\nselect UITabBarController 1\naddChild Banner to B\nremoveChild Banner\nswitch E in UIPageViewController\nrelease Step1\npresent F style=pageSheet\nswipe down\npopToRoot UINavigationController\nsetViewControllers @Step1, G on UINavigationController animated\nswapRoot Root(H)\ncrash"]
-        // The verbs of UIKit #6, #45/#73, #46/#103, #55, #72 and #83.
-        let facts = "class Shell shouldAutomaticallyForwardAppearanceMethods=no\ninitial Tab(Shell:Root(A), B, C, D, E, F)\nlaunch\nlog flags=on\nselect UITabBarController more\nselect UITabBarController 0\nbeginAppearanceTransition A false\nendAppearanceTransition A\ntouch presentationController of UITabBarController\naddSubview G to B\nswapRoot nil"
+        // The verbs of UIKit #6, #45/#73, #46/#103, #55, #72, #83, #209 and #210.
+        let facts = "class Shell shouldAutomaticallyForwardAppearanceMethods=no\ninitial Tab(Shell:Root(A), B, C, D, E, F)\nlaunch\nlog flags=on\nlog layout=on\naddChild H to B didMove=no\nlog layout=off\nselect UITabBarController more\nselect UITabBarController 0\nbeginAppearanceTransition A false\nendAppearanceTransition A\ntouch presentationController of UITabBarController\naddSubview G to B\nswapRoot nil"
         for (i, text) in (extras + [imported, facts]).enumerated() {
             let problems = try typecheckProblems(try program(text), name: "extra\(i)")
             #expect(problems == nil, "\(text): \(problems ?? "")")
@@ -278,6 +278,23 @@ struct SwiftExportTests {
             let problems = try typecheckProblems(program, name: base)
             #expect(problems == nil, "\(name): \(problems ?? "")")
         }
+    }
+
+    @Test("UIKit #209, #210: addChild didMove=no leaves the call out; log layout=on makes the classes log their layout calls while it is on")
+    func didMoveAndLayout() throws {
+        let text = try program("initial Main\nlaunch\nlog layout=on\naddChild Banner to Main didMove=no\nlog layout=off\naddChild Ad to Main")
+        #expect(text.contains("main!.addChild(banner)"))
+        #expect(text.contains("// no banner.didMove(toParent: main!): the app never calls it (UIKit #209)"))
+        #expect(!text.contains("        banner.didMove(toParent: main!)"))
+        #expect(text.contains("        ad.didMove(toParent: main!)"))
+        #expect(text.contains("@MainActor var navLabLogsLayout = false"))
+        #expect(text.contains("navLabLogsLayout = true"))
+        #expect(text.contains("navLabLogsLayout = false"))
+        #expect(text.contains("override func viewWillLayoutSubviews() { if navLabLogsLayout { logLine(\"viewWillLayoutSubviews \\(navLabName)\") }; super.viewWillLayoutSubviews() }"))
+        // Without the setting, no layout code at all.
+        let plain = try program("initial Main\nlaunch\naddChild Banner to Main")
+        #expect(!plain.contains("navLabLogsLayout"))
+        #expect(!plain.contains("viewWillLayoutSubviews"))
     }
 
     @Test("What a program cannot do is an instruction: Home, stopping the app; the next run goes on with the next launch")

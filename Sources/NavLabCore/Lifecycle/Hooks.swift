@@ -212,6 +212,20 @@ extension State {
                 let at = rest.firstIndex { $0.callback == "viewWillAppear" } ?? 0
                 rest.insert(contentsOf: [.vc("loadView", n), .vc("viewDidLoad", n)], at: at)
             }
+            if !self[id].hasBeenLaidOut {
+                // Laid out with the others, after them (UIKit #210).
+                self[id].hasBeenLaidOut = true
+                if logsLayout {
+                    let pair: [Event] = [.vc("viewWillLayoutSubviews", n), .vc("viewDidLayoutSubviews", n)]
+                    if let last = rest.lastIndex(where: { $0.callback == "viewDidLayoutSubviews" && $0.kind == .callback }) {
+                        rest.insert(contentsOf: pair, at: last + 1)
+                    } else if let did = rest.firstIndex(where: { ($0.callback == "viewDidAppear" || $0.callback == "viewDidDisappear") && $0.kind == .callback }) {
+                        rest.insert(contentsOf: pair, at: did)
+                    } else {
+                        rest.append(contentsOf: pair)
+                    }
+                }
+            }
             guard receivesAutomaticAppearance(id) else { continue }
             func put(_ cb: String, after previous: String?) {
                 let e = Event.vc(cb, n, animated: animated)

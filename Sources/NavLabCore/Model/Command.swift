@@ -76,6 +76,8 @@ public enum Command: Hashable, Sendable {
     case reuseView(of: NameRef, for: NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
     case logFlags(Bool)
+    /// `log layout=on|off`: whether the log shows viewWillLayoutSubviews / viewDidLayoutSubviews (UIKit #210).
+    case logLayout(Bool)
 
     /// `on OWNER METHOD: COMMAND` — the app's code runs COMMAND when UIKit calls METHOD on an
     /// instance of OWNER (or on the app or scene delegate); `on OWNER METHOD none` (nil

@@ -142,6 +142,7 @@ struct Rest: Sendable, Hashable {
     var otherApps: [String: AppData]
     var turn: RunLoopTurn?
     var logsAppearanceFlags: Bool
+    var logsLayout: Bool
 }
 
 extension State {
@@ -150,7 +151,7 @@ extension State {
             Rest(device: device, appName: appName, classes: classes,
                  restorationIdentifiersFromClassNames: restorationIdentifiersFromClassNames, initial: initial,
                  application: application, window: window, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn,
-                 logsAppearanceFlags: logsAppearanceFlags)
+                 logsAppearanceFlags: logsAppearanceFlags, logsLayout: logsLayout)
         }
         set {
             device = newValue.device
@@ -165,6 +166,7 @@ extension State {
             otherApps = newValue.otherApps
             turn = newValue.turn
             logsAppearanceFlags = newValue.logsAppearanceFlags
+            logsLayout = newValue.logsLayout
         }
     }
 }
@@ -198,6 +200,7 @@ extension ViewController {
         if hostView != other.hostView { out.append("hostView") }
         if hostedViews != other.hostedViews { out.append("hostedViews") }
         if awaitsDidMove != other.awaitsDidMove { out.append("awaitsDidMove") }
+        if hasBeenLaidOut != other.hasBeenLaidOut { out.append("hasBeenLaidOut") }
         return out
     }
 }
