@@ -136,12 +136,34 @@ struct HookTests {
         #expect(s.state.codeScript() == ["on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
     }
 
-    @Test("export swift refuses a session with code in callbacks, naming the line")
-    func exportRefuses() {
-        let s = session("on Home viewDidAppear: present Onboarding", "initial Home", "launch")
+    @Test("export swift writes code in callbacks into the class's method, in force from the step that declares it, its calls nested in the log")
+    func exportWritesHooks() throws {
+        let s = session("on Home viewDidAppear: present Onboarding", "on AppDelegate didFinishLaunching: set root seen=yes",
+                        "initial Nav(Home)", "launch", "on Home viewDidAppear none")
         let r = s.execute("export swift")
-        #expect(r.status == .failed)
-        #expect(r.error?.message.contains("export swift does not write code in callbacks (`on Home viewDidAppear: present Onboarding`)") == true)
+        #expect(r.status != .failed, "\(r.text)")
+        let text = r.text
+        // Home's viewDidAppear calls the code after UIKit's own work (super logs the call).
+        #expect(text.contains("""
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    Script.shared.code1(self)   // on Home viewDidAppear: present Onboarding
+                }
+            """))
+        // The code acts as the instance: `self` and a verb's default target are `me`.
+        #expect(text.contains("    func code1(_ me: Home) {"))
+        #expect(text.contains("me.present(onboarding, animated: false)"))
+        #expect(text.contains("        Script.shared.code2()   // on AppDelegate didFinishLaunching: set root seen=yes"))
+        // In force from its step; `on … none` takes it out again.
+        #expect(text.contains("appCode.insert(\"on Home viewDidAppear: present Onboarding\")"))
+        #expect(text.contains("appCode = appCode.filter { !$0.hasPrefix(\"on Home viewDidAppear: \") }"))
+        // What the code causes is one level deeper in the log, as NavLab prints it (the note first).
+        #expect(text.contains("logLine(\"note: \\(place) runs `\\(text)`\")"))
+        #expect(text.contains("print(\"  \" + String(repeating: \"  \", count: navLabDepth) + line)"))
+        // Code in UIKit's own container classes has no class of the app's to go in.
+        let nav = session("on UINavigationController viewDidLoad: present Onboarding", "initial Nav(Home)", "launch").execute("export swift")
+        #expect(nav.status == .failed)
+        #expect(nav.error?.message.contains("export swift writes code in callbacks into the app's own classes; `on UINavigationController viewDidLoad: present Onboarding` is in UINavigationController") == true)
     }
 
     @Test("code in a scene delegate and app delegate callbacks after launch runs after them")

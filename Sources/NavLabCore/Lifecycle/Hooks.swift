@@ -362,7 +362,7 @@ extension Command {
 
     /// The command as `me`'s code: `self` is `me`, and a verb's default target is `me` (what
     /// `present(_:animated:)` inside a view controller's method is called on).
-    func actingAs(_ me: NameRef, defaults: Bool = true) -> Command {
+    public func actingAs(_ me: NameRef, defaults: Bool = true) -> Command {
         func ref(_ r: NameRef) -> NameRef { r.text == "self" ? NameRef(me.text, at: r.location) : r }
         func opt(_ r: NameRef?) -> NameRef? { r.map(ref) ?? (defaults ? me : nil) }
         func spec(_ s: Spec) -> Spec {
