@@ -90,6 +90,15 @@ struct HookTests {
         #expect(removed.contains { $0.contains("Child's didMove runs `addChild Badge to self`") })
     }
 
+    @Test("UIKit #185: a page replaced in its page view controller's viewDidLoad is released before it appears: it neither loads, is laid out nor appears")
+    func replacedBeforeAppearing() {
+        let s = session("log layout=on", "on UIPageViewController viewDidLoad: switch Child in self", "initial Page(First)")
+        let lines = printed(s.execute("launch")).map { String($0.drop { $0 == " " }) }
+        #expect(lines.contains("deinit First"))
+        #expect(!lines.contains { $0.hasSuffix(" First") && ($0.hasPrefix("view") || $0.hasPrefix("loadView")) })
+        for cb in ["loadView", "viewWillAppear", "viewWillLayoutSubviews", "viewDidAppear"] { #expect(lines.contains("\(cb) Child")) }
+    }
+
     @Test("UIKit #188: a push in the root's viewDidLoad before the navigation controller appears: the pushed one appears, the root only loads")
     func pushFromViewDidLoad() {
         let s = session("on Home viewDidLoad: push Detail", "initial Nav(Home)")
