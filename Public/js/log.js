@@ -11,6 +11,8 @@ function callbackClass(e) {
   if (e.callback === "viewWillAppear" || e.callback === "viewDidAppear" || e.callback === "viewIsAppearing") return "appear";
   if (e.callback === "viewWillDisappear" || e.callback === "viewDidDisappear") return "disappear";
   if (e.callback === "loadView" || e.callback === "viewDidLoad") return "load";
+  // `log layout=on` (UIKit #210).
+  if (e.callback === "viewWillLayoutSubviews" || e.callback === "viewDidLayoutSubviews") return "layout";
   if (e.callback.startsWith("willMove") || e.callback.startsWith("didMove")) return "move";
   if (e.callback === "deinit") return "deinit";
   return "";

@@ -161,6 +161,8 @@ public enum Completion {
         switch key {
         case "style", "modalPresentationStyle": return ModalPresentationStyle.allCases.map({ $0.rawValue })
         case "restorationClass", "storyboard", "definesPresentationContext", "animated": return ["yes", "no"]
+        case "didMove": return ["no", "yes"]
+        case "flags", "layout": return ["on", "off"]
         case "transitionStyle": return PageTransitionStyle.allCases.map({ $0.rawValue })
         case "iOS": return Device.supportedVersions.map(String.init) + ["18.4"]
         case "sdk": return Device.supportedVersions.map(String.init)

@@ -34,6 +34,8 @@ public enum SwiftExport {
         var g = Generator(start: start)
         g.leftOutBefore = leftOutBefore
         try g.replay(lines)
+        g.codeHooks()
+        try g.checkKinds()
         return g.render()
     }
 
@@ -102,6 +104,12 @@ private struct Generator {
     var nameClass: [String: String] = [:]
     var usesScenes = false
     var usesHold = false
+    /// `log layout=on` somewhere in the session: the classes log their layout calls while it is on.
+    var usesLayout = false
+    /// Every line of code in callbacks the session declared (`on CLASS METHOD: COMMAND`), in order.
+    var hooks: [Hook] = []
+    /// Each hook's Swift (by its index in `hooks`), made once the session has run.
+    var hookCode: [[String]] = []
     var leftOut: String?
     /// What came before the session's last `reset` (not in the program).
     var leftOutBefore: String?
@@ -121,6 +129,18 @@ private struct Generator {
 
     mutating func noteClass(_ cls: String, _ kind: Kind) {
         if classKinds[cls] == nil { classKinds[cls] = kind; classOrder.append(cls) }
+        else if classKinds[cls] != kind, kindConflict == nil { kindConflict = (cls, classKinds[cls]!, kind) }
+    }
+
+    /// A class the session used as two kinds of view controller (`Main` and `Main(B)`).
+    var kindConflict: (cls: String, first: Kind, then: Kind)?
+
+    /// A Swift class is one kind of view controller: the session must use each class as one.
+    func checkKinds() throws(NavLabError) {
+        guard let (cls, first, then) = kindConflict else { return }
+        func what(_ k: Kind) -> String { k == .plain ? "a view controller" : k == .container ? "a custom container" : "a \(k.uikitClass ?? "")" }
+        throw NavLabError(.invalid, "export swift writes one Swift class per class, and the session uses \(cls) as \(what(first)) and as \(what(then))",
+                          at: SourceLocation(column: 1), suggestion: "use another class name for one of them (for a container, `Other:Root(…)`), then export")
     }
 
     mutating func noteName(_ name: String, _ cls: String) {
@@ -147,12 +167,16 @@ private struct Generator {
             guard case .model = parsed.action else { continue }
             let after = session.state
             final = after
-            if let hook = after.application.hooks.first {
-                // The generated classes log their callbacks and nothing else.
-                throw NavLabError(.invalid, "export swift does not write code in callbacks (`\(hook.line)`): the program would not do what NavLab predicts",
-                                  at: SourceLocation(column: 1), suggestion: "`export json` or `log` keep what it did; in Xcode, put the command in the method by hand")
+            for hook in after.application.hooks where !hooks.contains(where: { $0.line == hook.line }) {
+                // UIKit's own containers are the logging base classes, shared by every instance.
+                if ContainerWord.allCases.contains(where: { $0.kind.uikitClass == hook.owner }) {
+                    throw NavLabError(.invalid, "export swift writes code in callbacks into the app's own classes; `\(hook.line)` is in \(hook.owner), UIKit's own class",
+                                      at: SourceLocation(column: 1), suggestion: "give the container a class of its own (`initial Nav:Main(…)`) and put the code there")
+                }
+                hooks.append(hook)
             }
             if after.application.usesScenes { usesScenes = true }
+            if after.logsLayout { usesLayout = true }
             if let id = after.allocatedIDs.first(where: { after[$0].uiTabs != nil }) {
                 throw NavLabError(.invalid, "export swift writes tab bar controllers set up with viewControllers; `\(parsed.headline)` sets \(after[id].name) up with iOS 18's UITabs (UIKit #195), which the program NavLab writes does not build",
                                   at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export mermaid` for the hierarchy")
@@ -298,6 +322,97 @@ private struct Generator {
             || final.classes.values.contains { $0.restorationIdentifier != nil || $0.encodes != nil || $0.restorationClass != nil }
     }
 
+    /// The Swift of each line of code in callbacks, as the instance it runs on (`me`): `self`
+    /// and a verb's default target are `me`; other names are the program's variables. What the
+    /// code makes is stored under its class's first name.
+    mutating func codeHooks() {
+        hookCode = []
+        for hook in hooks {
+            // A class never made has no class in the program, and its code never ran.
+            guard hookIsWritten(hook) else { hookCode.append([]); continue }
+            var coder = StepCoder(before: final, after: final)
+            coder.counters = [:]
+            let delegate = hook.owner == "AppDelegate" || hook.owner == "SceneDelegate"
+            var command = hook.command
+            if !delegate {
+                coder.me = ViewController(id: VCID(0), name: hook.owner, className: hook.owner, kind: classKinds[hook.owner] ?? .plain)
+                command = command.actingAs(NameRef("self"))
+            }
+            coder.code(command)
+            if coder.usesHold { usesHold = true }
+            for (n, cls, kind) in coder.newNames { noteClass(cls, kind); noteName(n, cls) }
+            hookCode.append(coder.lines)
+        }
+    }
+
+    /// Whether a hook's code can be in the program: a view controller's needs its class there.
+    func hookIsWritten(_ hook: Hook) -> Bool {
+        hook.owner == "AppDelegate" || hook.owner == "SceneDelegate" || classKinds[hook.owner] != nil
+    }
+
+    /// The calls a callback's override makes to the app's code declared for it (`Script.shared.codeN(self)`).
+    func hookCalls(owner: String, method: String, indent: String) -> [String] {
+        let me = owner == "AppDelegate" || owner == "SceneDelegate" ? "" : "self"
+        return hooks.indices.filter { hooks[$0].owner == owner && hooks[$0].method == method && hookIsWritten(hooks[$0]) }
+            .map { "\(indent)Script.shared.code\($0 + 1)(\(me))   // \(hooks[$0].line)" }
+    }
+
+    /// A view controller class's overrides that run its code in callbacks.
+    func hookOverrides(_ cls: String, skipping: Set<String>) -> [String] {
+        var o: [String] = []
+        for (method, _) in State.viewControllerHookMethods where !skipping.contains(method) {
+            let calls = hookCalls(owner: cls, method: method, indent: "        ")
+            guard !calls.isEmpty else { continue }
+            o.append("")
+            switch method {
+            case "loadView", "viewDidLoad", "applicationFinishedRestoringState":
+                o.append("    override func \(method)() {")
+                o.append("        super.\(method)()")
+            case "willMove", "didMove":
+                o.append("    override func \(method)(toParent parent: UIViewController?) {")
+                o.append("        super.\(method)(toParent: parent)")
+            default:
+                o.append("    \(method == "viewIsAppearing" ? "@available(iOS 13.0, *) " : "")override func \(method)(_ animated: Bool) {")
+                o.append("        super.\(method)(animated)")
+            }
+            o += calls
+            o.append("    }")
+        }
+        return o
+    }
+
+    /// The Script's methods holding the code in callbacks, one per declared line.
+    func hookMethods() -> [String] {
+        guard !hooks.isEmpty else { return [] }
+        var o: [String] = []
+        o.append("")
+        o.append("    // MARK: The app's code in callbacks (`on CLASS METHOD: COMMAND`, UIKit #183–#189)")
+        o.append("")
+        o.append("    /// The lines of code in callbacks in force: a step declares one, `on … none` removes them.")
+        o.append("    var appCode: Set<String> = []")
+        o.append("")
+        o.append("    /// Runs one line of code in a callback if it is in force, its calls one level deeper in the log.")
+        o.append("    func runCode(_ line: String, in place: String, text: String, _ body: () -> Void) {")
+        o.append("        guard appCode.contains(line) else { return }")
+        o.append("        navLabDepth += 1")
+        o.append("        defer { navLabDepth -= 1 }")
+        o.append("        logLine(\"note: \\(place) runs `\\(text)`\")")
+        o.append("        body()")
+        o.append("    }")
+        for (i, hook) in hooks.enumerated() where hookIsWritten(hook) {
+            let delegate = hook.owner == "AppDelegate" || hook.owner == "SceneDelegate"
+            o.append("")
+            o.append("    /// `\(hook.line)`")
+            o.append(delegate ? "    func code\(i + 1)() {" : "    func code\(i + 1)(_ me: \(swiftClass(hook.owner))) {")
+            let place = delegate ? SwiftNames.literal("\(hook.owner)'s \(hook.method)") : "me.navLabName + \(SwiftNames.literal("'s \(hook.method)"))"
+            o.append("        runCode(\(SwiftNames.literal(hook.line)), in: \(place), text: \(SwiftNames.literal(hook.text))) {")
+            for line in hookCode[i] { o.append("            " + line) }
+            o.append("        }")
+            o.append("    }")
+        }
+        return o
+    }
+
     func render() -> String {
         var o: [String] = []
         let device = final.device
@@ -344,6 +459,17 @@ private struct Generator {
         o.append("import UIKit")
         o.append("")
         o += support()
+        if !hooks.isEmpty {
+            o.append("/// How deep the log is inside the app's code in callbacks: what that code causes is nested.")
+            o.append("nonisolated(unsafe) var navLabDepth = 0")
+            o.append("")
+        }
+        if usesLayout {
+            o.append("/// `log layout=on|off` in the session: whether the classes log viewWillLayoutSubviews and")
+            o.append("/// viewDidLayoutSubviews (UIKit #210).")
+            o.append("@MainActor var navLabLogsLayout = false")
+            o.append("")
+        }
         o.append("// MARK: - The view controllers")
         o.append("")
         o += baseClasses()
@@ -359,7 +485,8 @@ private struct Generator {
             "// MARK: - NavLab's log",
             "",
             "/// Prints one line of NavLab's log, as `navlab run` prints it (two spaces in).",
-            "func logLine(_ line: String) { print(\"  \" + line) }",
+            hooks.isEmpty ? "func logLine(_ line: String) { print(\"  \" + line) }"
+                : "func logLine(_ line: String) { print(\"  \" + String(repeating: \"  \", count: navLabDepth) + line) }",
             "",
             "/// A view controller with the name NavLab gives it: its class, then `#2`, `#3`… for the",
             "/// second, third… instance of that class in one process.",
@@ -471,6 +598,11 @@ private struct Generator {
                 let available = cb == "viewIsAppearing" ? "@available(iOS 13.0, *) " : ""
                 o.append("    \(available)override func \(cb)(_ animated: Bool) { logLine(\"\(cb) \\(navLabName)\"); super.\(cb)(animated) }")
             }
+            if usesLayout {
+                for cb in ["viewWillLayoutSubviews", "viewDidLayoutSubviews"] {
+                    o.append("    override func \(cb)() { if navLabLogsLayout { logLine(\"\(cb) \\(navLabName)\") }; super.\(cb)() }")
+                }
+            }
             o.append("    override func willMove(toParent parent: UIViewController?) {")
             o.append("        logLine(\"willMove(toParent: \\(nameOf(parent))) \\(navLabName)\"); super.willMove(toParent: parent)")
             o.append("    }")
@@ -562,8 +694,10 @@ private struct Generator {
             o.append("    override func viewDidLoad() {")
             o.append("        super.viewDidLoad()")
             o.append("        for child in children { child.view.frame = view.bounds; view.addSubview(child.view) }")
+            o += hookCalls(owner: cls, method: "viewDidLoad", indent: "        ")
             o.append("    }")
         }
+        o += hookOverrides(cls, skipping: kind == .container ? ["viewDidLoad"] : [])
         let encodes = decl?.encodes ?? []
         if !encodes.isEmpty {
             o.append("    override class var encodes: [String] { [\(encodes.map(SwiftNames.literal).joined(separator: ", "))] }")
@@ -707,6 +841,7 @@ private struct Generator {
             o.append("    }")
         }
         o += methods
+        o += hookMethods()
         o.append("}")
         o.append("")
         o.append("// MARK: - Running the steps")
@@ -844,11 +979,13 @@ private struct Generator {
             o.append("        Script.shared.launch(in: window)")
         }
         o.append("        logLine(\"application(_:willFinishLaunchingWithOptions:)\")")
+        o += hookCalls(owner: "AppDelegate", method: "willFinishLaunching", indent: "        ")
         o.append("        return true")
         o.append("    }")
         o.append("")
         o.append("    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil) -> Bool {")
         o.append("        logLine(\"application(_:didFinishLaunchingWithOptions:)\")")
+        o += hookCalls(owner: "AppDelegate", method: "didFinishLaunching", indent: "        ")
         if !usesScenes {
             o.append("        window?.makeKeyAndVisible()")
             o.append("        Script.shared.initialUI = nil")
@@ -865,7 +1002,15 @@ private struct Generator {
             o.append("    }")
         } else {
             for cb in ["applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground", "applicationWillEnterForeground"] {
-                o.append("    func \(cb)(_ application: UIApplication) { logLine(\"\(cb)(_:)\") }")
+                let calls = hookCalls(owner: "AppDelegate", method: cb, indent: "        ")
+                if calls.isEmpty {
+                    o.append("    func \(cb)(_ application: UIApplication) { logLine(\"\(cb)(_:)\") }")
+                } else {
+                    o.append("    func \(cb)(_ application: UIApplication) {")
+                    o.append("        logLine(\"\(cb)(_:)\")")
+                    o += calls
+                    o.append("    }")
+                }
             }
         }
         if optIn.implemented {
@@ -926,6 +1071,7 @@ private struct Generator {
         o.append("")
         o.append("    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {")
         o.append("        logLine(\"scene(_:willConnectTo:options:) — session.stateRestorationActivity = \\(describe(session.stateRestorationActivity?.userInfo))\")")
+        o += hookCalls(owner: "SceneDelegate", method: "willConnect", indent: "        ")
         o.append("        guard let windowScene = scene as? UIWindowScene else { return }")
         o.append("        let window = UIWindow(windowScene: windowScene)")
         o.append("        self.window = window")
@@ -952,7 +1098,15 @@ private struct Generator {
         o.append("        return activity")
         o.append("    }")
         for cb in ["sceneDidBecomeActive", "sceneWillResignActive", "sceneWillEnterForeground", "sceneDidEnterBackground"] {
-            o.append("    func \(cb)(_ scene: UIScene) { logLine(\"\(cb)(_:)\") }")
+            let calls = hookCalls(owner: "SceneDelegate", method: cb, indent: "        ")
+            if calls.isEmpty {
+                o.append("    func \(cb)(_ scene: UIScene) { logLine(\"\(cb)(_:)\") }")
+            } else {
+                o.append("    func \(cb)(_ scene: UIScene) {")
+                o.append("        logLine(\"\(cb)(_:)\")")
+                o += calls
+                o.append("    }")
+            }
         }
         o.append("}")
         o.append("")
@@ -974,6 +1128,8 @@ struct StepCoder {
     var usesHold = false
     /// For an import that starts the app: the launch made the root's tree (its Initial UI).
     var rootMadeByLaunch = false
+    /// In code in a callback: the instance it runs on, which `self` names (`me` in the program).
+    var me: ViewController?
 
     init(before: State, after: State) {
         self.before = before
@@ -989,6 +1145,7 @@ struct StepCoder {
 
     /// The expression for an existing instance (`register!`), or a comment when NavLab could not name it.
     func ref(_ r: NameRef?, default fallback: String = "top") -> (expr: String, vc: ViewController?) {
+        if let me, r?.text == "self" { return ("me", me) }
         // In a turn (`A; B`), B may name what A made: the local variable A declared.
         if let r, let made = newNames.first(where: { $0.0 == r.text }) {
             return (SwiftNames.variable(made.0), after.names[made.0].map { after[$0] })
@@ -1060,13 +1217,17 @@ struct StepCoder {
             } else {
                 lines.append("\(tabs).selectedIndex = \(index)")
             }
-        case .addChild(let spec, let to):
+        case .addChild(let spec, let to, let didMove):
             let parent = ref(to).expr
             let v = expression(spec)
             lines.append("\(parent).addChild(\(v))")
             lines.append("\(v).view.frame = \(parent).view.bounds")
             lines.append("\(parent).view.addSubview(\(v).view)")
-            lines.append("\(v).didMove(toParent: \(parent))")
+            if didMove {
+                lines.append("\(v).didMove(toParent: \(parent))")
+            } else {
+                lines.append("// no \(v).didMove(toParent: \(parent)): the app never calls it (UIKit #209)")
+            }
         case .removeChild(let r):
             let e = ref(r).expr
             lines.append("\(e).willMove(toParent: nil)")
@@ -1137,6 +1298,8 @@ struct StepCoder {
             lines.append("\(ref(of).expr).view = \(ref(other).expr).view")
         case .logFlags:
             lines.append("// `log flags`: how NavLab prints its log; nothing for the app to do.")
+        case .logLayout(let on):
+            lines.append("navLabLogsLayout = \(on)   // `log layout`: the classes log their layout calls (UIKit may call them more often than NavLab shows, UIKit #210)")
         case .importHierarchy:
             // A new process in NavLab: its instances are named afresh.
             counters = [:]
@@ -1163,8 +1326,15 @@ struct StepCoder {
             }
         case .crash(.now):
             lines.append("fatalError(\"NavLab's `crash`\")")
-        case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores, .hook, .appDelegateEncodes, .appDelegateSet:
+        case .device, .classDecl, .restorationIdentifiersFromClassNames, .initial, .encode, .optIn, .optOut, .scenes, .app, .appDelegateRestores, .appDelegateEncodes, .appDelegateSet:
             lines.append("// The app's code and device: declared in the program above.")
+        case .hook(let owner, let method, let body, _, _):
+            // The code is in the class's method (Script.codeN); from this step on it runs.
+            if let body {
+                lines.append("appCode.insert(\(SwiftNames.literal("on \(owner) \(method): \(body)")))   // code in \(owner)'s \(method): see code… below")
+            } else {
+                lines.append("appCode = appCode.filter { !$0.hasPrefix(\(SwiftNames.literal("on \(owner) \(method): "))) }")
+            }
         case .route(let screen, _, _, _):
             // NavLab's routing code (UIKit #206) is not written into the program.
             lines.append("// `route \(screen) …`: the scene delegate's routing code is not exported; write it in scene(_:willConnectTo:options:) from session.stateRestorationActivity.")

@@ -447,14 +447,25 @@ public enum VerbTable {
             try a.end()
             return .model(.tapTab(t.text, in: on, at: t.location))
         },
-        Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME",
-             summary: "containment: addChild, the view added, didMove(toParent:)",
-             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main"],
-             arguments: [.spec, .keyword(["to"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+        Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME [didMove=no]",
+             summary: "containment: addChild, the view added, didMove(toParent:); `didMove=no`: the app's code never calls didMove(toParent:) — the child still appears with its parent, its didMove code never runs, and only removeFromParent sends it didMove(toParent: nil) (UIKit #209)",
+             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main", "addChild Banner to Main didMove=no"],
+             arguments: [.spec, .keyword(["to"]), .name, .keyword(["didMove="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addChild needs `to NAME`", suggestion: "addChild \(s.text) to PARENT") }
-            let n = try a.name(); try a.end()
-            return .model(.addChild(s, to: n))
+            let n = try a.name()
+            var didMove = true
+            if a.isWord("didMove") {
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected didMove=no or didMove=yes", suggestion: "addChild \(s.text) to \(n.text) didMove=no") }
+                let t = try a.word("no or yes")
+                guard t.text == "no" || t.text == "yes" else {
+                    throw a.error("didMove takes no or yes, not '\(t.text)'", suggestion: "addChild \(s.text) to \(n.text) didMove=no", at: t.location)
+                }
+                didMove = t.text == "yes"
+            }
+            try a.end()
+            return .model(.addChild(s, to: n, didMove: didMove))
         },
         Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
              summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",
@@ -625,9 +636,17 @@ public enum VerbTable {
             try a.end()
             return .query(.export(format, file: file, replace: replace))
         },
-        Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off",
-             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72)",
-             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on"], arguments: [.keyword(["--json", "flags="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+        Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off | log layout=on|off",
+             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210)",
+             uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on", "log layout=on"], arguments: [.keyword(["--json", "flags=", "layout="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            if a.isWord("layout") {
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected layout=on or layout=off", suggestion: "log layout=on") }
+                let t = try a.word("on or off")
+                guard t.text == "on" || t.text == "off" else { throw a.error("layout takes on or off, not '\(t.text)'", suggestion: "log layout=on", at: t.location) }
+                try a.end()
+                return .model(.logLayout(t.text == "on"))
+            }
             if a.isWord("flags") {
                 a.index += 1
                 guard a.acceptSymbol("=") else { throw a.error("expected flags=on or flags=off", suggestion: "log flags=on") }

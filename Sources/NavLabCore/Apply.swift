@@ -40,7 +40,7 @@ extension State {
         case .setViewControllers(let specs, let on, let animated):
             return try setViewControllers(specs, on: on, animated: animated)
         case .select(let name, let index, let at): return try select(name, index: index, at: at)
-        case .addChild(let spec, let to): return try addChild(spec, to: to)
+        case .addChild(let spec, let to, let didMove): return try addChild(spec, to: to, didMove: didMove)
         case .removeChild(let name): return try removeChild(name)
         case .switchChild(let spec, let name, let animated): return try switchChild(spec, in: name, animated: animated)
         case .swapRoot(let spec): return try swapRoot(spec)
@@ -104,6 +104,11 @@ extension State {
             logsAppearanceFlags = on
             return .done([.note(on ? "appearance calls now end with the flags UIKit #72 reads inside them (`viewWillAppear B — isBeingPresented`): isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent"
                                    : "appearance calls no longer show the UIKit #72 flags")])
+        case .logLayout(let on):
+            guard logsLayout != on else { return .ignored(reason: "layout calls are already \(on ? "shown" : "hidden")", events: []) }
+            logsLayout = on
+            return .done([.note(on ? "the log now shows viewWillLayoutSubviews and viewDidLayoutSubviews where UIKit #210 places them: once, when a view first enters the window (UIKit may repeat the pair)"
+                                   : "the log no longer shows layout calls")])
         case .hold(let name, let label): return try hold(name, label: label)
         case .release(let name): return try release(name)
         case .set(let name, let settings): return try set(name, settings)
@@ -121,7 +126,7 @@ extension State {
         case .push(let spec, let on, let animated): return .push(try canonical(spec), on: on, animated: animated)
         case .setViewControllers(let specs, let on, let animated):
             return .setViewControllers(try specs.map(canonical), on: on, animated: animated)
-        case .addChild(let spec, let to): return .addChild(try canonical(spec), to: to)
+        case .addChild(let spec, let to, let didMove): return .addChild(try canonical(spec), to: to, didMove: didMove)
         case .addSubview(let spec, let to): return .addSubview(try canonical(spec), to: to)
         case .switchChild(let spec, let name, let animated): return .switchChild(try canonical(spec), in: name, animated: animated)
         case .swapRoot(let spec): return .swapRoot(try canonical(spec))

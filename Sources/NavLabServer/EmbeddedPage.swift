@@ -257,6 +257,7 @@ button.primary:hover { background: #32579a; }
 .lg.appear { color: #8fd6a3; }
 .lg.disappear { color: #9aa0aa; }
 .lg.load { color: var(--blue); }
+.lg.layout { color: #9aa0aa; font-style: italic; }
 .lg.move { color: var(--purple); }
 .lg.deinit { color: var(--red); }
 
@@ -2123,6 +2124,8 @@ function callbackClass(e) {
   if (e.callback === "viewWillAppear" || e.callback === "viewDidAppear" || e.callback === "viewIsAppearing") return "appear";
   if (e.callback === "viewWillDisappear" || e.callback === "viewDidDisappear") return "disappear";
   if (e.callback === "loadView" || e.callback === "viewDidLoad") return "load";
+  // `log layout=on` (UIKit #210).
+  if (e.callback === "viewWillLayoutSubviews" || e.callback === "viewDidLayoutSubviews") return "layout";
   if (e.callback.startsWith("willMove") || e.callback.startsWith("didMove")) return "move";
   if (e.callback === "deinit") return "deinit";
   return "";

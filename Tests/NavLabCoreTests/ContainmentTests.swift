@@ -62,6 +62,30 @@ struct ContainmentTests {
                                                   "viewDidDisappear Banner", "didMove(toParent: nil) Banner", "deinit Banner"])
     }
 
+    @Test("UIKit #209: addChild without didMove: willMove, the view appears, no didMove; removeFromParent still sends didMove(toParent: nil)")
+    func fact209() {
+        let s = launched("Main")
+        // The view is added, so it appears with its parent; nothing calls didMove (UIKit #209).
+        #expect(s.calls("addChild Banner to Main didMove=no") == ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
+                                                                  "viewWillAppear Banner", "viewIsAppearing Banner", "viewDidAppear Banner"])
+        #expect(s.vc("Banner").parent == s.id("Main"))
+        #expect(s.vc("Banner").awaitsDidMove)
+        #expect(s.run("tree").text.contains("Banner  appeared · didMove(toParent:) never called"))
+        // removeFromParent calls didMove(toParent: nil) itself (UIKit #41), half-added or not.
+        #expect(s.calls("removeChild Banner") == ["willMove(toParent: nil) Banner", "viewWillDisappear Banner",
+                                                  "viewDidDisappear Banner", "didMove(toParent: nil) Banner", "deinit Banner"])
+        // Re-added the canonical way, the mark goes.
+        let t = launched("Main")
+        t.run("addChild Banner to Main didMove=no")
+        t.fail("addChild @Banner to Main") // already a child
+        #expect(t.vc("Banner").awaitsDidMove)
+        #expect(t.calls("addChild Ad to Main didMove=yes").last == "didMove(toParent: Main) Ad")
+        #expect(!t.vc("Ad").awaitsDidMove)
+        // A wrong value is refused with the usage.
+        let e = t.fail("addChild X to Main didMove=maybe")
+        #expect(e?.message.contains("didMove takes no or yes") == true)
+    }
+
     @Test("UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove")
     func fact44() {
         let s = launched("Root(Register)", device: "iPhone iOS=12")

@@ -159,6 +159,60 @@ struct LifecycleTests {
         #expect(s.appearance("push D").contains("viewWillAppear D"))
     }
 
+    @Test("UIKit #210: log layout=on shows one layout pair when a view first enters the window, after viewIsAppearing, parents first; none when it comes back")
+    func fact210() {
+        let s = Sim("device iPhone iOS=17", "log layout=on", "initial Nav(A)")
+        #expect(s.appearance("launch") == ["viewWillAppear UINavigationController", "viewWillAppear A",
+                                           "viewIsAppearing UINavigationController", "viewIsAppearing A",
+                                           "viewWillLayoutSubviews UINavigationController", "viewDidLayoutSubviews UINavigationController",
+                                           "viewWillLayoutSubviews A", "viewDidLayoutSubviews A",
+                                           "viewDidAppear UINavigationController", "viewDidAppear A"])
+        // The readke log: B's pair before A's viewDidDisappear; nothing for A when it comes back.
+        #expect(s.appearance("push B") == ["viewWillDisappear A", "viewWillAppear B", "viewIsAppearing B",
+                                           "viewWillLayoutSubviews B", "viewDidLayoutSubviews B",
+                                           "viewDidDisappear A", "viewDidAppear B"])
+        #expect(s.appearance("pop") == ["viewWillDisappear B", "viewWillAppear A", "viewIsAppearing A", "viewDidDisappear B", "viewDidAppear A"])
+        // A presentation: the presented view's pair before its viewDidAppear; a dismissal brings back laid-out views.
+        #expect(s.appearance("present C style=fullScreen") == ["viewWillDisappear UINavigationController", "viewWillDisappear A",
+                                                               "viewWillAppear C", "viewIsAppearing C",
+                                                               "viewWillLayoutSubviews C", "viewDidLayoutSubviews C", "viewDidAppear C",
+                                                               "viewDidDisappear UINavigationController", "viewDidDisappear A"])
+        #expect(!s.appearance("dismiss").contains { $0.contains("Layout") })
+        // Before iOS 13 the pair follows viewWillAppear (akisute's iOS 9 log).
+        let old = Sim("device iPad iOS=9", "log layout=on", "initial Root")
+        #expect(old.appearance("launch") == ["viewWillAppear Root", "viewWillLayoutSubviews Root", "viewDidLayoutSubviews Root", "viewDidAppear Root"])
+        // Layout comes from the view: a view added without addChild gets its pair, and no appearance calls (UIKit #47).
+        #expect(old.appearance("addSubview Menu to Root") == ["viewWillLayoutSubviews Menu", "viewDidLayoutSubviews Menu"])
+    }
+
+    @Test("UIKit #210: layout calls are off by default, and log layout=on is undone and saved like the other settings")
+    func fact210Setting() {
+        let s = launched("Nav(A)")
+        // Off by default: no transcript changes.
+        #expect(!s.appearance("push B").contains { $0.contains("Layout") })
+        s.run("log layout=on")
+        #expect(s.session.state.logsLayout)
+        #expect(s.run("log layout=on").status == .ignored)
+        // A was laid out while the setting was off: a view is laid out once, shown or not.
+        #expect(!s.appearance("pop").contains { $0.contains("Layout") })
+        #expect(s.appearance("push C").contains("viewWillLayoutSubviews C"))
+        s.run("undo")
+        s.run("undo")
+        #expect(s.session.state.logsLayout)
+        // Back past the setting (the ignored repeat may be a step of its own): off again, B still pushed.
+        for _ in 0..<2 where s.session.state.logsLayout { s.run("undo") }
+        #expect(!s.session.state.logsLayout)
+        #expect(s.session.state.names["B"] != nil)
+        #expect(s.fail("log layout=maybe")?.message.contains("layout takes on or off") == true)
+        // `save` writes the timeline's lines: the setting is one of them, so a saved session replays with it.
+        s.run("redo")
+        let saved = s.session.script()
+        #expect(saved.contains("log layout=on"))
+        let replay = Sim()
+        for line in saved.split(separator: "\n") where !line.hasPrefix("#") { replay.run(String(line)) }
+        #expect(replay.session.state.logsLayout)
+    }
+
     @Test("UIKit #45: a container that returns false from shouldAutomaticallyForwardAppearanceMethods passes its children no appearance calls")
     func fact45() {
         let s = Sim("device iPhone iOS=17", "class Root shouldAutomaticallyForwardAppearanceMethods=no", "initial Root(Nav(A))")

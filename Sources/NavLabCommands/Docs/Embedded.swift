@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 208 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 210 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -489,6 +489,16 @@ progress" warnings happen.
 
 **Sources.** [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Listings 5-1 and 5-2) (Apple documentation)
 
+### #209 A child whose didMove(toParent:) the app never calls
+
+**What UIKit does.** `addChild(_:)` sends `willMove(toParent:)` and nothing else; `didMove(toParent:)` is left to the container's code ("it must call the didMove(toParent:) method of the child view controller after the transition to the new controller is complete or, if there is no transition, immediately after calling the addChild(_:) method"). When that code forgets it, nothing calls it: the child's own `didMove(toParent:)` override never runs. Its view still appears with its parent: a parent that calls `addChild` and `view.addSubview(child.view)` in its `viewDidLoad`, and never `didMove`, logged `willMove(toParent:)`, the child's `viewDidLoad`, `viewWillAppear`, then `viewDidAppear` (iOS 11). No console message is published for it; the many fixes that add the missing call (PullUpController, PopupDialog, material-components, react-native-navigation) quote only the documentation. The removal is unchanged: `removeFromParent()` "automatically calls the didMove(toParent:) method of the child view controller after it removes the child", so a half-added child does get `didMove(toParent: nil)`.
+
+**In NavLab.** `addChild SPEC to NAME didMove=no` is the add without the call. Run `initial Main; launch; addChild Banner to Main didMove=no`: `willMove(toParent: Main) Banner`, `loadView Banner`, `viewDidLoad Banner`, `viewWillAppear Banner`, `viewIsAppearing Banner`, `viewDidAppear Banner`, and no `didMove`; code declared with `on Banner didMove: …` does not run, and `tree` marks Banner `didMove(toParent:) never called`. `removeChild Banner` then prints `willMove(toParent: nil) Banner`, the disappearance, `didMove(toParent: nil) Banner` (which runs the `didMove` code) and `deinit Banner`. Inside a parent's `viewDidLoad` (`on Parent viewDidLoad: addChild Child to self didMove=no`) the child appears with its parent, as the log above shows. Nothing is printed: UIKit prints nothing. With `log flags=on` the child's appearance calls show `isMovingToParent`: the evidence is silent there (Docs/Modelling.md).
+
+**Tests.** `ContainmentTests` "UIKit #209: addChild without didMove: willMove, the view appears, no didMove; removeFromParent still sends didMove(toParent: nil)"; `HookTests` "UIKit #209: a child added in the parent's viewDidLoad without didMove appears with the parent, and its didMove code never runs"
+
+**Sources.** [didMove(toParent:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)) (Apple documentation); [Stack Overflow 48653763, "UIPageViewController's setViewController invokes unexpected view lifecycle in child"](https://stackoverflow.com/questions/48653763) (the first log, iOS 11; community report); [PullUpController pull request #74](https://github.com/MarioIannotta/PullUpController/pull/74), [wix/react-native-navigation pull request #6692](https://github.com/wix/react-native-navigation/pull/6692) (community report)
+
 ### #43 transition(from:to:) swaps two children of the same container
 
 **What UIKit does.** `transition(from:to:duration:options:animations:completion:)` requires both controllers to be children of the receiver already. It puts the `to` view into the `from` view's superview and removes the `from` view when the transition ends. It raises `NSInvalidArgumentException` if the two have different parents or if the receiver forwards appearance callbacks by hand. Subclasses of UIKit's own containers should not call it.
@@ -700,6 +710,16 @@ progress" warnings happen.
 **Tests.** `LifecycleTests` "UIKit #62: viewIsAppearing comes after viewWillAppear and before viewDidAppear, from iOS 13"
 
 **Sources.** [viewIsAppearing(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)); Apple's `viewWillAppear(_:)` documentation (Apple documentation)
+
+### #210 Layout callbacks: when a view first enters the window
+
+**What UIKit does.** `viewWillLayoutSubviews` and `viewDidLayoutSubviews` come when the view controller's view lays out its subviews ("When a view's bounds change, the view adjusts the position of its subviews"), which happens when the view is first put in the window at its size. Published logs place the pair after `viewWillAppear` and before `viewDidAppear`: at launch (iOS 9 on an iPad, iOS 12 on an iPhone), for a child added in its parent's `viewDidLoad` (iOS 11), and for a pushed view controller before the covered one's `viewDidDisappear` (`A viewWillDisappear`, `B viewWillAppear`, `B viewWillLayoutSubviews`, `B viewDidLayoutSubviews`, `A viewDidDisappear`, `B viewDidAppear`). A view that comes back at the same size is not laid out again: after the pop, the log shows `A viewWillAppear`, `B viewDidDisappear`, `A viewDidAppear` and no layout call for A. `viewIsAppearing` (iOS 13 and later) comes "after it adds the view controller's view to the view hierarchy, and the superview lays out the view controller's view", before the view lays out its own subviews. UIKit may repeat the pair: two logs show it twice at launch, and a summary says it "May be called an additional 0 or more times".
+
+**In NavLab.** Layout calls are hidden unless asked for: `log layout=on` shows them from then on (`log layout=off` hides them again), and the setting is part of the session like `log flags=on` (undo, save). Run `log layout=on; initial Nav(A); launch; push B; pop`: the launch prints `viewWillAppear`/`viewIsAppearing` for the navigation controller and A, then `viewWillLayoutSubviews UINavigationController`, `viewDidLayoutSubviews UINavigationController`, `viewWillLayoutSubviews A`, `viewDidLayoutSubviews A` (parents first, as layout runs down the view tree), then the `viewDidAppear` calls; the push puts B's pair after `viewIsAppearing B` and before `viewDidDisappear A`; the pop prints none. NavLab prints one pair per view, the first time it enters the window since it was loaded, in every kind of transition (after the incoming views' will-calls, before the did-calls); a view that comes back (a pop, a tab selected again, a dismissal) gets none. Layout comes from the view, so a child whose container forwards appearance by hand, or a view added without `addChild`, gets its pair too. Rotation and size changes are not modelled.
+
+**Tests.** `LifecycleTests` "UIKit #210: log layout=on shows one layout pair when a view first enters the window, after viewIsAppearing, parents first; none when it comes back"; `LifecycleTests` "UIKit #210: layout calls are off by default, and log layout=on is undone and saved like the other settings"
+
+**Sources.** [viewWillLayoutSubviews() — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewwilllayoutsubviews()); [viewIsAppearing(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/viewisappearing(_:)) (Apple documentation); [akisute, "Handling Size Class, UITraitEnvironment, UIContentContainer on iOS 9"](https://gist.github.com/akisute/291170b50ad87ce95a47); [yagamo-style, UIViewControllerのライフサイクルメソッド](https://yagamo-style.com/posts/viewcontrollerlifecycle/); [viewController方法的调用 (readke)](http://readke.com/c/0Z41505102021.html); [Stack Overflow 48653763](https://stackoverflow.com/questions/48653763) (community report)
 
 ### #63 Callback order of an animated push
 

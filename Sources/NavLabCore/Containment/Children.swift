@@ -19,8 +19,10 @@ extension State {
 
     /// The canonical add: `addChild` (→ `willMove(toParent:)`, UIKit #39), the view added,
     /// then `didMove(toParent:)` (UIKit #42); off screen, both views are loaded then and
-    /// there and nothing appears.
-    mutating func addChild(_ spec: Spec, to ref: NameRef) throws(NavLabError) -> Outcome {
+    /// there and nothing appears. `didMove: false` is an app whose code never calls
+    /// `didMove(toParent:)` (UIKit #209): the view still appears with the parent, and the
+    /// child stays half-added until `removeFromParent` sends `didMove(toParent: nil)`.
+    mutating func addChild(_ spec: Spec, to ref: NameRef, didMove: Bool = true) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "add a child to")
         let parent = try resolve(ref)
         try requireCustomContainer(parent, at: ref.location, verb: "addChild to")
@@ -44,6 +46,7 @@ extension State {
             // A view added earlier without containment is now the child's (UIKit #42).
             if let h = s[x].hostView { s[h].hostedViews.removeAll { $0 == x }; s[x].hostView = nil }
             s[x].parent = parent
+            s[x].awaitsDidMove = !didMove
             s.appendChild(x, to: parent)
             // Off screen the canonical add still touches both views (UIKit #42): `c.view.frame`
             // loads the child's, `view.addSubview` the parent's (UIKit #61). On screen the
@@ -52,7 +55,13 @@ extension State {
                 s.loadView(x, events: &pre)
                 s.loadView(parent, events: &pre)
             }
-            post.append(.move("didMove(toParent:)", s[x].name, parent: s[parent].name))
+            if didMove {
+                post.append(.move("didMove(toParent:)", s[x].name, parent: s[parent].name))
+            } else {
+                // Nothing calls didMove (UIKit #209); the child is still moving to its
+                // parent inside this transition's appearance calls.
+                s.marks.movingToParent.insert(x)
+            }
         }
         return .done(events)
     }
@@ -79,6 +88,7 @@ extension State {
             pre.append(.move("willMove(toParent:)", s[x].name, parent: nil))
             if let i = s[parent].children.firstIndex(of: x) { s.removeChild(at: i, of: parent) }
             s[x].parent = nil
+            s[x].awaitsDidMove = false
             post.append(.move("didMove(toParent:)", s[x].name, parent: nil))
         }
         return .done(events + release(candidates: [x]))

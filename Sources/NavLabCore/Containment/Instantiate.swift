@@ -160,6 +160,7 @@ extension State {
             }
         }
         self[id].parent = nil
+        self[id].awaitsDidMove = false
         events.append(.move("didMove(toParent:)", self[id].name, parent: nil))
     }
 }

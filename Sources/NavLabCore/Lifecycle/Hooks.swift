@@ -151,6 +151,9 @@ extension State {
         }
         var during = turn
         var incoming = Set(windowViewControllers()).subtracting(windowBefore)
+        // Their names, for those the code releases before they appear (`name` no longer knows them).
+        var incomingNames: [VCID: String] = [:]
+        for id in incoming { incomingNames[id] = self[id].name }
         var out: [Event] = []
         out.reserveCapacity(events.count)
         var queue = events
@@ -179,7 +182,7 @@ extension State {
                 }
                 if phase == .beforeWindow {
                     // What the code changed before anything appeared changes what appears (UIKit #185).
-                    fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming)
+                    fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming, names: &incomingNames)
                 }
             }
         }
@@ -195,22 +198,50 @@ extension State {
     /// After code that ran before the command's new view controllers appeared: those no longer
     /// in the window get none of the command's appearance calls still to come, and those the
     /// code put there get them (their views loaded first), next to the others.
-    mutating func fixAppearance(of queue: inout [Event], from start: Int, windowBefore: Set<VCID>, incoming: inout Set<VCID>) {
+    mutating func fixAppearance(of queue: inout [Event], from start: Int, windowBefore: Set<VCID>, incoming: inout Set<VCID>,
+                                names: inout [VCID: String]) {
         let now = windowViewControllers()
         let nowSet = Set(now)
-        let dropped = Set(incoming.filter { !nowSet.contains($0) }.compactMap { name($0) })
+        let droppedIDs = incoming.filter { !nowSet.contains($0) }
+        let dropped = Set(droppedIDs.compactMap { names[$0] })
         let added = now.filter { !windowBefore.contains($0) && !incoming.contains($0) }
         guard !dropped.isEmpty || !added.isEmpty else { return }
-        let appearance: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidAppear"]
-        var rest = Array(queue[start...]).filter { !(appearance.contains($0.callback) && $0.kind == .callback && dropped.contains($0.viewController ?? "")) }
+        // What no longer enters the window is neither loaded for it, laid out, nor appears; one
+        // the code released (a page replaced in viewDidLoad) is gone altogether.
+        let appearance: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidAppear", "loadView", "viewDidLoad",
+                                       "viewWillLayoutSubviews", "viewDidLayoutSubviews"]
+        var rest = Array(queue[start...]).filter { !(appearance.contains($0.callback) && $0.kind == .callback && $0.depth == 0 && dropped.contains($0.viewController ?? "")) }
+        for id in droppedIDs where viewControllers[id] != nil {
+            // Loaded by the transition for its entry, which no longer happens.
+            if rest.contains(where: { $0.callback == "loadView" && $0.viewController == names[id] }) == false,
+               queue[start...].contains(where: { $0.callback == "loadView" && $0.depth == 0 && $0.viewController == names[id] }) {
+                self[id].isViewLoaded = false
+            }
+            self[id].hasBeenLaidOut = false
+        }
         let animated = rest.first { appearance.contains($0.callback) }?.animated ?? false
         for id in added {
             incoming.insert(id)
+            names[id] = self[id].name
             let n = self[id].name
             if !self[id].isViewLoaded {
                 self[id].isViewLoaded = true
                 let at = rest.firstIndex { $0.callback == "viewWillAppear" } ?? 0
                 rest.insert(contentsOf: [.vc("loadView", n), .vc("viewDidLoad", n)], at: at)
+            }
+            if !self[id].hasBeenLaidOut {
+                // Laid out with the others, after them (UIKit #210).
+                self[id].hasBeenLaidOut = true
+                if logsLayout {
+                    let pair: [Event] = [.vc("viewWillLayoutSubviews", n), .vc("viewDidLayoutSubviews", n)]
+                    if let last = rest.lastIndex(where: { $0.callback == "viewDidLayoutSubviews" && $0.kind == .callback }) {
+                        rest.insert(contentsOf: pair, at: last + 1)
+                    } else if let did = rest.firstIndex(where: { ($0.callback == "viewDidAppear" || $0.callback == "viewDidDisappear") && $0.kind == .callback }) {
+                        rest.insert(contentsOf: pair, at: did)
+                    } else {
+                        rest.append(contentsOf: pair)
+                    }
+                }
             }
             guard receivesAutomaticAppearance(id) else { continue }
             func put(_ cb: String, after previous: String?) {
@@ -227,7 +258,7 @@ extension State {
             if device.hasViewIsAppearing { put("viewIsAppearing", after: "viewWillAppear") }
             put("viewDidAppear", after: nil)
         }
-        for d in dropped { if let id = names[d] { incoming.remove(id) } }
+        for id in droppedIDs { incoming.remove(id) }
         queue.replaceSubrange(start..., with: rest)
     }
 
@@ -348,7 +379,7 @@ extension Command {
 
     /// The command as `me`'s code: `self` is `me`, and a verb's default target is `me` (what
     /// `present(_:animated:)` inside a view controller's method is called on).
-    func actingAs(_ me: NameRef, defaults: Bool = true) -> Command {
+    public func actingAs(_ me: NameRef, defaults: Bool = true) -> Command {
         func ref(_ r: NameRef) -> NameRef { r.text == "self" ? NameRef(me.text, at: r.location) : r }
         func opt(_ r: NameRef?) -> NameRef? { r.map(ref) ?? (defaults ? me : nil) }
         func spec(_ s: Spec) -> Spec {
@@ -366,7 +397,7 @@ extension Command {
         case .popToRoot(let n, let animated): return .popToRoot(opt(n), animated: animated)
         case .setViewControllers(let ss, let on, let animated): return .setViewControllers(ss.map(spec), on: opt(on), animated: animated)
         case .select(let n, let i, let at): return .select(ref(n), index: i, at: at)
-        case .addChild(let s, let to): return .addChild(spec(s), to: ref(to))
+        case .addChild(let s, let to, let didMove): return .addChild(spec(s), to: ref(to), didMove: didMove)
         case .removeChild(let n): return .removeChild(ref(n))
         case .switchChild(let s, let n, let animated): return .switchChild(spec(s), in: opt(n), animated: animated)
         case .swapRoot(let s): return .swapRoot(spec(s))

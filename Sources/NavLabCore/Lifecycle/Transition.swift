@@ -55,6 +55,12 @@ extension State {
         // the whole state into the partial application.)
         let inNames = incoming.filter { receivesAutomaticAppearance($0) }.map { self[$0].name }
         let isAppearing = device.hasViewIsAppearing
+        // A view laid out for the first time in the window: after the superview has placed it
+        // (viewIsAppearing), before the transition's did-calls; parents first (UIKit #210).
+        // Layout comes from the view, so it does not depend on appearance forwarding.
+        let firstLayout = incoming.filter { !self[$0].hasBeenLaidOut }
+        for id in incoming { self[id].hasBeenLaidOut = true }
+        let layoutNames = logsLayout ? firstLayout.map { self[$0].name } : []
         let flags = logsAppearanceFlags ? appearanceFlags(pre: pre, post: post) : [:]
         marks = TransitionMarks()
         func each(_ names: [String], _ cb: String) {
@@ -71,16 +77,22 @@ extension State {
             if isAppearing { each(inNames, "viewIsAppearing") }
         }
         func didIn() { each(inNames, "viewDidAppear") }
+        func layout() {
+            for n in layoutNames {
+                events.append(.vc("viewWillLayoutSubviews", n))
+                events.append(.vc("viewDidLayoutSubviews", n))
+            }
+        }
         switch order {
-        case .push: willOut(); willIn(); didOut(); didIn()
+        case .push: willOut(); willIn(); layout(); didOut(); didIn()
         case .tabSwitch:
             each(inNames, "viewWillAppear"); willOut()
             if isAppearing { each(inNames, "viewIsAppearing") }
-            didOut(); didIn()
-        case .modal: willOut(); willIn(); didIn(); didOut()
-        case .sequential: willOut(); didOut(); willIn(); didIn()
-        case .pageScroll: willIn(); willOut(); didIn(); didOut()
-        case .pageCurl: willIn(); willOut(); didOut(); didIn()
+            layout(); didOut(); didIn()
+        case .modal: willOut(); willIn(); layout(); didIn(); didOut()
+        case .sequential: willOut(); didOut(); willIn(); layout(); didIn()
+        case .pageScroll: willIn(); willOut(); layout(); didIn(); didOut()
+        case .pageCurl: willIn(); willOut(); layout(); didOut(); didIn()
         }
         events += post
         return events
@@ -96,6 +108,7 @@ extension State {
         var out: [String: [String]] = [:]
         for id in marks.beingPresented { if let n = name(id) { out[n, default: []].append("isBeingPresented") } }
         for id in marks.beingDismissed { if let n = name(id) { out[n, default: []].append("isBeingDismissed") } }
+        for id in marks.movingToParent { if let n = name(id) { out[n, default: []].append("isMovingToParent") } }
         var completedBefore: Set<String> = []
         for e in pre where e.callback == "didMove(toParent:)" { if let n = e.viewController { completedBefore.insert(n) } }
         var completedAfter: Set<String> = []

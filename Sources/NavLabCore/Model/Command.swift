@@ -17,7 +17,8 @@ public enum Command: Hashable, Sendable {
     case popToRoot(NameRef?, animated: Bool)
     case setViewControllers([Spec], on: NameRef?, animated: Bool)
     case select(NameRef, index: Int, at: SourceLocation)
-    case addChild(Spec, to: NameRef)
+    /// `didMove: false`: the app's code never calls `didMove(toParent:)` (UIKit #209).
+    case addChild(Spec, to: NameRef, didMove: Bool)
     case removeChild(NameRef)
     case switchChild(Spec, in: NameRef?, animated: Bool)
     case swapRoot(Spec)
@@ -75,6 +76,8 @@ public enum Command: Hashable, Sendable {
     case reuseView(of: NameRef, for: NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
     case logFlags(Bool)
+    /// `log layout=on|off`: whether the log shows viewWillLayoutSubviews / viewDidLayoutSubviews (UIKit #210).
+    case logLayout(Bool)
 
     /// `on OWNER METHOD: COMMAND` — the app's code runs COMMAND when UIKit calls METHOD on an
     /// instance of OWNER (or on the app or scene delegate); `on OWNER METHOD none` (nil

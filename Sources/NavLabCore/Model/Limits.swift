@@ -136,7 +136,7 @@ extension Command {
     /// Whether the command can put existing view controllers somewhere deeper.
     var movesExistingInstances: Bool {
         switch self {
-        case .present(let spec, _, _, _), .push(let spec, _, _), .addChild(let spec, _), .switchChild(let spec, _, _),
+        case .present(let spec, _, _, _), .push(let spec, _, _), .addChild(let spec, _, _), .switchChild(let spec, _, _),
              .show(let spec, _, _, _), .swapRoot(let spec):
             return spec.mentionsExisting
         case .addSubview: return true

@@ -27,6 +27,9 @@ public struct State: Hashable, Sendable {
     /// `log flags=on`: appearance calls carry `isBeingPresented`, `isBeingDismissed`,
     /// `isMovingToParent` and `isMovingFromParent` as UIKit reports them inside the call (UIKit #72).
     public var logsAppearanceFlags = false
+    /// `log layout=on`: the log shows `viewWillLayoutSubviews` and `viewDidLayoutSubviews`
+    /// where published logs place them (UIKit #210). Off by default.
+    public var logsLayout = false
     /// While code in a callback runs (Hooks.swift): how deep, how many have run for the
     /// command typed, and the view controllers entering the window whose views are not in it
     /// yet. Back to 0 and empty after every command.

@@ -106,6 +106,8 @@ public struct Splice: Sendable, Hashable {
 struct TransitionMarks: Sendable, Hashable {
     var beingPresented: Set<VCID> = []
     var beingDismissed: Set<VCID> = []
+    /// Added with addChild whose didMove(toParent:) the app never calls (UIKit #209).
+    var movingToParent: Set<VCID> = []
     static func == (a: TransitionMarks, b: TransitionMarks) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
@@ -140,6 +142,7 @@ struct Rest: Sendable, Hashable {
     var otherApps: [String: AppData]
     var turn: RunLoopTurn?
     var logsAppearanceFlags: Bool
+    var logsLayout: Bool
 }
 
 extension State {
@@ -148,7 +151,7 @@ extension State {
             Rest(device: device, appName: appName, classes: classes,
                  restorationIdentifiersFromClassNames: restorationIdentifiersFromClassNames, initial: initial,
                  application: application, window: window, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn,
-                 logsAppearanceFlags: logsAppearanceFlags)
+                 logsAppearanceFlags: logsAppearanceFlags, logsLayout: logsLayout)
         }
         set {
             device = newValue.device
@@ -163,6 +166,7 @@ extension State {
             otherApps = newValue.otherApps
             turn = newValue.turn
             logsAppearanceFlags = newValue.logsAppearanceFlags
+            logsLayout = newValue.logsLayout
         }
     }
 }
@@ -195,6 +199,8 @@ extension ViewController {
         if appearanceTransitionAnimated != other.appearanceTransitionAnimated { out.append("appearanceTransitionAnimated") }
         if hostView != other.hostView { out.append("hostView") }
         if hostedViews != other.hostedViews { out.append("hostedViews") }
+        if awaitsDidMove != other.awaitsDidMove { out.append("awaitsDidMove") }
+        if hasBeenLaidOut != other.hasBeenLaidOut { out.append("hasBeenLaidOut") }
         return out
     }
 }

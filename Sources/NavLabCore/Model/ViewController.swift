@@ -84,6 +84,11 @@ public struct ViewController: Hashable, Sendable {
     public var hostView: VCID?
     public var hostedViews: [VCID] = []
     public var appearanceTransitionAnimated: Bool = false
+    /// Added with `addChild` whose `didMove(toParent:)` the app never called (UIKit #209).
+    public var awaitsDidMove: Bool = false
+    /// Its view has been in the window (and so laid out) since it was loaded: a view that
+    /// comes back gets no layout calls unless its size changes (UIKit #210).
+    public var hasBeenLaidOut: Bool = false
     public var restored: Bool = false
     /// The app's own properties (`capital=Paris`) and view state (`contentOffset`, `selectedRow`).
     public var properties: [String: String] = [:]

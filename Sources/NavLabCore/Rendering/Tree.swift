@@ -32,6 +32,7 @@ extension State {
             if !vc.isViewLoaded { parts.append("view not loaded") }
             else if !inWindow.contains(id) { parts.append("not in the window") }
             if let h = vc.hostView { parts.append("view inside \(self[h].name)'s view, no parent (detached)") }
+            if vc.awaitsDidMove, vc.parent != nil { parts.append("didMove(toParent:) never called") }
             if leakedSet.contains(id) { parts.append("LEAKED") }
             for h in holds where h.viewController == id { parts.append("held by the app (\(h.label))") }
             return head + "  " + parts.joined(separator: " · ") + (id == topID ? "  ← top" : "")
