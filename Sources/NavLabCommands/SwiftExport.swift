@@ -153,6 +153,10 @@ private struct Generator {
                                   at: SourceLocation(column: 1), suggestion: "`export json` or `log` keep what it did; in Xcode, put the command in the method by hand")
             }
             if after.application.usesScenes { usesScenes = true }
+            if case .model(.scene) = parsed.action {
+                throw NavLabError(.invalid, "export swift writes an app with one window scene; `\(parsed.headline)` works a second scene of an iPad (UIKit #209), which needs a person at the iPad's app switcher and the app's own requestSceneSessionActivation call: the program NavLab writes does neither",
+                                  at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export json` for the state")
+            }
             if let id = after.allocatedIDs.first(where: { after[$0].uiTabs != nil }) {
                 throw NavLabError(.invalid, "export swift writes tab bar controllers set up with viewControllers; `\(parsed.headline)` sets \(after[id].name) up with iOS 18's UITabs (UIKit #195), which the program NavLab writes does not build",
                                   at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export mermaid` for the hierarchy")
@@ -1168,6 +1172,9 @@ struct StepCoder {
         case .route(let screen, _, _, _):
             // NavLab's routing code (UIKit #206) is not written into the program.
             lines.append("// `route \(screen) …`: the scene delegate's routing code is not exported; write it in scene(_:willConnectTo:options:) from session.stateRestorationActivity.")
+        case .scene:
+            // Refused before a step is placed (replay).
+            break
         case .launch, .launchWhileLocked, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break
         }

@@ -96,8 +96,31 @@ extension State {
             ("installed", .bool(application.data.installed)),
             ("scenes", .bool(application.usesScenes)),
             ("stateRestorationActivity", application.data.activity.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null),
+            // Every scene session, the one in front first (UIKit #209, #211).
+            ("sceneSessions", .array(sceneSessionsJSON())),
             ("defaults", .object(application.defaults.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
+    }
+
+    /// `application.sceneSessions`: the session in front, then the others by number, each with
+    /// whether its scene is connected, its window's root and its saved activity.
+    func sceneSessionsJSON() -> [JSON] {
+        func activity(_ a: [String: String]?) -> JSON { a.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null }
+        guard application.usesScenes else { return [] }
+        var out: [JSON] = [.object([
+            ("session", .int(application.data.frontSession)), ("front", .bool(true)), ("connected", .bool(isRunning)),
+            ("rootViewController", .str(isRunning ? name(window.rootViewController) : nil)),
+            ("stateRestorationActivity", activity(application.data.activity)),
+        ])]
+        for s in application.data.otherSessions {
+            let scene = otherScenes.first { $0.session == s.number }
+            out.append(.object([
+                ("session", .int(s.number)), ("front", .bool(false)), ("connected", .bool(scene != nil)),
+                ("rootViewController", .str(name(scene?.window.rootViewController))),
+                ("stateRestorationActivity", activity(s.activity)),
+            ]))
+        }
+        return out
     }
 
     /// The document's top-level fields but `viewControllers`, `allocated` and `leaked` (and,
