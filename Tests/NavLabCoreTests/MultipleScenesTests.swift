@@ -48,9 +48,9 @@ struct MultipleScenesTests {
         #expect(tree.contains("— scene 1, in the background, its own window:"))
         #expect(tree.contains("Country  appeared, in scene 1's window"))
         #expect(tree.contains("scenes: scene 2 in front · scene 1 connected, in the background"))
-        let json = s.state.applicationJSON()
-        guard case .object(let fields) = json, let sessions = fields.first(where: { $0.0 == "sceneSessions" })?.1, case .array(let list) = sessions else {
-            Issue.record("no sceneSessions in the application's JSON"); return
+        let fields = s.state.topLevelJSON(seq: 0, application: false)
+        guard let sessions = fields.first(where: { $0.0 == "sceneSessions" })?.1, case .array(let list) = sessions else {
+            Issue.record("no sceneSessions in the state's JSON"); return
         }
         #expect(list.count == 2)
         // Commands act on the scene in front: scene 1's navigation controller is out of reach.

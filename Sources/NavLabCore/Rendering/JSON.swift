@@ -96,13 +96,11 @@ extension State {
             ("installed", .bool(application.data.installed)),
             ("scenes", .bool(application.usesScenes)),
             ("stateRestorationActivity", application.data.activity.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null),
-            // Every scene session, the one in front first (UIKit #209, #211).
-            ("sceneSessions", .array(sceneSessionsJSON())),
             ("defaults", .object(application.defaults.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
     }
 
-    /// `application.sceneSessions`: the session in front, then the others by number, each with
+    /// `sceneSessions`: the session in front, then the others by number, each with
     /// whether its scene is connected, its window's root and its saved activity.
     func sceneSessionsJSON() -> [JSON] {
         func activity(_ a: [String: String]?) -> JSON { a.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null }
@@ -139,6 +137,9 @@ extension State {
             ("holds", .array(holds.map { .object([("label", .string($0.label)), ("viewController", .string(self[$0.viewController].name))]) })),
             ("device", .object([("idiom", .string(device.idiom.rawValue)), ("iOS", .int(device.iOS)), ("version", .string(device.version)), ("sdk", .int(device.sdkVersion)), ("sdkIsDefault", .bool(device.sdk == nil))])),
             ("initial", .str(initial?.text)),
+            // Every scene session, the one in front first (UIKit #209, #211): here, not under
+            // `application`, because it shows the windows too.
+            ("sceneSessions", .array(sceneSessionsJSON())),
         ]
         return out
     }
