@@ -48,6 +48,9 @@ struct MultipleScenesTests {
         #expect(tree.contains("— scene 1, in the background, its own window:"))
         #expect(tree.contains("Country  appeared, in scene 1's window"))
         #expect(tree.contains("scenes: scene 2 in front · scene 1 connected, in the background"))
+        // Appeared in its own window, as `_printHierarchy` there would say; and `expect state` agrees.
+        s.run("expect state Country appeared")
+        s.run("expect state Countries disappeared")
         let fields = s.state.topLevelJSON(seq: 0, application: false)
         guard let sessions = fields.first(where: { $0.0 == "sceneSessions" })?.1, case .array(let list) = sessions else {
             Issue.record("no sceneSessions in the state's JSON"); return

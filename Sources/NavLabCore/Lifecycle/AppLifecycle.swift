@@ -176,8 +176,10 @@ extension State {
             }
             endProcess()
             // A scene app's saved activity goes the same way (UIKit #204).
-            if application.usesScenes, application.data.activity != nil {
+            if application.usesScenes, application.data.activity != nil || application.data.otherSessions.contains(where: { $0.activity != nil }) {
                 application.data.activity = nil
+                // Every session's: the app's preserved state (UIKit #204, #211).
+                for i in application.data.otherSessions.indices { application.data.otherSessions[i].activity = nil }
                 events.append(.note("crashed during \(point.rawValue): the system deletes the scene's preserved state, as Apple's sample says of a crash at launch (UIKit #204)"))
             }
             if application.data.archive != nil {
