@@ -157,7 +157,7 @@ struct MultipleScenesTests {
     @Test("Force quit swipes every window away; export swift refuses a session with a second scene")
     func forceQuitAndExport() throws {
         let s = twoScenes()
-        s.run("forceQuit")
+        #expect(s.calls("forceQuit") == ["sceneWillResignActive(_:) — scene 2", "sceneDidDisconnect(_:) — scene 2", "sceneDidDisconnect(_:) — scene 1"])
         #expect(s.state.application.data.otherSessions.isEmpty && s.state.application.data.activity == nil)
         let t = twoScenes()
         #expect(throws: NavLabError.self) { try SwiftExport.program(from: t.session) }

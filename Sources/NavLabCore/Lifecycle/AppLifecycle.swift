@@ -125,6 +125,8 @@ extension State {
         }
         // Swiped away from the switcher, the scene is disconnected (UIKit #167).
         if scenes, wasForeground { events.append(sceneEvent("sceneDidDisconnect(_:)")) }
+        // So is every other scene still connected, each window swiped away in turn (UIKit #212).
+        if scenes { for scene in otherScenes { events.append(sceneEvent("sceneDidDisconnect(_:)", session: scene.session)) } }
         let had = application.data.archive != nil
         let hadActivity = application.data.activity != nil || application.data.otherSessions.contains { $0.activity != nil }
         let hadSessions = !application.data.otherSessions.isEmpty
