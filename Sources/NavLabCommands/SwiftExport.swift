@@ -154,7 +154,7 @@ private struct Generator {
             }
             if after.application.usesScenes { usesScenes = true }
             if case .model(.scene) = parsed.action {
-                throw NavLabError(.invalid, "export swift writes an app with one window scene; `\(parsed.headline)` works a second scene of an iPad (UIKit #209), which needs a person at the iPad's app switcher and the app's own requestSceneSessionActivation call: the program NavLab writes does neither",
+                throw NavLabError(.invalid, "export swift writes an app with one window scene; `\(parsed.headline)` works a second scene of an iPad (UIKit #211), which needs a person at the iPad's app switcher and the app's own requestSceneSessionActivation call: the program NavLab writes does neither",
                                   at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export json` for the state")
             }
             if let id = after.allocatedIDs.first(where: { after[$0].uiTabs != nil }) {

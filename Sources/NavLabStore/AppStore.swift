@@ -45,7 +45,7 @@ public struct AppStore: Sendable {
 
     struct Install: Codable { var installed: Bool; var launches: Int }
 
-    /// The app's scene sessions beyond the one activity (`scenes.json`, UIKit #209–#212).
+    /// The app's scene sessions beyond the one activity (`scenes.json`, UIKit #211–#214).
     struct Sessions: Codable {
         struct Session: Codable { var number: Int; var activity: [String: String]? }
         var front: Int

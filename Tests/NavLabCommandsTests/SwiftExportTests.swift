@@ -102,7 +102,7 @@ private func scripts() throws -> [(name: String, text: String)] {
             if text.split(separator: "\n").contains(where: { $0.hasPrefix("on ") }) { continue }
             // SwiftUI screens and UITabs are refused by `export swift` (refusedForSwiftUI).
             if text.contains("SwiftUI(") || text.contains("Tabs(") { continue }
-            // Several iPad scenes are refused too (MultipleScenesTests checks the refusal, UIKit #209).
+            // Several iPad scenes are refused too (MultipleScenesTests checks the refusal, UIKit #211).
             if text.split(separator: "\n").contains(where: { $0.hasPrefix("scene ") }) { continue }
             out.append((folder + "/" + n, text))
         }
@@ -382,7 +382,7 @@ struct SwiftExportTests {
             do throws(NavLabError) { program = try SwiftExport.program(from: s) } catch {
                 let e = error
                 // The two clear refusals: nothing to export, or code in callbacks (HookTests).
-                // Several iPad scenes are refused too (UIKit #209).
+                // Several iPad scenes are refused too (UIKit #211).
                 #expect(e.message.hasPrefix("nothing to export") || e.message.hasPrefix("export swift does not write code in callbacks")
                         || e.message.hasPrefix("export swift writes an app with one window scene"), "seed \(seed): \(e.message)")
                 continue

@@ -2,7 +2,7 @@ import Testing
 @testable import NavLabCore
 import NavLabCommands
 
-/// Several scenes of one app on an iPad (UIKit #151, #209–#212).
+/// Several scenes of one app on an iPad (UIKit #151, #211–#214).
 @Suite("§9 Several scenes on an iPad")
 struct MultipleScenesTests {
     /// Scene 1 shows Country (capital Paris); scene 2, opened after it, shows City (name Lyon).
@@ -18,7 +18,7 @@ struct MultipleScenesTests {
         return s
     }
 
-    @Test("UIKit #209: a second scene needs an iPad and scenes; an iPhone refuses it with a clear error")
+    @Test("UIKit #211: a second scene needs an iPad and scenes; an iPhone refuses it with a clear error")
     func fact209() {
         let phone = Sim("device iPhone iOS=18", "scenes on", "initial Nav(Countries)", "launch")
         let e = phone.fail("scene new")
@@ -36,7 +36,7 @@ struct MultipleScenesTests {
         #expect(pad.fail("scene 0")?.kind == .syntax)
     }
 
-    @Test("UIKit #209: the other scene's window holds its view controllers; tree draws it and the JSON lists the sessions")
+    @Test("UIKit #211: the other scene's window holds its view controllers; tree draws it and the JSON lists the sessions")
     func fact209Memory() {
         let s = twoScenes()
         // Scene 1's view controllers live on, held by its window, in the one process.
@@ -60,7 +60,7 @@ struct MultipleScenesTests {
         #expect(s.fail("push Detail on UINavigationController")?.suggestion == "`scene 1` brings it to the front")
     }
 
-    @Test("UIKit #210: scene new configures a new session, connects it, and sends the scene in front to the background")
+    @Test("UIKit #212: scene new configures a new session, connects it, and sends the scene in front to the background")
     func fact210() {
         let s = Sim("device iPad iOS=18", "scenes on", "encode Country capital", "initial Nav(Countries)", "launch")
         s.run("push Country")
@@ -91,7 +91,7 @@ struct MultipleScenesTests {
         #expect(s.state.invariantViolations().isEmpty)
     }
 
-    @Test("UIKit #211: two iPad scenes, background, kill, relaunch: each restores its own screen from its own activity")
+    @Test("UIKit #213: two iPad scenes, background, kill, relaunch: each restores its own screen from its own activity")
     func fact211() {
         let s = twoScenes()
         s.run("background")
@@ -130,7 +130,7 @@ struct MultipleScenesTests {
         #expect(s.vc("Country#3").properties["capital"] == "Paris")
     }
 
-    @Test("UIKit #212: a discarded session loses its state; discarded while not running, the call comes at the next launch")
+    @Test("UIKit #214: a discarded session loses its state; discarded while not running, the call comes at the next launch")
     func fact212() {
         let s = twoScenes()
         #expect(s.fail("scene discard 2")?.suggestion?.contains("scene 1") == true)

@@ -25,7 +25,7 @@ struct AppStoreTests {
         #expect(errors.list.isEmpty, "the store could not save: \(errors.list)")
     }
 
-    @Test("UIKit #211: each iPad scene session's activity is kept on disk; quit NavLab, start again, each restores its own screen")
+    @Test("UIKit #213: each iPad scene session's activity is kept on disk; quit NavLab, start again, each restores its own screen")
     func sceneSessionsSurviveQuit() throws {
         let store = AppStore(home: tempHome())
         let first = Session(state: store.initialState())

@@ -108,7 +108,7 @@ extension State {
         }
         let activity = application.usesScenes && application.data.activity != nil ? " The scene's saved activity is kept (UIKit #204)." : ""
         let sessions = application.usesScenes && !application.data.otherSessions.isEmpty
-            ? " Each scene session keeps its own activity for its next connection: " + sceneSessionNumbers.map { "scene \($0)" }.joined(separator: ", ") + " (UIKit #211)." : ""
+            ? " Each scene session keeps its own activity for its next connection: " + sceneSessionNumbers.map { "scene \($0)" }.joined(separator: ", ") + " (UIKit #213)." : ""
         return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive.") + activity + sessions)])
     }
 
@@ -125,7 +125,7 @@ extension State {
         }
         // Swiped away from the switcher, the scene is disconnected (UIKit #167).
         if scenes, wasForeground { events.append(sceneEvent("sceneDidDisconnect(_:)")) }
-        // So is every other scene still connected, each window swiped away in turn (UIKit #212).
+        // So is every other scene still connected, each window swiped away in turn (UIKit #214).
         if scenes { for scene in otherScenes { events.append(sceneEvent("sceneDidDisconnect(_:)", session: scene.session)) } }
         let had = application.data.archive != nil
         let hadActivity = application.data.activity != nil || application.data.otherSessions.contains { $0.activity != nil }
@@ -133,10 +133,10 @@ extension State {
         endProcess()
         application.data.archive = nil
         application.data.activity = nil
-        // Every window swiped away: every session goes (UIKit #212).
+        // Every window swiped away: every session goes (UIKit #214).
         application.data.otherSessions = []
         events.append(.note("force quit: the app is terminated" + (had ? " and its restoration archive deleted (UIKit #115)" : "")))
-        if hadSessions { events.append(.note("every window of the app is swiped away: all its scene sessions are discarded (UIKit #212)")) }
+        if hadSessions { events.append(.note("every window of the app is swiped away: all its scene sessions are discarded (UIKit #214)")) }
         if hadActivity {
             events.append(.note("the scene's restoration activity is deleted too, as Apple's sample documents; one report says iOS 15 kept it (UIKit #149)"))
         }
@@ -180,7 +180,7 @@ extension State {
             // A scene app's saved activity goes the same way (UIKit #204).
             if application.usesScenes, application.data.activity != nil || application.data.otherSessions.contains(where: { $0.activity != nil }) {
                 application.data.activity = nil
-                // Every session's: the app's preserved state (UIKit #204, #211).
+                // Every session's: the app's preserved state (UIKit #204, #213).
                 for i in application.data.otherSessions.indices { application.data.otherSessions[i].activity = nil }
                 events.append(.note("crashed during \(point.rawValue): the system deletes the scene's preserved state, as Apple's sample says of a crash at launch (UIKit #204)"))
             }

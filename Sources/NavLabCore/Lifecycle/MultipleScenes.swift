@@ -1,4 +1,4 @@
-/// Several scenes of one app on an iPad (UIKit #209–#212): each scene session has its own
+/// Several scenes of one app on an iPad (UIKit #211–#214): each scene session has its own
 /// window and its own saved activity. The scene in front is `window`, its session
 /// `application.data.frontSession`, its activity `application.data.activity`; the other
 /// connected scenes keep their windows in `otherScenes`, and every other session keeps its
@@ -43,7 +43,7 @@ extension State {
     mutating func connectScene(saved: [String: String]?, configures: Bool, locked: Bool, labeled: Bool? = nil) -> [Event] {
         var events: [Event] = []
         // The saved activity is there from willConnectTo (UIKit #146). A new session is
-        // configured by the app delegate first (UIKit #167, #210).
+        // configured by the app delegate first (UIKit #167, #212).
         if configures { events.append(.app("application(_:configurationForConnecting:options:)")) }
         // While the device is locked the encrypted file cannot be read: nil at first (UIKit #205).
         let activity = locked ? nil : saved
@@ -73,22 +73,22 @@ extension State {
         return events + shown
     }
 
-    /// After didFinishLaunching: the sessions the user discarded while the app was not running (UIKit #212).
+    /// After didFinishLaunching: the sessions the user discarded while the app was not running (UIKit #214).
     mutating func reportDiscardedSessions() -> [Event] {
         let gone = application.data.discardedWhileNotRunning
         guard !gone.isEmpty else { return [] }
         application.data.discardedWhileNotRunning = []
         let list = gone.map { "scene \($0)" }.joined(separator: ", ")
         return [Event(kind: .appDelegate, callback: "application(_:didDiscardSceneSessions:)", message: list),
-                .note("the user closed \(list) in the app switcher while the app was not running: UIKit reports \(gone.count == 1 ? "it" : "them") shortly after this launch's didFinishLaunching (UIKit #212)")]
+                .note("the user closed \(list) in the app switcher while the app was not running: UIKit reports \(gone.count == 1 ? "it" : "them") shortly after this launch's didFinishLaunching (UIKit #214)")]
     }
 
-    /// At launch: the sessions a launch leaves disconnected (UIKit #211).
+    /// At launch: the sessions a launch leaves disconnected (UIKit #213).
     func otherSessionsNote() -> [Event] {
         let others = application.data.otherSessions
         guard !others.isEmpty else { return [] }
         let list = others.map { "scene \($0.number)" + ($0.activity.map { " " + State.describe($0) } ?? " (no activity)") }.joined(separator: ", ")
-        return [.note("the launch connects scene \(application.data.frontSession), the one last in front; the other sessions stay disconnected, their windows in the app switcher, each with its own saved activity: \(list). `scene \(others[0].number)` connects one and it restores from its own activity (UIKit #211)")]
+        return [.note("the launch connects scene \(application.data.frontSession), the one last in front; the other sessions stay disconnected, their windows in the app switcher, each with its own saved activity: \(list). `scene \(others[0].number)` connects one and it restores from its own activity (UIKit #213)")]
     }
 
     mutating func applyScene(_ action: SceneAction, at: SourceLocation) throws(NavLabError) -> Outcome {
@@ -101,17 +101,17 @@ extension State {
         }
     }
 
-    /// Several scenes need scenes, an iPad and iOS 13 (UIKit #209).
+    /// Several scenes need scenes, an iPad and iOS 13 (UIKit #211).
     func requireMultipleScenes(at: SourceLocation) throws(NavLabError) {
         guard device.iOS >= 13 else {
             throw NavLabError(.invalid, "scenes came with iOS 13; the device runs iOS \(device.version)", at: at, suggestion: "`device iPad iOS=13` or later")
         }
         guard device.idiom == .iPad else {
-            throw NavLabError(.invalid, "an iPhone shows one scene of an app: a second window scene needs an iPad, where UIApplicationSupportsMultipleScenes lets UIKit create more than one (UIKit #209)", at: at,
+            throw NavLabError(.invalid, "an iPhone shows one scene of an app: a second window scene needs an iPad, where UIApplicationSupportsMultipleScenes lets UIKit create more than one (UIKit #211)", at: at,
                               suggestion: "`reset`, then `device iPad iOS=\(device.version)` and `scenes on`")
         }
         guard application.usesScenes else {
-            throw NavLabError(.invalid, "the app has not adopted scenes: without a scene manifest UIKit never creates a second scene (UIKit #209)", at: at,
+            throw NavLabError(.invalid, "the app has not adopted scenes: without a scene manifest UIKit never creates a second scene (UIKit #211)", at: at,
                               suggestion: isRunning ? "`kill` it, then `scenes on`" : "`scenes on`")
         }
     }
@@ -149,7 +149,7 @@ extension State {
     }
 
     /// `requestSceneSessionActivation(nil, userActivity: nil, options: nil)`: a new session
-    /// whose scene takes the screen; the one in front goes to the background (UIKit #210).
+    /// whose scene takes the screen; the one in front goes to the background (UIKit #212).
     mutating func openScene(at: SourceLocation) throws(NavLabError) -> Outcome {
         guard application.state == .active || application.state == .inactive else {
             throw NavLabError(.invalid, "the app's code asks for a new scene in answer to the user, in front; the app is \(application.state.rawValue)", at: at,
@@ -164,7 +164,7 @@ extension State {
         }
         let old = application.data.frontSession
         let n = max(application.data.lastSession, sceneSessionNumbers.max() ?? 1) + 1
-        var events: [Event] = [.note("requestSceneSessionActivation(nil, userActivity: nil, options: nil): UIKit makes a new session, scene \(n); its scene takes the screen and scene \(old) goes to the background (UIKit #210)")]
+        var events: [Event] = [.note("requestSceneSessionActivation(nil, userActivity: nil, options: nil): UIKit makes a new session, scene \(n); its scene takes the screen and scene \(old) goes to the background (UIKit #212)")]
         events += sendFrontToBackground(labeled: true)
         stashFrontScene()
         application.data.lastSession = n
@@ -182,7 +182,7 @@ extension State {
 
     /// The user brings scene `n` to the front: the front one goes to the background; `n` comes
     /// back to the foreground if it is connected, or connects and restores from its own
-    /// activity if it is not (UIKit #211).
+    /// activity if it is not (UIKit #213).
     mutating func bringToFront(_ n: Int, at: SourceLocation) throws(NavLabError) -> Outcome {
         try sceneNumber(n, at: at)
         guard isRunning else {
@@ -207,7 +207,7 @@ extension State {
             events += [sceneEvent("sceneWillEnterForeground(_:)", labeled: true), sceneEvent("sceneDidBecomeActive(_:)", labeled: true)]
             return .done(events)
         }
-        events.append(.note("scene \(n) is not connected: UIKit connects its session again, with the activity it saved (UIKit #211)"))
+        events.append(.note("scene \(n) is not connected: UIKit connects its session again, with the activity it saved (UIKit #213)"))
         var pre: [Event] = []
         let root = initial.map { instantiate($0, events: &pre) }
         window.rootViewController = root
@@ -270,7 +270,7 @@ extension State {
     }
 
     /// The user swipes scene `n`'s window away in the app switcher: the scene disconnects and
-    /// its session is discarded with its activity (UIKit #212).
+    /// its session is discarded with its activity (UIKit #214).
     mutating func discardScene(_ n: Int, at: SourceLocation) throws(NavLabError) -> Outcome {
         try sceneNumber(n, at: at)
         if n == application.data.frontSession {
@@ -292,7 +292,7 @@ extension State {
         let had = application.data.otherSessions.first { $0.number == n }?.activity
         application.data.otherSessions.removeAll { $0.number == n }
         events.append(.note("scene \(n)'s session is discarded" + (had != nil ? " and its activity deleted with it" : "") + ": it will not come back"
-                            + (isRunning ? "" : "; the app is not running, so application(_:didDiscardSceneSessions:) comes at its next launch") + " (UIKit #212)"))
+                            + (isRunning ? "" : "; the app is not running, so application(_:didDiscardSceneSessions:) comes at its next launch") + " (UIKit #214)"))
         return .done(events)
     }
 

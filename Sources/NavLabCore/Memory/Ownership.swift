@@ -24,7 +24,7 @@ extension State {
         if window.rootViewController == id {
             refs.append(Reference(holder: .window, target: id, property: "rootViewController", isStrong: true))
         }
-        // Another scene's window holds its root the same way (UIKit #209).
+        // Another scene's window holds its root the same way (UIKit #211).
         for scene in otherScenes where scene.window.rootViewController == id {
             refs.append(Reference(holder: .window, target: id, property: "rootViewController (scene \(scene.session)'s window)", isStrong: true))
         }

@@ -19,7 +19,7 @@ public struct Window: Hashable, Sendable {
     }
 }
 
-/// A scene connected in this process that is not the one in front (iPad, UIKit #209): it keeps
+/// A scene connected in this process that is not the one in front (iPad, UIKit #211): it keeps
 /// its own window; its view controllers live in `State.viewControllers` with all the others
 /// (one process, one memory).
 public struct ConnectedScene: Hashable, Sendable {

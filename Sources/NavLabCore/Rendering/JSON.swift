@@ -137,7 +137,7 @@ extension State {
             ("holds", .array(holds.map { .object([("label", .string($0.label)), ("viewController", .string(self[$0.viewController].name))]) })),
             ("device", .object([("idiom", .string(device.idiom.rawValue)), ("iOS", .int(device.iOS)), ("version", .string(device.version)), ("sdk", .int(device.sdkVersion)), ("sdkIsDefault", .bool(device.sdk == nil))])),
             ("initial", .str(initial?.text)),
-            // Every scene session, the one in front first (UIKit #209, #211): here, not under
+            // Every scene session, the one in front first (UIKit #211, #213): here, not under
             // `application`, because it shows the windows too.
             ("sceneSessions", .array(sceneSessionsJSON())),
         ]

@@ -6,7 +6,7 @@ extension State {
             return "the app is not running" + (initial.map { "; its Initial UI is \($0.text) (type `launch`)" } ?? " (declare `initial SPEC`, then `launch`)")
         }
         let inWindow = Set(windowViewControllers())
-        // The scenes in the background keep their windows, and their views in them (UIKit #209).
+        // The scenes in the background keep their windows, and their views in them (UIKit #211).
         var inOtherScene: [VCID: Int] = [:]
         for scene in otherScenes { for id in viewControllers(inScene: scene.session) { inOtherScene[id] = scene.session } }
         let leakedSet = Set(leaked())
@@ -70,7 +70,7 @@ extension State {
         } else {
             lines.append("(the window has no rootViewController)")
         }
-        // The other connected scenes, each in its own window, in the background (UIKit #209).
+        // The other connected scenes, each in its own window, in the background (UIKit #211).
         for scene in otherScenes {
             lines.append("")
             lines.append("— scene \(scene.session), in the background, its own window:")

@@ -10,15 +10,15 @@ public struct AppData: Hashable, Sendable {
     /// Scene-based restoration (UIKIT.md §9): the `stateRestorationActivity`'s userInfo.
     public var activity: [String: String]?
     /// The number of the scene session `activity` belongs to: the scene in front, which a
-    /// launch connects (UIKit #209). Numbers stand for `UISceneSession.persistentIdentifier`.
+    /// launch connects (UIKit #211). Numbers stand for `UISceneSession.persistentIdentifier`.
     public var frontSession = 1
     /// The highest session number used on this device (a discarded number is not reused).
     public var lastSession = 1
     /// An iPad app's other scene sessions, in the order they were opened, each with the
-    /// activity its scene last saved (UIKit #209, #211).
+    /// activity its scene last saved (UIKit #211, #213).
     public var otherSessions: [SceneSession] = []
     /// Sessions the user swiped away in the app switcher while the app was not running:
-    /// UIKit reports them after the next launch's didFinishLaunching (UIKit #212).
+    /// UIKit reports them after the next launch's didFinishLaunching (UIKit #214).
     public var discardedWhileNotRunning: [Int] = []
     public init() {}
 
@@ -28,8 +28,8 @@ public struct AppData: Hashable, Sendable {
     }
 }
 
-/// One of the app's scene sessions other than the front one (UIKit #209): its number and the
-/// activity its scene last saved (`UISceneSession.stateRestorationActivity`, UIKit #211).
+/// One of the app's scene sessions other than the front one (UIKit #211): its number and the
+/// activity its scene last saved (`UISceneSession.stateRestorationActivity`, UIKit #213).
 public struct SceneSession: Hashable, Sendable {
     public var number: Int
     public var activity: [String: String]?

@@ -193,7 +193,7 @@ extension State {
     }
 
     /// `UIViewController._printHierarchy`'s state: derived from the window (UIKit #153).
-    /// A view controller of a scene in the background is appeared in its own window (UIKit #209).
+    /// A view controller of a scene in the background is appeared in its own window (UIKit #211).
     public func appearance(_ id: VCID) -> String {
         if isInWindow(id) { return "appeared" }
         if let scene = backgroundScene(holding: id), viewControllers(inScene: scene).contains(id) { return "appeared" }
