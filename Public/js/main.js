@@ -127,6 +127,9 @@ function renderHeader() {
     chips.push(`<span class="chip">${esc(s.device?.idiom ?? "iPhone")} <b>iOS ${esc(s.device?.version ?? s.device?.iOS ?? "")}</b></span>`);
     // The SDK the app is built with (UIKit #198); "(default)" when it is the device's own.
     if (s.device?.sdk != null) chips.push(`<span class="chip${s.device.sdk >= 27 && !s.application?.scenes ? " warn" : ""}" title="the SDK the app is built with">SDK <b>${esc(s.device.sdk)}</b>${s.device.sdkIsDefault ? " (default)" : ""}</span>`);
+    // Several scenes on an iPad (UIKit #211): which one is in front, of how many.
+    const sessions = s.sceneSessions ?? [];
+    if (sessions.length > 1) chips.push(`<span class="chip" title="${esc(sessions.map((x) => `scene ${x.session}${x.front ? " in front" : x.connected ? " in the background" : " disconnected"}`).join(", "))}">scene <b>${esc(sessions[0].session)}</b> of ${sessions.length}</span>`);
     chips.push(`<span class="chip">seq <b>${esc(s.seq)}</b></span>`);
     chips.push(`<span class="chip">root <b>${esc(s.window?.rootViewController ?? "nil")}</b></span>`);
     if (s.top) chips.push(`<span class="chip">top <b>${esc(s.top)}</b></span>`);

@@ -177,6 +177,10 @@ private struct Generator {
             }
             if after.application.usesScenes { usesScenes = true }
             if after.logsLayout { usesLayout = true }
+            if case .model(.scene) = parsed.action {
+                throw NavLabError(.invalid, "export swift writes an app with one window scene; `\(parsed.headline)` works a second scene of an iPad (UIKit #211), which needs a person at the iPad's app switcher and the app's own requestSceneSessionActivation call: the program NavLab writes does neither",
+                                  at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export json` for the state")
+            }
             if let id = after.allocatedIDs.first(where: { after[$0].uiTabs != nil }) {
                 throw NavLabError(.invalid, "export swift writes tab bar controllers set up with viewControllers; `\(parsed.headline)` sets \(after[id].name) up with iOS 18's UITabs (UIKit #195), which the program NavLab writes does not build",
                                   at: SourceLocation(column: 1), suggestion: "export the part of the session before it, or `export mermaid` for the hierarchy")
@@ -1338,6 +1342,9 @@ struct StepCoder {
         case .route(let screen, _, _, _):
             // NavLab's routing code (UIKit #206) is not written into the program.
             lines.append("// `route \(screen) …`: the scene delegate's routing code is not exported; write it in scene(_:willConnectTo:options:) from session.stateRestorationActivity.")
+        case .scene:
+            // Refused before a step is placed (replay).
+            break
         case .launch, .launchWhileLocked, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break
         }

@@ -191,6 +191,27 @@ public enum VerbTable {
         Verb(name: "forceQuit", group: .lifecycle, syntax: "forceQuit",
              summary: "the user swipes the app away in the app switcher: the archive is deleted",
              uikit: "the app switcher", examples: ["forceQuit"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .forceQuit) },
+        Verb(name: "scene", group: .lifecycle, syntax: "scene new | scene N | scene disconnect N | scene discard N",
+             summary: "several scenes of a scene app on an iPad (`scenes on`): `new` opens another window scene, which takes the screen; `N` brings scene N to the front (connecting it again if the system had released it, restored from its own activity); `disconnect N`: the system releases scene N in the background, its session stays; `discard N`: the user swipes scene N away in the app switcher, its session and activity go",
+             uikit: "UIApplication.requestSceneSessionActivation, UISceneSession, sceneDidDisconnect, application(_:didDiscardSceneSessions:)",
+             examples: ["scene new", "scene 1", "scene disconnect 2", "scene discard 2"],
+             arguments: [.keyword(["new", "disconnect", "discard"]), .integer]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let at = a.peek?.location ?? a.here
+            if a.accept("new") { try a.end(); return .model(.scene(.open, at: at)) }
+            func number(_ a: inout Arguments) throws(NavLabError) -> Int {
+                let (n, loc) = try a.int("a scene number")
+                guard n >= 1 else { throw a.error("scenes are numbered from 1", suggestion: "scene 1", at: loc) }
+                return n
+            }
+            if a.accept("disconnect") { let n = try number(&a); try a.end(); return .model(.scene(.disconnect(n), at: at)) }
+            if a.accept("discard") { let n = try number(&a); try a.end(); return .model(.scene(.discard(n), at: at)) }
+            guard let t = a.peek, Int(t.text) != nil else {
+                throw a.error("scene takes new, a scene number, disconnect N or discard N", suggestion: "scene new")
+            }
+            let n = try number(&a)
+            try a.end()
+            return .model(.scene(.front(n), at: at))
+        },
         Verb(name: "crash", group: .lifecycle, syntax: "crash [during launch|restoration]",
              summary: "the process dies; a crash during launch or restoration deletes the archive (unless UIStateRestorationDeveloperMode)",
              uikit: "an uncaught exception", examples: ["crash", "crash during restoration"],

@@ -22,6 +22,7 @@ extension State {
     /// the caller that owns the timeline (the Session) discards a state that went past them.
     /// (Keeping a copy here to roll back would copy every large array the command touches.)
     mutating func applyCommand(_ command: Command) throws(NavLabError) -> Outcome {
+        try refuseBackgroundScenes(command)
         switch try canonical(command) {
         case .device(let d): return try setDevice(d)
         case .classDecl(let cls, let settings, let at): return try declareClass(cls, settings, at: at)
@@ -78,6 +79,7 @@ extension State {
             return .done([])
         case .app(let name): return try switchApp(name, data: nil)
         case .scenes(let on): return try setScenes(on)
+        case .scene(let action, let at): return try applyScene(action, at: at)
         case .route(let screen, let select, let push, let at): return try declareRoute(screen: screen, select: select, push: push, at: at)
         case .appDelegateRestores(let identifier, let cls, let returnsNil):
             application.appDelegateRules.removeAll { $0.identifier == identifier }

@@ -45,6 +45,15 @@ public struct AppStore: Sendable {
 
     struct Install: Codable { var installed: Bool; var launches: Int }
 
+    /// The app's scene sessions beyond the one activity (`scenes.json`, UIKit #211–#214).
+    struct Sessions: Codable {
+        struct Session: Codable { var number: Int; var activity: [String: String]? }
+        var front: Int
+        var last: Int
+        var others: [Session]
+        var discarded: [Int]
+    }
+
     /// Every app found under `home`.
     public func loadAll() -> [String: AppData] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []
@@ -77,6 +86,13 @@ public struct AppStore: Sendable {
            let a = try? JSONDecoder().decode([String: String].self, from: bytes) {
             data.activity = a
         }
+        if let bytes = FileManager.default.contents(atPath: dir + "/scenes.json"),
+           let x = try? JSONDecoder().decode(Sessions.self, from: bytes), x.front >= 1 {
+            data.frontSession = x.front
+            data.lastSession = max(x.last, x.front)
+            data.otherSessions = x.others.filter { $0.number >= 1 && $0.number != x.front }.map { SceneSession(number: $0.number, activity: $0.activity) }
+            data.discardedWhileNotRunning = x.discarded
+        }
         let archive = archivePath(app)
         if FileManager.default.fileExists(atPath: archive) {
             if let bytes = FileManager.default.contents(atPath: archive), let a = try? JSONDecoder().decode(Archive.self, from: bytes) {
@@ -101,6 +117,14 @@ public struct AppStore: Sendable {
             try AppStore.writeAtomically(encoder.encode(activity), to: dir + "/activity.json")
         } else {
             try? FileManager.default.removeItem(atPath: dir + "/activity.json")
+        }
+        if data.frontSession != 1 || data.lastSession != 1 || !data.otherSessions.isEmpty || !data.discardedWhileNotRunning.isEmpty {
+            let x = Sessions(front: data.frontSession, last: data.lastSession,
+                             others: data.otherSessions.map { Sessions.Session(number: $0.number, activity: $0.activity) },
+                             discarded: data.discardedWhileNotRunning)
+            try AppStore.writeAtomically(encoder.encode(x), to: dir + "/scenes.json")
+        } else {
+            try? FileManager.default.removeItem(atPath: dir + "/scenes.json")
         }
         switch data.archive {
         case .valid(let archive): try AppStore.writeAtomically(encoder.encode(archive), to: archivePath(app))

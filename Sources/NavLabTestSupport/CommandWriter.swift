@@ -62,7 +62,7 @@ public struct CommandWriter {
         if !st.isRunning, chance(0.6) {
             return pick(["initial " + spec(st), "launch", "launch", "relaunch", "class * restorationIdentifier=class",
                          "optIn save=yes restore=yes", "scenes " + pick(["on", "off"]), "device " + pick(["iPhone", "iPad", "iPhone iOS=12", "iPad iOS=13"]),
-                         "undo", "redo", "app " + pick(["App", "Other"])])
+                         "undo", "redo", "app " + pick(["App", "Other"]), "scene discard \(Int.random(in: 1...3, using: &rng))"])
         }
         let n = name(st) ?? "Nobody"
         switch Int.random(in: 0..<41, using: &rng) {
@@ -85,7 +85,9 @@ public struct CommandWriter {
         case 26: return pick(["background", "foreground", "relaunch", "resignActive", "becomeActive"])
         case 27: return pick(["defaults loggedIn=\(pick(["yes", "no"]))", "defaults remove loggedIn", "defaults UIStateRestorationDeveloperMode=YES"])
         case 28: return pick(["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off", "scenes on", "scenes off",
-                              "route \(pick(CommandWriter.classes)) push \(pick(CommandWriter.classes))", "route \(pick(CommandWriter.classes)) select 1", "launch locked"])
+                              "route \(pick(CommandWriter.classes)) push \(pick(CommandWriter.classes))", "route \(pick(CommandWriter.classes)) select 1", "launch locked",
+                              "scene new", "scene new", "scene \(Int.random(in: 1...3, using: &rng))", "scene disconnect \(Int.random(in: 1...3, using: &rng))",
+                              "scene discard \(Int.random(in: 1...3, using: &rng))"])
         case 29: return pick(["class \(pick(CommandWriter.classes)) restorationIdentifier=\(pick(CommandWriter.classes))",
                               "class * restorationIdentifier=class", "class \(pick(CommandWriter.classes)) modalPresentationStyle=\(pick(CommandWriter.styles))",
                               "class Shell encodes=children", "class \(pick(CommandWriter.classes)) restorationClass=\(pick(["yes", "no", "nil"]))",

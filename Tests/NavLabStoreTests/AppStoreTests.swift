@@ -25,6 +25,28 @@ struct AppStoreTests {
         #expect(errors.list.isEmpty, "the store could not save: \(errors.list)")
     }
 
+    @Test("UIKit #213: each iPad scene session's activity is kept on disk; quit NavLab, start again, each restores its own screen")
+    func sceneSessionsSurviveQuit() throws {
+        let store = AppStore(home: tempHome())
+        let first = Session(state: store.initialState())
+        store.attach(to: first) { errors.add($0) }
+        let setup = ["device iPad iOS=18", "scenes on", "encode Country capital", "route Country push Country", "initial Nav(Countries)"]
+        for l in setup { run(first, l) }
+        run(first, "launch", "push Country", "set Country capital=Paris", "scene new", "background")
+        #expect(FileManager.default.fileExists(atPath: store.home + "/App/scenes.json"))
+
+        let second = Session(state: store.initialState())
+        store.attach(to: second) { errors.add($0) }
+        for l in setup { run(second, l) }
+        run(second, "launch")
+        #expect(second.state.application.data.frontSession == 2)
+        #expect(second.state.application.data.otherSessions == [SceneSession(number: 1, activity: ["screen": "Country", "capital": "Paris"])])
+        run(second, "scene 1")
+        #expect(second.state.top().map { second.state[$0].name } == "Country")
+        run(second, "scene discard 2")
+        #expect(store.load("App").otherSessions.isEmpty)
+    }
+
     @Test("background, quit NavLab, start again, relaunch: the state comes back")
     func survivesQuit() throws {
         let store = AppStore(home: tempHome())

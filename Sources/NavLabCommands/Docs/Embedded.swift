@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 210 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 214 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -1663,9 +1663,9 @@ progress" warnings happen.
 
 **What UIKit does.** `sceneDidDisconnect` releases a scene some time after it enters the background, or when its session is discarded, and the same session may connect again later. `application(_:didDiscardSceneSessions:)` reports sessions the user has closed; if that happened while the app was not running, the call comes shortly after `didFinishLaunching`. Discarded sessions take their restoration activity with them.
 
-**In NavLab.** **Not modelled.** NavLab's scene mode has exactly one scene, so sessions are never disconnected or discarded.
+**In NavLab.** With several scenes on an iPad (fact 209), `scene disconnect N` is the system releasing scene N, which must be in the background: `sceneDidDisconnect(_:) — scene N`, then its window and view controllers go (`deinit`, unless the app holds one); its session stays with its activity, and `scene N` connects it again and restores from that activity (fact 211). Discarding is fact 212. The one scene of an app in the background is not disconnected by NavLab: `kill` ends the process instead.
 
-**Tests.** none yet
+**Tests.** `MultipleScenesTests` "UIKit #151: a disconnected scene releases its view controllers; its session stays and connects again with its activity"
 
 **Sources.** [Xcode scene delegate template comments — GitHub gist](https://gist.github.com/ZkHaider/cf1dd339e1b2c09164b7deeca2c82ac4) (sample code)
 
@@ -1788,6 +1788,46 @@ progress" warnings happen.
 **Tests.** `SceneLifeCycleTests` "UIKit #208: the activity is asked for at every trip to the background, so the latest screen wins"
 
 **Sources.** [stateRestorationActivity(for:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenedelegate/staterestorationactivity(for:)); a public decompilation of UIKitCore's `_UICanvasUserActivityManager` (iOS version not stated; its repository is not named by the index that holds it) (sample code)
+
+### #211 Several scenes need an iPad and a manifest that allows them
+
+**What UIKit does.** From iOS and iPadOS 13 an app that adopts scenes can have several copies of its UI, each a `UIWindowScene` with its own window, view controllers and scene delegate; all of them run in the one process and share its memory ("Scenes run concurrently with each other, sharing the same memory and app process space"). UIKit creates more than one only when the app's scene manifest sets `UIApplicationSupportsMultipleScenes` ("If you set the value to false, UIKit never creates more than one scene for your app") and the system allows it: `supportsMultipleScenes` is true only "when the system allows the app to display multiple scenes" and the key is set. Apple's material describes the several windows for iPad (side by side, in the app switcher, Split View); none describes a second scene of an app on an iPhone, which shows one.
+
+**In NavLab.** `scene new` (with `scene N`, `scene disconnect N`, `scene discard N`) needs `scenes on` and `device iPad`; on an iPhone, or without scenes, it fails with a clear error that says why and what to type. With two sessions or more, every scene delegate call names its scene (`sceneDidEnterBackground(_:) — scene 1`), `tree` draws each scene in the background under its own window (`— scene 1, in the background, its own window:`) and ends with the sessions (`scenes: scene 2 in front · scene 1 connected, in the background`), the state's JSON lists them in `sceneSessions` (each with `session`, `front`, `connected`, its window's `rootViewController` and its `stateRestorationActivity`), and the page shows a `scene 2 of 2` chip; the view controllers of every scene are in the one list of allocated instances, and a scene's window holds its root; `expect state Country appeared` holds for the top of a scene in the background, in its own window.
+
+**Tests.** `MultipleScenesTests` "UIKit #211: a second scene needs an iPad and scenes; an iPhone refuses it with a clear error"; `MultipleScenesTests` "UIKit #211: the other scene's window holds its view controllers; tree draws it and the JSON lists the sessions"
+
+**Sources.** [UIApplicationSupportsMultipleScenes — Apple documentation](https://developer.apple.com/documentation/bundleresources/information-property-list/uiapplicationscenemanifest/uiapplicationsupportsmultiplescenes); [supportsMultipleScenes — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplication/supportsmultiplescenes); [Scenes — Apple documentation](https://developer.apple.com/documentation/uikit/scenes); [Specifying the scenes your app supports — Apple documentation](https://developer.apple.com/documentation/uikit/app_and_environment/scenes/specifying_the_scenes_your_app_supports) (Apple documentation)
+
+### #212 requestSceneSessionActivation with no session makes a new one, configured first
+
+**What UIKit does.** `requestSceneSessionActivation(_:userActivity:options:errorHandler:)` asks the system to activate an existing scene or, when the session is `nil`, "to create a new scene for your app" (iOS 13; `activateSceneSession(for:)` from iOS 17). A new session is reported through the app delegate, which returns its configuration from `application(_:configurationForConnecting:options:)` ("Retrieves the configuration data for UIKit to use when creating a new scene"); then the new scene's delegate gets `scene(_:willConnectTo:options:)` — a call that "does not imply the connecting scene or session are new (see `application:configurationForConnectingSceneSession` instead)". Apple's WWDC19 talk on window management puts it as: "Every time a new window gets created on the system, you get informed through the application delegate that a new session has been made."
+
+**In NavLab.** `scene new` is the app's code calling `requestSceneSessionActivation(nil, userActivity: nil, options: nil)` while in front: the new scene takes the whole screen (NavLab's choice, Docs/Modelling.md), so the scene in front resigns active, enters the background and is asked for its activity (fact 208); then `application(_:configurationForConnecting:options:)`, `scene(_:willConnectTo:options:) — scene 2: session.stateRestorationActivity = nil`, the new Initial UI loading and appearing, `sceneWillEnterForeground(_:)` and `sceneDidBecomeActive(_:)` before its `viewDidAppear` (fact 167). Reconnecting an existing session (`scene N` after the system released it) has no `configurationForConnecting`.
+
+**Tests.** `MultipleScenesTests` "UIKit #212: scene new configures a new session, connects it, and sends the scene in front to the background"
+
+**Sources.** [requestSceneSessionActivation(_:userActivity:options:errorHandler:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplication/requestscenesessionactivation(_:useractivity:options:errorhandler:)); [application(_:configurationForConnecting:options:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:configurationforconnecting:options:)); [WWDC19 session 246, Window Management in Your Multitasking App (slides)](https://docs.huihoo.com/apple/wwdc/2019/246_window_management_in_your_multitasking_app.pdf); [Xcode scene delegate template comments — GitHub gist](https://gist.github.com/ZkHaider/cf1dd339e1b2c09164b7deeca2c82ac4); [UIScene notes quoting WWDC19 "Architecting Your App for Multiple Windows"](https://yianzhou.com/docs/apple/uiscene) (Apple documentation)
+
+### #213 Each scene session saves and restores its own activity
+
+**What UIKit does.** The saved state belongs to the session: `stateRestorationActivity` is a property of `UISceneSession`, and "before disconnecting a scene, the system asks your delegate for an NSUserActivity object containing state information for that scene" and keeps a copy in that session's property. So two windows of one app save two activities, each at its own trip to the background, and each comes back to its own scene when that session connects again — Apple's sample restores its secondary window (iPad only) with that window's own product. After the app was terminated, each session's window is still in the app switcher; a session connects again when its scene is needed, and its `scene(_:willConnectTo:options:)` receives that session's activity.
+
+**In NavLab.** `kill` keeps every session's activity. A launch connects the session that was in front when the app left, with its own activity, and notes the other sessions, disconnected, with theirs (which one a launch connects when several were open is NavLab's choice, Docs/Modelling.md); `scene N` then connects session N and its routing code replays N's own activity (fact 206). Run `device iPad; scenes on; encode Country capital; encode City name; route Country push Country; route City push Country, City; initial Nav(Countries); launch; push Country; set Country capital=Paris; scene new; push Country; push City; set City name=Lyon; background; kill; launch; scene 1`: the launch restores City with `name` Lyon in scene 2, and `scene 1` restores Country with `capital` Paris.
+
+**Tests.** `MultipleScenesTests` "UIKit #213: two iPad scenes, background, kill, relaunch: each restores its own screen from its own activity"; `Tests/Scripts/scenes-ipad-two-windows.navlab`
+
+**Sources.** [UISceneSession.stateRestorationActivity — Apple documentation](https://developer.apple.com/documentation/uikit/uiscenesession/staterestorationactivity); [Restoring your app's state — Apple sample code](https://developer.apple.com/documentation/uikit/restoring-your-app-s-state); [Kaira Diagne, State restoration with NSUserActivity](https://www.kairadiagne.com/2019/11/20/state-restoration-with-nsuseractivity) (Apple documentation)
+
+### #214 A window swiped away in the app switcher discards its session
+
+**What UIKit does.** When the user closes a scene in the app switcher, UIKit disconnects the scene (`sceneDidDisconnect(_:)` is called "when its session is discarded") and calls the app delegate's `application(_:didDiscardSceneSessions:)` "before discarding the scene's associated session object altogether"; "If your app isn't running, UIKit calls this method the next time your app launches", shortly after `didFinishLaunching`. The session does not come back ("release any resources that were specific to the discarded scenes, as they will not return"), and its saved activity is removed from disk with it. Swiping the windows of an iPad app away one by one sends `didDiscardSceneSessions` each time; closing the last one ends the process.
+
+**In NavLab.** `scene discard N` swipes away scene N, which must be in the background (NavLab does not discard the scene in front: `scene M` brings another to the front first, and `forceQuit` swipes away the whole app: every connected scene gets `sceneDidDisconnect(_:)` and every session is discarded). A connected scene gets `sceneDidDisconnect(_:) — scene N`, its view controllers are released (`deinit`), then `application(_:didDiscardSceneSessions:) — scene N`; its activity is gone. While the app is not running the call waits for the next launch, after `application(_:didFinishLaunchingWithOptions:)`.
+
+**Tests.** `MultipleScenesTests` "UIKit #214: a discarded session loses its state; discarded while not running, the call comes at the next launch"
+
+**Sources.** [application(_:didDiscardSceneSessions:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:diddiscardscenesessions:)); [Xcode scene delegate template comments — GitHub gist](https://gist.github.com/ZkHaider/cf1dd339e1b2c09164b7deeca2c82ac4); [Douglas Hill, App termination (FB6185896)](https://douglashill.co/app-termination/); [Kaira Diagne, State restoration with NSUserActivity](https://www.kairadiagne.com/2019/11/20/state-restoration-with-nsuseractivity) (Apple documentation)
 
 ## 10. `_printHierarchy` output format
 

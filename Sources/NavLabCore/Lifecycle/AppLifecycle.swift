@@ -24,12 +24,11 @@ extension State {
         let wasActive = application.state == .active
         if application.usesScenes {
             // The activity is asked for before the scene goes (UIKit #145).
-            let activity = sceneActivity()
-            application.state = .background
-            application.data.activity = activity
-            return .done((wasActive ? [.app("sceneWillResignActive(_:)")] : []) + [.app("sceneDidEnterBackground(_:)"),
-                          Event(kind: .appDelegate, callback: "stateRestorationActivity(for:)", message: State.describe(activity)),
-                          .note("the scene's activity is saved: \(State.describe(activity))")])
+            let labeled = labelsScenes
+            var events = sendFrontToBackground(labeled: labeled)
+            let activity = application.data.activity ?? [:]
+            events.append(.note((labeled ? "scene \(application.data.frontSession)'s" : "the scene's") + " activity is saved: \(State.describe(activity))"))
+            return .done(events)
         }
         var events: [Event] = (wasActive ? [.app("applicationWillResignActive(_:)")] : []) + [.app("applicationDidEnterBackground(_:)")]
         application.state = .background
@@ -63,7 +62,7 @@ extension State {
     mutating func foreground() throws(NavLabError) -> Outcome {
         try requireState([.background, .suspended], verb: "foreground", suggestion: isRunning ? "it is already in the foreground" : "`launch` it")
         application.state = .active
-        if application.usesScenes { return .done([.app("sceneWillEnterForeground(_:)"), .app("sceneDidBecomeActive(_:)")]) }
+        if application.usesScenes { return .done([sceneEvent("sceneWillEnterForeground(_:)"), sceneEvent("sceneDidBecomeActive(_:)")]) }
         return .done([.app("applicationWillEnterForeground(_:)"), .app("applicationDidBecomeActive(_:)")])
     }
 
@@ -75,7 +74,7 @@ extension State {
         try requireState([.active], verb: "resignActive",
                          suggestion: application.state == .inactive ? "it is already inactive: `becomeActive` ends the interruption" : isRunning ? "`foreground` first" : "`launch` first")
         application.state = .inactive
-        return .done([.app(application.usesScenes ? "sceneWillResignActive(_:)" : "applicationWillResignActive(_:)")])
+        return .done([application.usesScenes ? sceneEvent("sceneWillResignActive(_:)") : .app("applicationWillResignActive(_:)")])
     }
 
     /// The interruption ends: active again, no foreground call, no appearance call (UIKit #173).
@@ -83,7 +82,7 @@ extension State {
         try requireState([.inactive], verb: "becomeActive",
                          suggestion: application.state == .active ? "it is active: `resignActive` first" : isRunning ? "`foreground` brings it back from the background" : "`launch` first")
         application.state = .active
-        return .done([.app(application.usesScenes ? "sceneDidBecomeActive(_:)" : "applicationDidBecomeActive(_:)")])
+        return .done([application.usesScenes ? sceneEvent("sceneDidBecomeActive(_:)") : .app("applicationDidBecomeActive(_:)")])
     }
 
     /// The process ends: every object goes with it, no `deinit` is called.
@@ -91,6 +90,7 @@ extension State {
         removeAllInstances()
         holds = []
         window = Window()
+        otherScenes = []
         application.state = .notRunning
     }
 
@@ -107,7 +107,9 @@ extension State {
                                 + (archive ? "the archive is the one the last `background` wrote." : "there is no archive, and the next launch shows the Initial UI."))])
         }
         let activity = application.usesScenes && application.data.activity != nil ? " The scene's saved activity is kept (UIKit #204)." : ""
-        return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive.") + activity)])
+        let sessions = application.usesScenes && !application.data.otherSessions.isEmpty
+            ? " Each scene session keeps its own activity for its next connection: " + sceneSessionNumbers.map { "scene \($0)" }.joined(separator: ", ") + " (UIKit #213)." : ""
+        return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive.") + activity + sessions)])
     }
 
     /// Swiping the app away in the app switcher deletes the archive (UIKit #115).
@@ -119,16 +121,22 @@ extension State {
         if application.state == .active {
             // Opening the app switcher resigns active first; a scene app hears it through its
             // scene delegate only (UIKit #167).
-            events.append(.app(scenes ? "sceneWillResignActive(_:)" : "applicationWillResignActive(_:)"))
+            events.append(scenes ? sceneEvent("sceneWillResignActive(_:)") : .app("applicationWillResignActive(_:)"))
         }
         // Swiped away from the switcher, the scene is disconnected (UIKit #167).
-        if scenes, wasForeground { events.append(.app("sceneDidDisconnect(_:)")) }
+        if scenes, wasForeground { events.append(sceneEvent("sceneDidDisconnect(_:)")) }
+        // So is every other scene still connected, each window swiped away in turn (UIKit #214).
+        if scenes { for scene in otherScenes { events.append(sceneEvent("sceneDidDisconnect(_:)", session: scene.session)) } }
         let had = application.data.archive != nil
-        let hadActivity = application.data.activity != nil
+        let hadActivity = application.data.activity != nil || application.data.otherSessions.contains { $0.activity != nil }
+        let hadSessions = !application.data.otherSessions.isEmpty
         endProcess()
         application.data.archive = nil
         application.data.activity = nil
+        // Every window swiped away: every session goes (UIKit #214).
+        application.data.otherSessions = []
         events.append(.note("force quit: the app is terminated" + (had ? " and its restoration archive deleted (UIKit #115)" : "")))
+        if hadSessions { events.append(.note("every window of the app is swiped away: all its scene sessions are discarded (UIKit #214)")) }
         if hadActivity {
             events.append(.note("the scene's restoration activity is deleted too, as Apple's sample documents; one report says iOS 15 kept it (UIKit #149)"))
         }
@@ -170,8 +178,10 @@ extension State {
             }
             endProcess()
             // A scene app's saved activity goes the same way (UIKit #204).
-            if application.usesScenes, application.data.activity != nil {
+            if application.usesScenes, application.data.activity != nil || application.data.otherSessions.contains(where: { $0.activity != nil }) {
                 application.data.activity = nil
+                // Every session's: the app's preserved state (UIKit #204, #213).
+                for i in application.data.otherSessions.indices { application.data.otherSessions[i].activity = nil }
                 events.append(.note("crashed during \(point.rawValue): the system deletes the scene's preserved state, as Apple's sample says of a crash at launch (UIKit #204)"))
             }
             if application.data.archive != nil {

@@ -37,42 +37,15 @@ extension State {
         let restored = application.usesScenes ? [] : restoreIfAsked(events: &events)
         events.append(.app("application(_:didFinishLaunchingWithOptions:)"))
         if application.usesScenes {
+            events += reportDiscardedSessions()
             if application.data.archive != nil {
                 events.append(.note("the app adopts scenes, so UIKit does not restore from the view-controller archive (UIKit #148)"))
             }
-            // The saved activity is there from willConnectTo (UIKit #146). A scene with no saved
-            // activity is taken as a new session, which the app delegate configures first (UIKit #167).
-            let saved = application.data.activity
-            if saved == nil { events.append(.app("application(_:configurationForConnecting:options:)")) }
-            // While the device is locked the encrypted file cannot be read: nil at first (UIKit #205).
-            let activity = locked ? nil : saved
-            events.append(Event(kind: .appDelegate, callback: "scene(_:willConnectTo:options:)",
-                                message: "session.stateRestorationActivity = " + (activity.map(State.describe) ?? "nil")))
-            if locked, saved != nil {
-                events.append(.note("the device is locked: the saved activity is encrypted on disk and cannot be read yet, so session.stateRestorationActivity is nil at willConnectTo; UIKit sets it when the data becomes available, after the scene connected (UIKit #205). The file is kept"))
-            } else if locked {
-                events.append(.note("the device is locked; there is no saved activity anyway (UIKit #205)"))
-            }
-            if let activity { events += replayRoute(activity) }
-            var shown = transition(.sequential, animated: false) { s, _, _ in
-                s.window.isKey = true
-                s.application.state = .active
-            }
-            // The scene enters the foreground and becomes active between the root's
-            // viewWillAppear and its viewDidAppear (UIKit #167); the activity is delivered again
-            // after viewWillAppear (UIKit #147).
-            var sceneCalls: [Event] = []
-            if let activity {
-                sceneCalls.append(Event(kind: .appDelegate, callback: "scene(_:restoreInteractionStateWith:)", message: State.describe(activity)))
-            }
-            sceneCalls.append(.app("sceneWillEnterForeground(_:)"))
-            sceneCalls.append(.app("sceneDidBecomeActive(_:)"))
-            let firstDidAppear = shown.firstIndex { $0.callback == "viewDidAppear" } ?? shown.count
-            shown.insert(contentsOf: sceneCalls, at: firstDidAppear)
-            events += shown
+            events += connectScene(saved: application.data.activity, configures: application.data.activity == nil, locked: locked)
             if root == nil {
                 events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
             }
+            events += otherSessionsNote()
             return .done(events)
         }
         if root == nil {

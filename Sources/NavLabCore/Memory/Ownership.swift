@@ -24,6 +24,10 @@ extension State {
         if window.rootViewController == id {
             refs.append(Reference(holder: .window, target: id, property: "rootViewController", isStrong: true))
         }
+        // Another scene's window holds its root the same way (UIKit #211).
+        for scene in otherScenes where scene.window.rootViewController == id {
+            refs.append(Reference(holder: .window, target: id, property: "rootViewController (scene \(scene.session)'s window)", isStrong: true))
+        }
         if window.subviews.contains(.transitionView(presented: id)), holdsPresentedView(id) {
             refs.append(Reference(holder: .transitionView(presented: id), target: id, property: "subview (the presented view)", isStrong: true))
         }
@@ -143,6 +147,7 @@ extension State {
         var seen = [Bool](repeating: false, count: nextID)
         var stack: [VCID] = []
         if let r = window.rootViewController { stack.append(r) }
+        for scene in otherScenes { if let r = scene.window.rootViewController { stack.append(r) } }
         stack += holds.map({ $0.viewController })
         while let id = stack.popLast() {
             guard id.raw < seen.count, !seen[id.raw], let vc = viewControllers[id] else { continue }
@@ -159,6 +164,7 @@ extension State {
         var steps = 0
         while let vc = viewControllers[current], steps <= viewControllers.count {
             if window.rootViewController == current || holds.contains(where: { $0.viewController == current }) { return true }
+            if !otherScenes.isEmpty, otherScenes.contains(where: { $0.window.rootViewController == current }) { return true }
             if let p = vc.parent { current = p }
             else if let p = vc.presenter, viewControllers[p]?.presentedChild == current { current = p }
             else { return false }

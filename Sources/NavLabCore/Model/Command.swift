@@ -53,6 +53,8 @@ public enum Command: Hashable, Sendable {
     case scenes(Bool)
     /// `route SCREEN push A, B…`: the scene delegate's routing code (UIKit #206).
     case route(screen: String, select: Int?, push: [String], at: SourceLocation)
+    /// `scene new | N | disconnect N | discard N`: several scenes on an iPad (UIKit #211–#214).
+    case scene(State.SceneAction, at: SourceLocation)
     case app(String)
     /// `appDelegate encodes KEY… | none`: what the app delegate's willEncode/didDecode
     /// RestorableState write and read (UIKit #110).

@@ -10,6 +10,9 @@ public struct State: Hashable, Sendable {
 
     public var application = Application()
     public var window = Window()
+    /// The other scenes connected in this process, each in its own window, in the background
+    /// (iPad, UIKit #211). `window` is the scene in front.
+    public var otherScenes: [ConnectedScene] = []
     /// Every allocated view controller, in the window or not. Changed only through
     /// `self[id]` and the recording helpers below, so that a command's change is known
     /// (StateChange.swift).

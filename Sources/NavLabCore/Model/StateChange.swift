@@ -137,6 +137,7 @@ struct Rest: Sendable, Hashable {
     var initial: Spec?
     var application: Application
     var window: Window
+    var otherScenes: [ConnectedScene]
     var nextID: Int
     var holds: [Hold]
     var otherApps: [String: AppData]
@@ -150,7 +151,7 @@ extension State {
         get {
             Rest(device: device, appName: appName, classes: classes,
                  restorationIdentifiersFromClassNames: restorationIdentifiersFromClassNames, initial: initial,
-                 application: application, window: window, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn,
+                 application: application, window: window, otherScenes: otherScenes, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn,
                  logsAppearanceFlags: logsAppearanceFlags, logsLayout: logsLayout)
         }
         set {
@@ -161,6 +162,7 @@ extension State {
             initial = newValue.initial
             application = newValue.application
             window = newValue.window
+            otherScenes = newValue.otherScenes
             nextID = newValue.nextID
             holds = newValue.holds
             otherApps = newValue.otherApps

@@ -19,6 +19,18 @@ public struct Window: Hashable, Sendable {
     }
 }
 
+/// A scene connected in this process that is not the one in front (iPad, UIKit #211): it keeps
+/// its own window; its view controllers live in `State.viewControllers` with all the others
+/// (one process, one memory).
+public struct ConnectedScene: Hashable, Sendable {
+    public var session: Int
+    public var window: Window
+    public init(session: Int, window: Window) {
+        self.session = session
+        self.window = window
+    }
+}
+
 /// `UIApplication.State`, plus `notRunning` and `suspended` as the app switcher knows them.
 public enum ApplicationState: String, Sendable, Hashable, CaseIterable {
     case notRunning, inactive, active, background, suspended

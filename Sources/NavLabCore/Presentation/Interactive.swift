@@ -22,6 +22,7 @@ extension State {
             while let id = c, self[id].kind != .split { c = self[id].parent }
             if let split = c, !device.isCompact, self[split].children.count >= 2 {
                 let outcome = try replaceSecondary(of: split, with: spec, animated: animated)
+                if case .ignored = outcome { return outcome }
                 return .done([.note("\(call): \(self[split].name) shows it in its secondary column (UIKit #23, #59)")] + outcome.events)
             }
         }
@@ -40,7 +41,13 @@ extension State {
     mutating func replaceSecondary(of split: VCID, with spec: Spec, animated: Bool) throws(NavLabError) -> Outcome {
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
-        return replaceChild(self[split].children.last!, in: split, with: spec, animated: animated)
+        let secondary = self[split].children.last!
+        // Shown again where it already is: nothing moves (replacing it by itself would take
+        // it out and put it back, losing its parent on the way).
+        if case .existing(let ref) = spec, names[ref.text] == secondary {
+            return .ignored(reason: "\(self[secondary].name) is already \(self[split].name)'s secondary column", events: [])
+        }
+        return replaceChild(secondary, in: split, with: spec, animated: animated)
     }
 
     mutating func swipe(_ kind: Swipe, on ref: NameRef?, cancel: Bool) throws(NavLabError) -> Outcome {

@@ -100,6 +100,27 @@ extension State {
         ])
     }
 
+    /// `sceneSessions`: the session in front, then the others by number, each with
+    /// whether its scene is connected, its window's root and its saved activity.
+    func sceneSessionsJSON() -> [JSON] {
+        func activity(_ a: [String: String]?) -> JSON { a.map { a in .object(a.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }) } ?? .null }
+        guard application.usesScenes else { return [] }
+        var out: [JSON] = [.object([
+            ("session", .int(application.data.frontSession)), ("front", .bool(true)), ("connected", .bool(isRunning)),
+            ("rootViewController", .str(isRunning ? name(window.rootViewController) : nil)),
+            ("stateRestorationActivity", activity(application.data.activity)),
+        ])]
+        for s in application.data.otherSessions {
+            let scene = otherScenes.first { $0.session == s.number }
+            out.append(.object([
+                ("session", .int(s.number)), ("front", .bool(false)), ("connected", .bool(scene != nil)),
+                ("rootViewController", .str(name(scene?.window.rootViewController))),
+                ("stateRestorationActivity", activity(s.activity)),
+            ]))
+        }
+        return out
+    }
+
     /// The document's top-level fields but `viewControllers`, `allocated` and `leaked` (and,
     /// without `application`, that one too): each O(what is on screen), not O(n).
     public func topLevelJSON(seq: Int, application includeApplication: Bool) -> [(String, JSON)] {
@@ -116,6 +137,9 @@ extension State {
             ("holds", .array(holds.map { .object([("label", .string($0.label)), ("viewController", .string(self[$0.viewController].name))]) })),
             ("device", .object([("idiom", .string(device.idiom.rawValue)), ("iOS", .int(device.iOS)), ("version", .string(device.version)), ("sdk", .int(device.sdkVersion)), ("sdkIsDefault", .bool(device.sdk == nil))])),
             ("initial", .str(initial?.text)),
+            // Every scene session, the one in front first (UIKit #211, #213): here, not under
+            // `application`, because it shows the windows too.
+            ("sceneSessions", .array(sceneSessionsJSON())),
         ]
         return out
     }

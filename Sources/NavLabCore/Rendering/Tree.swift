@@ -6,6 +6,9 @@ extension State {
             return "the app is not running" + (initial.map { "; its Initial UI is \($0.text) (type `launch`)" } ?? " (declare `initial SPEC`, then `launch`)")
         }
         let inWindow = Set(windowViewControllers())
+        // The scenes in the background keep their windows, and their views in them (UIKit #211).
+        var inOtherScene: [VCID: Int] = [:]
+        for scene in otherScenes { for id in viewControllers(inScene: scene.session) { inOtherScene[id] = scene.session } }
         let leakedSet = Set(leaked())
         let topID = top()
         var lines: [String] = []
@@ -18,6 +21,7 @@ extension State {
             if vc.kind.isUIKitContainer, vc.className != vc.kind.uikitClass { head += " (\(vc.kind.uikitClass!))" }
             else if vc.kind == .container, vc.className != "Root" { head += " (custom container)" }
             if window.rootViewController == id { parts.append("root") }
+            if let scene = otherScenes.first(where: { $0.window.rootViewController == id }) { parts.append("root of scene \(scene.session)'s window") }
             if presented, let p = vc.presentation {
                 parts.append(p.requestedStyle == p.style ? "presented \(p.style.rawValue)" : "presented \(p.style.rawValue) (\(p.requestedStyle.rawValue))")
             }
@@ -28,9 +32,13 @@ extension State {
             }
             if vc.kind == .tabBar, vc.selectedIndex == NSNotFound { parts.append("More tab selected (selectedIndex NSNotFound)") }
             // A view added without containment is in the window, but UIKit told it nothing (UIKit #96).
-            parts.append(inWindow.contains(id) ? (vc.hostView != nil ? "in the window, no appearance calls" : "appeared") : "disappeared")
-            if !vc.isViewLoaded { parts.append("view not loaded") }
-            else if !inWindow.contains(id) { parts.append("not in the window") }
+            if let scene = inOtherScene[id] {
+                parts.append("appeared, in scene \(scene)'s window")
+            } else {
+                parts.append(inWindow.contains(id) ? (vc.hostView != nil ? "in the window, no appearance calls" : "appeared") : "disappeared")
+                if !vc.isViewLoaded { parts.append("view not loaded") }
+                else if !inWindow.contains(id) { parts.append("not in the window") }
+            }
             if let h = vc.hostView { parts.append("view inside \(self[h].name)'s view, no parent (detached)") }
             if vc.awaitsDidMove, vc.parent != nil { parts.append("didMove(toParent:) never called") }
             if leakedSet.contains(id) { parts.append("LEAKED") }
@@ -63,7 +71,17 @@ extension State {
         } else {
             lines.append("(the window has no rootViewController)")
         }
-        // Everything else still allocated, each from the top of its own hierarchy.
+        // The other connected scenes, each in its own window, in the background (UIKit #211).
+        for scene in otherScenes {
+            lines.append("")
+            lines.append("— scene \(scene.session), in the background, its own window:")
+            if let root = scene.window.rootViewController, viewControllers[root] != nil {
+                walk(root, prefix: "", connector: "", childPrefix: "", presented: false)
+            } else {
+                lines.append("(its window has no rootViewController)")
+            }
+        }
+                // Everything else still allocated, each from the top of its own hierarchy.
         for id in allocatedIDs where !printed.contains(id) {
             var top = id
             var seen: Set<VCID> = []
@@ -81,6 +99,11 @@ extension State {
             footer += " · \(window.transitionViewCount) UITransitionView\(window.transitionViewCount == 1 ? "" : "s")"
         }
         footer += " · screen: " + (screenNames.isEmpty ? "(nothing)" : screenNames.joined(separator: ", "))
+        if labelsScenes {
+            let connected = Set(otherScenes.map { $0.session })
+            let others = application.data.otherSessions.map { "scene \($0.number) " + (connected.contains($0.number) ? "connected, in the background" : "disconnected") }
+            footer += "\nscenes: scene \(application.data.frontSession) in front · " + others.joined(separator: " · ")
+        }
         lines.append(footer)
         return lines.joined(separator: "\n")
     }

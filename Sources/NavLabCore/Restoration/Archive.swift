@@ -9,11 +9,33 @@ public struct AppData: Hashable, Sendable {
     public var archive: ArchiveFile?
     /// Scene-based restoration (UIKIT.md §9): the `stateRestorationActivity`'s userInfo.
     public var activity: [String: String]?
+    /// The number of the scene session `activity` belongs to: the scene in front, which a
+    /// launch connects (UIKit #211). Numbers stand for `UISceneSession.persistentIdentifier`.
+    public var frontSession = 1
+    /// The highest session number used on this device (a discarded number is not reused).
+    public var lastSession = 1
+    /// An iPad app's other scene sessions, in the order they were opened, each with the
+    /// activity its scene last saved (UIKit #211, #213).
+    public var otherSessions: [SceneSession] = []
+    /// Sessions the user swiped away in the app switcher while the app was not running:
+    /// UIKit reports them after the next launch's didFinishLaunching (UIKit #214).
+    public var discardedWhileNotRunning: [Int] = []
     public init() {}
 
     /// `UIStateRestorationDeveloperMode` keeps the archive after a crash (UIKit #117).
     public var developerMode: Bool {
         ["YES", "yes", "true", "1"].contains(defaults["UIStateRestorationDeveloperMode"] ?? "")
+    }
+}
+
+/// One of the app's scene sessions other than the front one (UIKit #211): its number and the
+/// activity its scene last saved (`UISceneSession.stateRestorationActivity`, UIKit #213).
+public struct SceneSession: Hashable, Sendable {
+    public var number: Int
+    public var activity: [String: String]?
+    public init(number: Int, activity: [String: String]?) {
+        self.number = number
+        self.activity = activity
     }
 }
 

@@ -193,5 +193,10 @@ extension State {
     }
 
     /// `UIViewController._printHierarchy`'s state: derived from the window (UIKit #153).
-    public func appearance(_ id: VCID) -> String { isInWindow(id) ? "appeared" : "disappeared" }
+    /// A view controller of a scene in the background is appeared in its own window (UIKit #211).
+    public func appearance(_ id: VCID) -> String {
+        if isInWindow(id) { return "appeared" }
+        if let scene = backgroundScene(holding: id), viewControllers(inScene: scene).contains(id) { return "appeared" }
+        return "disappeared"
+    }
 }
