@@ -337,7 +337,8 @@ extension State {
         case .setViewControllers(let specs, let on, _): specs.forEach(spec); if let on { refs.append(on) }
         case .select(let n, _, _), .removeChild(let n), .touchPresentationController(let n), .endAppearanceTransition(let n), .beginAppearanceTransition(let n, _, _):
             refs.append(n)
-        case .addChild(let s, let to), .addSubview(let s, let to): spec(s); refs.append(to)
+        case .addChild(let s, let to, _): spec(s); refs.append(to)
+        case .addSubview(let s, let to): spec(s); refs.append(to)
         case .switchChild(let s, let n, _): spec(s); if let n { refs.append(n) }
         case .swapRoot(let s): spec(s)
         case .show(let s, let on, _, _): spec(s); if let on { refs.append(on) }
