@@ -130,11 +130,20 @@ class Bench:
     def open_browser(self, url, journal):
         """The static page with `journal` as the session this browser kept."""
         d = self.driver
-        d.get(url)
-        self.wait_rendered()
-        d.execute_script("localStorage.setItem('navlab.journal', arguments[0]);", journal)
-        d.get(url)
-        self.wait_rendered()
+        for _ in range(3):
+            d.get(url)
+            self.wait_rendered()
+            # The page writes its journal back after every answer of its engine: let the
+            # requests of its start end first, or one of them overwrites the journal set here.
+            time.sleep(1.0)
+            d.execute_script("localStorage.setItem('navlab.journal', arguments[0]);", journal)
+            d.get(url)
+            self.wait_rendered()
+            time.sleep(0.2)
+            # The session came back when the engine wrote back the same journal.
+            if d.execute_script("return localStorage.getItem('navlab.journal') || '';") == journal:
+                return
+        raise RuntimeError("the page did not bring the journal back (it is not what was set)")
 
     def first_state(self, url):
         d = self.driver
