@@ -354,6 +354,24 @@ private struct Generator {
         hook.owner == "AppDelegate" || hook.owner == "SceneDelegate" || classKinds[hook.owner] != nil
     }
 
+    /// A delegate method for each callback: it logs the call, then runs the code in callbacks
+    /// declared for it (`on OWNER CALLBACK: …`).
+    func delegateMethods(owner: String, _ callbacks: [String], parameter: String) -> [String] {
+        var o: [String] = []
+        for cb in callbacks {
+            let calls = hookCalls(owner: owner, method: cb, indent: "        ")
+            if calls.isEmpty {
+                o.append("    func \(cb)(\(parameter)) { logLine(\"\(cb)(_:)\") }")
+            } else {
+                o.append("    func \(cb)(\(parameter)) {")
+                o.append("        logLine(\"\(cb)(_:)\")")
+                o += calls
+                o.append("    }")
+            }
+        }
+        return o
+    }
+
     /// The calls a callback's override makes to the app's code declared for it (`Script.shared.codeN(self)`).
     func hookCalls(owner: String, method: String, indent: String) -> [String] {
         let me = owner == "AppDelegate" || owner == "SceneDelegate" ? "" : "self"
@@ -1005,17 +1023,8 @@ private struct Generator {
             o.append("        return configuration")
             o.append("    }")
         } else {
-            for cb in ["applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground", "applicationWillEnterForeground"] {
-                let calls = hookCalls(owner: "AppDelegate", method: cb, indent: "        ")
-                if calls.isEmpty {
-                    o.append("    func \(cb)(_ application: UIApplication) { logLine(\"\(cb)(_:)\") }")
-                } else {
-                    o.append("    func \(cb)(_ application: UIApplication) {")
-                    o.append("        logLine(\"\(cb)(_:)\")")
-                    o += calls
-                    o.append("    }")
-                }
-            }
+            o += delegateMethods(owner: "AppDelegate", ["applicationDidBecomeActive", "applicationWillResignActive", "applicationDidEnterBackground", "applicationWillEnterForeground"],
+                                 parameter: "_ application: UIApplication")
         }
         if optIn.implemented {
             o.append("")
@@ -1101,17 +1110,8 @@ private struct Generator {
         o.append("        logLine(\"stateRestorationActivity(for:) — \\(describe(info))\")")
         o.append("        return activity")
         o.append("    }")
-        for cb in ["sceneDidBecomeActive", "sceneWillResignActive", "sceneWillEnterForeground", "sceneDidEnterBackground"] {
-            let calls = hookCalls(owner: "SceneDelegate", method: cb, indent: "        ")
-            if calls.isEmpty {
-                o.append("    func \(cb)(_ scene: UIScene) { logLine(\"\(cb)(_:)\") }")
-            } else {
-                o.append("    func \(cb)(_ scene: UIScene) {")
-                o.append("        logLine(\"\(cb)(_:)\")")
-                o += calls
-                o.append("    }")
-            }
-        }
+        o += delegateMethods(owner: "SceneDelegate", ["sceneDidBecomeActive", "sceneWillResignActive", "sceneWillEnterForeground", "sceneDidEnterBackground"],
+                             parameter: "_ scene: UIScene")
         o.append("}")
         o.append("")
         return o
