@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 214 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 215 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -2114,13 +2114,23 @@ call. The facts below say what UIKit does with such code, by the moment it runs.
 
 ### #188 A push in viewDidLoad before the navigation controller appears
 
-**What UIKit does.** A navigation controller shows the view of the view controller on top of its stack. If code in the root's `viewDidLoad` pushes before the navigation controller has appeared, the stack has changed before anything appears: the pushed view controller is the one that loads and appears, and the root, whose view did load, gets no appearance call. Reports on iOS 18 go further: a root that is pushed over before it appears may not even load its view.
+**What UIKit does.** A navigation controller shows the view of the view controller on top of its stack. If code in the root's `viewDidLoad` pushes before the navigation controller has appeared, the stack has changed before anything appears: the pushed view controller is the one that loads and appears, and the root, whose view did load, gets no appearance call. Reports on iOS 18 go further: a root that is pushed over before it appears may not even load its view (fact 215).
 
 **In NavLab.** Run `on Home viewDidLoad: push Detail; initial Nav(Home); launch; tree`: under `viewDidLoad Home` the push's `willMove`/`didMove` of Detail are printed; then `loadView Detail`, `viewDidLoad Detail`, and the navigation controller and Detail appear. Home gets neither `viewWillAppear` nor `viewWillDisappear`, and `tree` shows it `disappeared · not in the window` under Detail. Any change made by code that runs before the command's view controllers appear is handled the same way: what it removes does not appear, what it adds appears with the others.
 
 **Tests.** `HookTests` "UIKit #188: a push in the root's viewDidLoad before the navigation controller appears: the pushed one appears, the root only loads"
 
 **Sources.** [UINavigationController — Apple documentation](https://developer.apple.com/documentation/uikit/uinavigationcontroller) (only the top view controller's view is shown); [iOS 18 UINavigationController Lifecycle Method Quirks (devgem, 2024)](https://devgem.io/posts/ios-18-uinavigationcontroller-lifecycle-method-quirks-and-solutions) (community report)
+
+### #215 iOS 18: a push right after `makeKeyAndVisible()` leaves the root unloaded
+
+**What UIKit does.** An app that builds its window in `application(_:didFinishLaunchingWithOptions:)` — `window?.rootViewController = rootNav`, `window?.makeKeyAndVisible()`, and at once `home.navigationController?.pushViewController(second, animated: true)` — pushes in the same turn of the run loop as the launch, before anything has appeared. On iOS 18 the navigation controller's root is then skipped: "when you programmatically set the root view controller of a UINavigationController and immediately push another view controller in iOS 18, the viewDidLoad() method of the root view controller does not get called. This deviates from the behavior witnessed in earlier iOS versions where such methods were reliably triggered." The pushed view controller is the one that loads and appears; the root, whose view was never loaded, gets no appearance call either, and its view loads when it is shown — when the user goes back to it (a navigation controller shows only its top view controller's view). On earlier versions the root's view is loaded and the root begins to appear before the push covers it. Which callbacks the root gets there besides `viewDidLoad` is not published: a log in which iOS 17.4 gives it `viewWillAppear`/`viewIsAppearing` and no `viewDidAppear` was reported but not found (Modelling.md).
+
+**In NavLab.** On one line, `launch; push Detail` is that code: the push in the launch's turn. On iOS 18 and later, `initial Nav(Home)` then `launch; push Detail` prints `note: on iOS 18 a push in the launch's turn comes before UIKit has loaded Home's view: …`, and Home gets no `loadView`, `viewDidLoad`, appearance or layout call; Detail gets `willMove(toParent:)`, `loadView`, `viewDidLoad`, `viewWillAppear`, `viewIsAppearing`, `viewDidAppear` and `didMove(toParent:)` with the window, without animation, as the first screen would; `expect not loaded Home` holds, and a later `pop` loads Home's view before it appears. A second push on the same line covers Detail the same way. On iOS 17 and earlier nothing changes: Home loads and appears, and the push covers it. A push typed on the next line comes after the launch's turn, when Home has appeared: an ordinary push on every version. Code in callbacks, `on AppDelegate didFinishLaunching: push Detail`, runs before the window is made key and visible (fact 184), as a storyboard app's does: it gives Home nothing on every version, and on iOS 18 the same calls as the one-line form.
+
+**Tests.** `LaunchPushTests` "UIKit #215: on iOS 18 a push in the launch's turn leaves the root unloaded: no loadView, viewDidLoad or appearance call; a pop loads it"; "UIKit #215: iOS 17 and earlier load the root and show it before the push, as they always did"; "UIKit #215: on iOS 18 the push on the launch's line and the push in didFinishLaunching give the same calls"; "UIKit #215: only a push in the launch's own turn: on the next line, or after the root appeared, the root has loaded"; `Tests/Observed/94-launch-push-root-skipped-devgem-ios18.navlab`
+
+**Sources.** [iOS 18 UINavigationController Lifecycle Method Quirks and Solutions (devgem)](https://devgem.io/posts/ios-18-uinavigationcontroller-lifecycle-method-quirks-and-solutions), a rewrite of a Stack Overflow question (the original was not found), with the code above and iOS 18 named; no console output is quoted (community report); [UINavigationController — Apple documentation](https://developer.apple.com/documentation/uikit/uinavigationcontroller) (only the top view controller's view is shown) (Apple documentation). Versions: iOS 18 on; NavLab applies it to every later version it models (18 to 27).
 
 ### #189 Replacing a tab bar controller's view controllers
 
