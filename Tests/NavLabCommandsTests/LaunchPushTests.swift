@@ -80,4 +80,14 @@ struct LaunchPushTests {
         #expect(twice.execute("undo").status == .done)
         #expect(twice.state.names["More"] == nil && twice.state.names["Home"] == nil)
     }
+
+    @Test("UIKit #215: code in the root's viewDidLoad has already run when the push comes: NavLab keeps the launch's calls and says so")
+    func codeAlreadyRan() {
+        let s = session("on Home viewDidLoad: set self seen=yes", "initial Nav(Home)")
+        let r = s.execute("launch; push Detail")
+        #expect(r.status == .done)
+        #expect(calls(r).contains("viewDidLoad Home"))
+        #expect(r.events.contains { $0.kind == .note && ($0.message ?? "").contains("keeps the launch's calls") })
+        #expect(s.state[s.state.names["Home"]!].isViewLoaded)
+    }
 }
