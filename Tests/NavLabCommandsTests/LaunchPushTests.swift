@@ -7,12 +7,11 @@ import NavLabCore
 struct LaunchPushTests {
     /// The view-controller calls a response printed, without indentation.
     func calls(_ r: Response) -> [String] {
-        r.events.filter { $0.kind == .callback }.map { e in
-            var copy = e
-            copy.depth = 0
-            return copy.text
-        }
+        r.lines.filter { $0.style == .callback }.map { String($0.text.drop { $0 == " " }) }
     }
+
+    /// Its notes.
+    func notes(_ r: Response) -> [String] { r.lines.filter { $0.style == .note }.map { $0.text } }
 
     static let loadAndAppear = ["loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
                                 "viewWillDisappear", "viewDidDisappear"]
@@ -31,8 +30,8 @@ struct LaunchPushTests {
         #expect(c.contains("willMove(toParent: UINavigationController) Detail"))
         #expect(c.contains("didMove(toParent: UINavigationController) Detail"))
         // Detail appears with the window: no animation is in flight, no nested-push warning.
-        #expect(!r.events.contains { $0.kind == .warning })
-        #expect(r.events.contains { $0.kind == .note && ($0.message ?? "").contains("UIKit #215") })
+        #expect(!r.lines.contains { $0.style == .warning })
+        #expect(notes(r).contains { $0.contains("before UIKit has loaded Home's view") && $0.contains("UIKit #215") })
         let nav = s.state.window.rootViewController!
         #expect(s.state[nav].children.map { s.state[$0].name } == ["Home", "Detail"])
         let home = s.state.names["Home"]!
@@ -87,7 +86,7 @@ struct LaunchPushTests {
         let r = s.execute("launch; push Detail")
         #expect(r.status == .done)
         #expect(calls(r).contains("viewDidLoad Home"))
-        #expect(r.events.contains { $0.kind == .note && ($0.message ?? "").contains("keeps the launch's calls") })
+        #expect(notes(r).contains { $0.contains("keeps the launch's calls") })
         #expect(s.state[s.state.names["Home"]!].isViewLoaded)
     }
 }
