@@ -379,34 +379,49 @@ public final class Session {
     /// once; the rest when the turn ends, in the order the animations were started.
     static func runTurn(_ commands: [Command], texts: [String], on s: inout State) throws(NavLabError) -> (lines: [OutputLine], events: [Event], status: Response.Status) {
         s.beginTurn()
-        var lines: [OutputLine] = []
+        // What is printed at once, each line with the event it shows (nil: an `ignored:` line).
+        var printed: [(line: OutputLine, event: Event?)] = []
         var now: [Event] = [], later: [Event] = []
         var anyDone = false
+        func show(_ events: [Event]) {
+            for e in events { printed.append((Session.line(e), e)) }
+        }
         for (c, text) in zip(commands, texts) {
             // A command past a limit fails the whole turn.
             let outcome = try s.applyWithinLimits(c)
+            if let gone = s.turn?.withdrawn, !gone.isEmpty {
+                // Calls of this turn that UIKit never made after all (UIKit #215).
+                s.turn!.withdrawn = []
+                func kept(_ e: Event) -> Bool {
+                    !(e.kind == .callback && e.depth == 0 && gone.contains(e.viewController ?? "")
+                      && RunLoopTurn.withdrawnCallbacks.contains(e.callback))
+                }
+                now = now.filter(kept)
+                later = later.filter(kept)
+                printed = printed.filter { $0.event.map(kept) ?? true }
+            }
             if s.turn?.completedInFlight == true {
                 // The transitions in flight completed at once (UIKit #193): their `did…` calls now.
                 s.turn!.completedInFlight = false
-                lines += later.map(Session.line)
+                show(later)
                 now += later
                 later = []
             }
             switch outcome {
             case .ignored(let why, let events):
-                lines.append(OutputLine(.ignored, "ignored: \(text): \(why)"))
-                lines += events.map(Session.line)
+                printed.append((OutputLine(.ignored, "ignored: \(text): \(why)"), nil))
+                show(events)
                 now += events
             case .done(let events):
                 anyDone = true
                 let split = events.firstIndex { $0.callback.hasPrefix("viewDid") && $0.callback != "viewDidLoad" } ?? events.count
                 now += events[..<split]
                 later += events[split...]
-                lines += events[..<split].map(Session.line)
+                show(Array(events[..<split]))
             }
         }
         let end = s.endTurn()
-        lines += later.map(Session.line) + end.map(Session.line)
+        let lines = printed.map { $0.line } + later.map(Session.line) + end.map(Session.line)
         return (lines, now + later + end, anyDone ? .done : .ignored)
     }
 

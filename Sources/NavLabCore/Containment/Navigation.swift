@@ -38,7 +38,7 @@ extension State {
         try validate(spec, claimed: &claimed)
         try checkPreferredTransition(of: spec)
         let warnings = navigationWarnings(nav, verb: "push")
-        let events = transition(.push, animated: animated) { s, pre, post in
+        func change(_ s: inout State, _ pre: inout [Event], _ post: inout [Event]) {
             let x = s.instantiate(spec, events: &pre)
             if linkPush { s[x].swiftUI = .stackContent }
             let navName = s[nav].name
@@ -47,12 +47,70 @@ extension State {
             s.appendChild(x, to: nav)
             post.append(.move("didMove(toParent:)", s[x].name, parent: navName))
         }
+        var kept: Event? = nil
+        if let covered = topUnloadedAtLaunch(nav) {
+            guard let hook = codeRunAtLaunch(under: covered) else {
+                return .done(warnings + pushOverUnloadedTop(covered, of: nav, change: change))
+            }
+            // Its code has already run in a call UIKit would not have made: NavLab cannot take
+            // that back, so it keeps the launch's calls and says so.
+            kept = .note("\(self[covered].name) keeps the launch's calls here: the code in \(hook.owner)'s \(hook.method) already ran; on iOS \(device.version) UIKit would not have loaded its view before this push (UIKit #215)")
+        }
+        let events = transition(.push, animated: animated, change: change)
         startTransition(.navigation(nav), animated: animated)
         var all = warnings.isEmpty ? events : warnings + events
+        if let kept { all.insert(kept, at: 0) }
         if animated, let top = self[nav].children.last, usesZoomTransition(top) {
             all.insert(.note("\(self[top].name) is pushed with the fluid zoom transition: the user can grab it at any time (UIKit #192, #193)"), at: 0)
         }
         return .done(all)
+    }
+
+    /// On iOS 18+, the top view controller of `nav` when a push comes in the same turn as the
+    /// launch that put it in the window (`launch; push Detail`, the push right after
+    /// `makeKeyAndVisible()`): UIKit has not loaded its view yet, and never does for this
+    /// showing (UIKit #215). Nil otherwise, and for code in callbacks, which #184 and #188 cover.
+    func topUnloadedAtLaunch(_ nav: VCID) -> VCID? {
+        guard device.iOS >= 18, hookDepth == 0, let t = turn, t.launchShown.contains(nav),
+              let top = self[nav].children.last, t.launchShown.contains(top), self[top].isViewLoaded else { return nil }
+        return top
+    }
+
+    /// What UIKit #215 takes out of the launch: `covered` and what it contains.
+    func launchDropped(under covered: VCID) -> Set<VCID> {
+        (turn?.launchShown ?? []).filter { $0 == covered || isAncestor(covered, of: $0) }
+    }
+
+    /// Code the app runs in one of the launch calls #215 would take back (`on Home
+    /// viewDidLoad: …`): it has already run, so NavLab cannot take the calls back.
+    func codeRunAtLaunch(under covered: VCID) -> Hook? {
+        guard hasHooks else { return nil }
+        let classes = Set(launchDropped(under: covered).map { self[$0].className })
+        return application.hooks.first { classes.contains($0.owner) && RunLoopTurn.withdrawnCallbacks.contains($0.callback) }
+    }
+
+    /// The push of UIKit #215: the covered view controller (and what it contains) gets none of
+    /// the launch's `loadView`, `viewDidLoad`, appearance and layout calls — the turn takes
+    /// them back — and stays unloaded until it is shown; the pushed one loads and appears with
+    /// the window, without animation, as the root would have.
+    mutating func pushOverUnloadedTop(_ covered: VCID, of nav: VCID,
+                                      change: (inout State, inout [Event], inout [Event]) -> Void) -> [Event] {
+        let dropped = launchDropped(under: covered)
+        for id in dropped {
+            self[id].isViewLoaded = false
+            self[id].hasBeenLaidOut = false
+        }
+        turn!.withdrawn.formUnion(dropped.map { self[$0].name })
+        turn!.launchShown.subtract(dropped)
+        let note = Event.note("on iOS \(device.version) a push in the launch's turn comes before UIKit has loaded \(self[covered].name)'s view: \(self[covered].name) gets no loadView, viewDidLoad or appearance call, and its view loads when a pop shows it (UIKit #215)")
+        // What is dropped counts as not in the window before the push: it does not disappear.
+        let saved = hookPending
+        hookPending = Set(dropped)
+        let events = transition(.push, animated: false, change: change)
+        hookPending = saved
+        // What appears with the window in this turn: a push after this one covers it alike.
+        turn!.launchShown.formUnion(windowViewControllers())
+        return [note] + events
     }
 
     /// A push or pop while another transition of this turn is animating (UIKit #95, #97).

@@ -46,6 +46,7 @@ extension State {
                 events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
             }
             events += otherSessionsNote()
+            noteLaunchInTurn()
             return .done(events)
         }
         if root == nil {
@@ -61,7 +62,15 @@ extension State {
             s.application.state = .active
         }
         events.append(.app("applicationDidBecomeActive(_:)"))
+        noteLaunchInTurn()
         return .done(events)
+    }
+
+    /// Inside a turn (`launch; push Detail`), remembers what the launch put in the window: a
+    /// push later in the same turn finds it (UIKit #215).
+    mutating func noteLaunchInTurn() {
+        guard turn != nil, hookDepth == 0 else { return }
+        turn!.launchShown = Set(windowViewControllers())
     }
 
     /// `route SCREEN [select N] [push A, B…]` (UIKit #206).

@@ -13,7 +13,20 @@ public struct RunLoopTurn: Hashable, Sendable {
     /// A command of this turn completed the transitions in flight at once (an interrupted zoom
     /// push, UIKit #193): the `did…` calls held for the end of the turn come now.
     public var completedInFlight = false
+    /// What a `launch` of this turn put in the window (empty if none did): on iOS 18+ a push
+    /// in the same turn covers a root whose view UIKit never loaded (UIKit #215).
+    public var launchShown: Set<VCID> = []
+    /// View controllers whose calls, printed earlier in this turn, UIKit never made after
+    /// all (UIKit #215): the turn takes their `loadView`, `viewDidLoad`, appearance and
+    /// layout calls back out of what it prints.
+    public var withdrawn: Set<String> = []
     public init() {}
+
+    /// The callbacks `withdrawn` takes back: those of a view being loaded and shown.
+    public static let withdrawnCallbacks: Set<String> = [
+        "loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
+        "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+    ]
 
     public var presentationInFlight: Bool {
         inFlight.contains { if case .navigation = $0 { return false } else { return true } }
