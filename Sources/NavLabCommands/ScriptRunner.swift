@@ -91,6 +91,13 @@ public struct ScriptRunner {
             lastWasBlank = line.text.isEmpty
             if let emit { emit(line) } else { result.output.append(line) }
         }
+        // A transcript streamed as it goes indents what each command prints: a query that
+        // makes its answer as one text writes the indent itself (`Session.blockIndent`).
+        var indentsBlocks = false
+        if case .run = mode, echo, emit != nil { indentsBlocks = true }
+        let blockIndentBefore = session.blockIndent
+        session.blockIndent = indentsBlocks ? ScriptRunner.indent.utf8.count : 0
+        defer { session.blockIndent = blockIndentBefore }
         let lines = text.lines
         // `import uikit <<END` and its lines up to END run as one command.
         // (Read in place: a script of 300,000 lines makes no second array of them.)
@@ -166,8 +173,9 @@ public struct ScriptRunner {
                 // its own error lines would say it twice.
                 let failedWithReport = response.status == .failed && response.error != nil
                 if emit != nil, let block = response.block {
-                    // Streamed whole, each of its lines indented like the others.
-                    out(OutputLine(.info, ScriptRunner.indented(block)))
+                    // Streamed whole, each of its lines indented like the others (made so
+                    // already when the query could: `Session.blockIndent`).
+                    out(OutputLine(.info, response.blockIndent == ScriptRunner.indent.utf8.count ? block : ScriptRunner.indented(block)))
                 } else {
                     for l in response.linesBeforeEvents where !(failedWithReport && l.style == .error) { out(OutputLine(l.style, ScriptRunner.indent + l.text)) }
                     // Each call's line made once, indented as it is made.

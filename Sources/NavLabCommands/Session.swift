@@ -42,6 +42,9 @@ public struct Response: Sendable {
     /// A query's answer as one text of `.info` lines, kept whole: `tree --json` at 100,000
     /// view controllers is 55 MB, printed without making two million lines of it first.
     public private(set) var block: String?
+    /// Spaces already before each line of `block` (`Session.blockIndent`, when the query
+    /// could write them as it made the text).
+    public private(set) var blockIndent = 0
     public var error: NavLabError?
     /// For `expect`: whether it held.
     public var expectationHeld: Bool?
@@ -62,10 +65,11 @@ public struct Response: Sendable {
         self.fileToWrite = fileToWrite
     }
 
-    /// A query that shows `text` (`.info` lines).
-    public init(shown text: String) {
+    /// A query that shows `text` (`.info` lines), `indent` spaces before each already.
+    public init(shown text: String, indent: Int = 0) {
         self.init(status: .shown)
         block = text
+        blockIndent = indent
     }
 
     public var text: String { block ?? lines.map({ $0.text }).joined(separator: "\n") }
@@ -112,6 +116,10 @@ public final class Session {
     /// that uses none of them runs without (`navlab run`, `navlab check`): only the latest step
     /// is kept, and no change is stored; a failed command still changes nothing.
     public var keepsTimeline = true
+    /// Spaces a query writes before each line of an answer it makes as one text (`tree
+    /// --json`; `Response.blockIndent` says whether it did): a script's transcript, which
+    /// indents what a command prints, sets it so that a 55 MB document is not copied again.
+    public var blockIndent = 0
     /// A comment line waiting for the command right below it: its narration (SPEC §2).
     private var pendingComment: String?
     /// Lines that change the model, parsed, by their text (at most 512; the line number is the
@@ -543,7 +551,7 @@ public final class Session {
         case .tree(.compact): return shown(state.renderTree())
         case .tree(.screenstate): return shown(state.renderScreenState())
         case .tree(.uikit): return shown(state.renderPrintHierarchy())
-        case .tree(.json): return shown(state.jsonText(seq: seq, pretty: true))
+        case .tree(.json): return Response(shown: state.jsonText(seq: seq, pretty: true, indent: blockIndent), indent: blockIndent)
         case .views: return shown(state.renderViews())
         case .memory: return shown(state.renderMemory())
         case .why(let ref):

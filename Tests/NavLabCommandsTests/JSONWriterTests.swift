@@ -17,6 +17,11 @@ struct JSONWriterTests {
             let value = session.state.json(seq: session.seq)
             #expect(session.state.jsonText(seq: session.seq, pretty: true) == value.serialized(pretty: true), "seed \(7_700 + seed), step \(step)")
             #expect(session.state.jsonText(seq: session.seq) == value.serialized(), "seed \(7_700 + seed), step \(step)")
+            // Written with an indent: the same text, each line that many spaces in.
+            let indented = value.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
+            #expect(session.state.jsonText(seq: session.seq, pretty: true, indent: 3) == indented, "seed \(7_700 + seed), step \(step)")
+            // Compact text has one line and no indent.
+            #expect(session.state.jsonText(seq: session.seq, indent: 3) == value.serialized(), "seed \(7_700 + seed), step \(step)")
         }
     }
 

@@ -64,6 +64,30 @@ struct ScriptRunnerTests {
         #expect(order.events.filter { $0.hasPrefix("out: ") }.map { String($0.dropFirst(5)) } == collected.output.map(\.text))
     }
 
+    /// The streamed transcript's `tree --json` is written indented as it is made
+    /// (`Session.blockIndent`); it must read exactly as the collected one, whose lines are
+    /// indented one by one.
+    @Test("streamed, tree --json is the collected transcript's text, each line indented by two spaces, and the session's indent is put back")
+    func streamedTreeJSONIndented() {
+        let script = "initial Nav(Feed)\nlaunch\npush Detail\npresent Nav(Sheet)\ntree --json\ntree\n"
+        final class Printed: @unchecked Sendable { var lines: [String] = [] }
+        let printed = Printed()
+        let session = Session()
+        var runner = ScriptRunner(session: session, mode: .run(keepGoing: false))
+        runner.emit = { printed.lines.append($0.text) }
+        _ = runner.run(script, file: "t.navlab")
+        #expect(session.blockIndent == 0)
+        let collected = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(script, file: "t.navlab")
+        let streamed = printed.lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(streamed == collected.output.map(\.text))
+        // The document, every line of it two spaces in, after its echo.
+        let start = streamed.firstIndex(of: "> tree --json")! + 1
+        let json = Array(streamed[start...].prefix { $0 != "> tree" })
+        #expect(json.first == "  {" && json.last == "  }")
+        #expect(json.allSatisfy { $0.hasPrefix("  ") })
+        #expect(json.map { String($0.dropFirst(2)) }.joined(separator: "\n") == session.state.json(seq: session.seq).serialized(pretty: true))
+    }
+
     @Test("a line run before is not parsed again, yet when it fails later its error points at that line's own column")
     func repeatedLineFailsInPlace() {
         let script = "initial Nav(Detail)\nlaunch\npush B on Detail\nswapRoot Other\npush B on Detail\n"

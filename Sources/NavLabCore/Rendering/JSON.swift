@@ -38,13 +38,14 @@ extension State {
     }
 
     /// The same document as text, written as it is produced (no value is built first).
-    public func jsonText(seq: Int, pretty: Bool = false) -> String {
+    /// `indent`: spaces before every line (pretty only), as a script's transcript shows it.
+    public func jsonText(seq: Int, pretty: Bool = false, indent: Int = 0) -> String {
         // About 560 bytes per view controller pretty (420 compact), and each name in a list of
         // children twice: a generous estimate is only address space.
         var listed = 0
         for vc in viewControllers.values where vc.children.count > 8 { listed += vc.children.count }
         let estimate = 8192 + viewControllers.count * 1024 + listed * 2 * 48
-        return JSONWriter.text(pretty: pretty, estimatedSize: estimate) { writeDocument(seq: seq, into: &$0) }
+        return JSONWriter.text(pretty: pretty, indent: indent, estimatedSize: estimate + (pretty ? indent * viewControllers.count * 24 : 0)) { writeDocument(seq: seq, into: &$0) }
     }
 
     /// SPEC §3's document, field by field, into `sink`.
@@ -58,7 +59,9 @@ extension State {
         var names = [String](repeating: "", count: nextID)
         for (name, id) in self.names where id.raw < nextID { names[id.raw] = name }
         for id in ids where names[id.raw].isEmpty { names[id.raw] = self[id].name }
-        let lookup = NameLookup(names: names)
+        var shown = [Bool](repeating: false, count: nextID)
+        for id in inWindow where id.raw < nextID { shown[id.raw] = true }
+        let lookup = NameLookup(names: names, shown: shown, count: nextID)
         sink.beginObject()
         let top = topLevelJSON(seq: seq, application: true)
         for (k, v) in top {
@@ -78,9 +81,44 @@ extension State {
     }
 
     /// Names by id, gathered once for a whole document.
+    /// What a whole document's entries look up, gathered once: names and whether each is in
+    /// the window by id, and each ancestor's nearest presented and presenting view controllers
+    /// once found (a stack of 100,000 has one parent: it is read once, not copied 100,000 times).
     struct NameLookup {
         let names: [String]
+        let shown: [Bool]
+        final class Nearest {
+            var found: [(known: Bool, presented: VCID?, presenting: VCID?)]
+            init(count: Int) { found = Array(repeating: (false, nil, nil), count: count) }
+        }
+        let nearest: Nearest
+        init(names: [String], shown: [Bool], count: Int) {
+            self.names = names
+            self.shown = shown
+            nearest = Nearest(count: count)
+        }
         func callAsFunction(_ id: VCID) -> String { names[id.raw] }
+    }
+
+    /// `id`'s own presented and presenting view controllers, or its nearest ancestor's (UIKit
+    /// #15, #16), remembered in `memo` for the next child of the same parent. A loop, not
+    /// recursion: containment may be nested deep.
+    private func nearestPresentation(of id: VCID, memo: NameLookup.Nearest) -> (presented: VCID?, presenting: VCID?) {
+        // Up to the first ancestor known (or the top), then down again filling each in.
+        var chain: [(id: VCID, presented: VCID?, presenting: VCID?)] = []
+        var above: (presented: VCID?, presenting: VCID?) = (nil, nil)
+        var current: VCID? = id
+        while let c = current {
+            if c.raw < memo.found.count, memo.found[c.raw].known { above = (memo.found[c.raw].presented, memo.found[c.raw].presenting); break }
+            let vc = self[c]
+            chain.append((c, vc.presentedChild, vc.presenter))
+            current = vc.parent
+        }
+        for link in chain.reversed() {
+            above = (link.presented ?? above.presented, link.presenting ?? above.presenting)
+            if link.id.raw < memo.found.count { memo.found[link.id.raw] = (true, above.presented, above.presenting) }
+        }
+        return above
     }
 
     func applicationJSON() -> JSON {
@@ -160,23 +198,34 @@ extension State {
 
     func writeViewController<S: JSONSink>(_ id: VCID, inWindow: Set<VCID>, childLists: Bool = true, names lookup: NameLookup?, into sink: inout S) {
         let vc = self[id]
-        let shown = inWindow.contains(id)
+        let shown = lookup.map { id.raw < $0.shown.count && $0.shown[id.raw] } ?? inWindow.contains(id)
         func name(_ id: VCID?) -> String? { id.map { lookup?($0) ?? self[$0].name } }
+        // Made with a plain (non-escaping) map: a lazy one's closure would keep `name`, and
+        // with it a copy of the whole State, for every view controller written.
+        func names(_ ids: [VCID]) -> [String] { ids.map { name($0)! } }
         // `presentedViewController` and `presentingViewController`: its own, or its nearest
         // ancestor's (UIKit #15, #16), found in one walk up.
         var presented = vc.presentedChild, presenting = vc.presenter
-        var up = vc.parent
-        while let u = up, presented == nil || presenting == nil {
-            let a = self[u]
-            if presented == nil { presented = a.presentedChild }
-            if presenting == nil { presenting = a.presenter }
-            up = a.parent
+        if presented == nil || presenting == nil, let parent = vc.parent {
+            if let lookup {
+                let up = nearestPresentation(of: parent, memo: lookup.nearest)
+                presented = presented ?? up.presented
+                presenting = presenting ?? up.presenting
+            } else {
+                var up: VCID? = parent
+                while let u = up, presented == nil || presenting == nil {
+                    let a = self[u]
+                    if presented == nil { presented = a.presentedChild }
+                    if presenting == nil { presenting = a.presenter }
+                    up = a.parent
+                }
+            }
         }
         sink.beginObject()
         sink.field("class", vc.className)
         sink.field("kind", vc.kind.rawValue)
         sink.field("parent", name(vc.parent))
-        if childLists { sink.field("children", strings: vc.children.lazy.map { name($0)! }) }
+        if childLists { sink.field("children", strings: names(vc.children)) }
         sink.field("presentedViewController", name(presented))
         sink.field("presentingViewController", name(presenting))
         sink.field("modalPresentationStyle", vc.modalPresentationStyle.rawValue)
@@ -194,13 +243,13 @@ extension State {
         sink.endObject()
         switch vc.kind {
         case .navigation:
-            if childLists { sink.field("viewControllers", strings: vc.children.lazy.map { name($0)! }) }
+            if childLists { sink.field("viewControllers", strings: names(vc.children)) }
             sink.field("topViewController", name(vc.children.last))
         case .tabBar:
-            if childLists { sink.field("viewControllers", strings: vc.children.lazy.map { name($0)! }) }
+            if childLists { sink.field("viewControllers", strings: names(vc.children)) }
             sink.field("selectedIndex", vc.selectedIndex)
         case .page:
-            if childLists { sink.field("viewControllers", strings: vc.children.lazy.map { name($0)! }) }
+            if childLists { sink.field("viewControllers", strings: names(vc.children)) }
         case .split:
             sink.field("viewControllers", strings: visibleChildren(of: id).map { self[$0].name })
         case .plain, .container: break

@@ -67,25 +67,32 @@ public final class JSONWriter: JSONSink {
     /// Whether `base` is this writer's own allocation (not while it writes into a lent buffer).
     @exclusivity(unchecked) private var owns: Bool
     public let pretty: Bool
+    /// Spaces before every line (pretty only): a transcript's indent, written as the document
+    /// is made instead of copying a finished one of 55 MB to indent it.
+    public let indent: Int
     /// The open containers: whether each is flat (pretty: on one line), and how many members
     /// or elements it has so far.
     @exclusivity(unchecked) private var open: [(flat: Bool, count: Int)] = []
     /// A key was just written: the value follows it directly.
     @exclusivity(unchecked) private var afterKey = false
 
-    public init(pretty: Bool = false, capacity: Int = 256) {
+    public init(pretty: Bool = false, indent: Int = 0, capacity: Int = 256) {
         self.pretty = pretty
+        self.indent = pretty ? max(0, indent) : 0
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
         owns = true
+        startLine()
     }
 
     /// A writer into `buffer`, lent to it: when that fills up, it goes on in a buffer of its own.
-    private init(pretty: Bool, lent buffer: UnsafeMutableBufferPointer<UInt8>) {
+    private init(pretty: Bool, indent: Int, lent buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.pretty = pretty
+        self.indent = pretty ? max(0, indent) : 0
         capacity = buffer.count
         base = buffer.baseAddress!
         owns = false
+        startLine()
     }
 
     deinit { if owns { base.deallocate() } }
@@ -103,11 +110,11 @@ public final class JSONWriter: JSONSink {
     /// A document written by `body` straight into the storage of the string returned (no copy
     /// of a 55 MB document, whose memory is paid for again when it is first touched). When
     /// `estimatedSize` turns out too small, the text is copied once. Untouched capacity costs
-    /// address space only.
-    public static func text(pretty: Bool, estimatedSize: Int, _ body: (inout JSONWriter) -> Void) -> String {
+    /// address space only. `indent`: spaces before each line (pretty only).
+    public static func text(pretty: Bool, indent: Int = 0, estimatedSize: Int, _ body: (inout JSONWriter) -> Void) -> String {
         var spilled: JSONWriter?
         let text = String(unsafeUninitializedCapacity: max(estimatedSize, 64)) { buffer in
-            let lent = JSONWriter(pretty: pretty, lent: buffer)
+            let lent = JSONWriter(pretty: pretty, indent: indent, lent: buffer)
             var w = lent
             body(&w)
             // Written in place only if it stayed in the lent buffer (and is the writer lent).
@@ -163,11 +170,20 @@ public final class JSONWriter: JSONSink {
     }
 
     private func newline(depth: Int) {
-        reserve(1 + 2 * depth)
+        let spaces = indent + 2 * depth
+        reserve(1 + spaces)
         base[count] = 0x0A
         count += 1
-        (base + count).initialize(repeating: 0x20, count: 2 * depth)
-        count += 2 * depth
+        (base + count).initialize(repeating: 0x20, count: spaces)
+        count += spaces
+    }
+
+    /// The first line's indent, written when the writer is made.
+    private func startLine() {
+        guard indent > 0, count == 0 else { return }
+        reserve(indent)
+        (base + count).initialize(repeating: 0x20, count: indent)
+        count += indent
     }
 
     /// Before a value: the comma and line break that separate it from the previous one.
@@ -212,8 +228,15 @@ public final class JSONWriter: JSONSink {
         let n = open.count - 1
         let c = open[n]
         open[n].count += 1
-        if c.count > 0 { put(UInt8(ascii: ",")) }
-        if pretty { newline(depth: open.count) }
+        // The comma, the line break and its indent in one go (a document is mostly keys).
+        let spaces = pretty ? indent + 2 * open.count : 0
+        reserve(2 + spaces)
+        if c.count > 0 { base[count] = UInt8(ascii: ","); count += 1 }
+        if pretty {
+            base[count] = 0x0A
+            (base + count + 1).initialize(repeating: 0x20, count: spaces)
+            count += 1 + spaces
+        }
         escape(k)
         put(UInt8(ascii: ":"))
         if pretty { put(0x20) }
@@ -233,33 +256,54 @@ public final class JSONWriter: JSONSink {
         if case .raw(var text) = v { separate(); text.withUTF8 { put($0) } } else { var me = self; me.replay(v) }
     }
 
+    /// `s` quoted. Copied byte by byte while no byte needs escaping (names, keys and values
+    /// almost never do); from the first one that does, the slow way.
     private func escape(_ s: String) {
         var s = s
         s.withUTF8 { utf8 in
             reserve(utf8.count + 2)
-            base[count] = UInt8(ascii: "\"")
-            count += 1
-            var start = 0
-            for i in 0..<utf8.count {
+            var o = count
+            base[o] = UInt8(ascii: "\"")
+            o += 1
+            var i = 0
+            while i < utf8.count {
                 let b = utf8[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                put(UnsafeBufferPointer(rebasing: utf8[start..<i]))
-                start = i + 1
-                put(UInt8(ascii: "\\"))
-                switch b {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
-                case 0x0A: put(UInt8(ascii: "n"))
-                case 0x0D: put(UInt8(ascii: "r"))
-                case 0x09: put(UInt8(ascii: "t"))
-                default:
-                    let hex: StaticString = "0123456789abcdef"
-                    put("u00")
-                    hex.withUTF8Buffer { h in put(h[Int(b >> 4)]); put(h[Int(b & 0xF)]) }
+                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                    count = o
+                    escapeRest(utf8, from: i)
+                    return
                 }
+                base[o] = b
+                o += 1
+                i += 1
             }
-            put(UnsafeBufferPointer(rebasing: utf8[start...]))
-            put(UInt8(ascii: "\""))
+            base[o] = UInt8(ascii: "\"")
+            count = o + 1
         }
+    }
+
+    /// The rest of a string from `start`, a byte there needing escaping, and the closing quote.
+    private func escapeRest(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) {
+        var start = start
+        for i in start..<utf8.count {
+            let b = utf8[i]
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+            put(UnsafeBufferPointer(rebasing: utf8[start..<i]))
+            start = i + 1
+            put(UInt8(ascii: "\\"))
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "t"))
+            default:
+                let hex: StaticString = "0123456789abcdef"
+                put("u00")
+                hex.withUTF8Buffer { h in put(h[Int(b >> 4)]); put(h[Int(b & 0xF)]) }
+            }
+        }
+        put(UnsafeBufferPointer(rebasing: utf8[start...]))
+        put(UInt8(ascii: "\""))
     }
 }
 
