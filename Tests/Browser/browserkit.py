@@ -5,6 +5,7 @@ Not a conftest.py: Tests/REPL has one, and pytest keeps a single module named `c
 when both folders run together (`make test`), so each folder's helpers have their own name.
 The tests import the fixtures from here."""
 
+import atexit
 import http.client
 import json
 import os
@@ -174,13 +175,62 @@ def new_driver(downloads=None):
     return driver
 
 
+_shared = {"driver": None}
+
+
+def _reset(driver):
+    """The shared browser as a fresh one would be for the next test: the page's storage
+    cleared, a blank page (the last page's stream closed), its console messages so far read
+    and dropped, the screen as made. False when the browser no longer answers."""
+    try:
+        try:
+            driver.switch_to.alert.dismiss()
+        except Exception:
+            pass
+        # Every origin this tab has been on (a static site's tests share one): its storage
+        # cleared, so no test starts with another one's kept session or command history.
+        history = driver.execute_cdp_cmd("Page.getNavigationHistory", {}).get("entries", [])
+        origins = {re.match(r"^[a-z]+://[^/]+", e.get("url", "")) for e in history}
+        for origin in {m.group(0) for m in origins if m and m.group(0).startswith("http")}:
+            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        for handle in driver.window_handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(driver.window_handles[0])
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        driver.get("about:blank")
+        driver.set_window_size(1400, 900)
+        driver.get_log("browser")
+        return True
+    except Exception:
+        return False
+
+
+def _quit_shared():
+    if _shared["driver"] is not None:
+        try:
+            _shared["driver"].quit()
+        except Exception:
+            pass
+        _shared["driver"] = None
+
+
+atexit.register(_quit_shared)
+
+
 @pytest.fixture
 def browser():
-    driver = new_driver()
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    """A headless Chromium for a test that needs no profile of its own (one that does calls
+    new_driver()): one is shared by the tests in turn — starting one costs about 2 s — and
+    reset between them (storage, page, console, screen); each test's navlab listens on a port
+    of its own, so no page sees another test's origin."""
+    driver = _shared["driver"]
+    if driver is None or not _reset(driver):
+        _quit_shared()
+        driver = _shared["driver"] = new_driver()
+    yield driver
+    if not _reset(driver):
+        _quit_shared()
 
 
 def downloaded(folder, name, timeout=10):
