@@ -187,18 +187,19 @@ def _reset(driver):
             driver.switch_to.alert.dismiss()
         except Exception:
             pass
-        # Every origin this tab has been on (a static site's tests share one): its storage
-        # cleared, so no test starts with another one's kept session or command history.
-        history = driver.execute_cdp_cmd("Page.getNavigationHistory", {}).get("entries", [])
-        origins = {re.match(r"^[a-z]+://[^/]+", e.get("url", "")) for e in history}
-        for origin in {m.group(0) for m in origins if m and m.group(0).startswith("http")}:
-            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
         for handle in driver.window_handles[1:]:
             driver.switch_to.window(handle)
             driver.close()
         driver.switch_to.window(driver.window_handles[0])
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        # Away from the page first (its stream closed, nothing of it running), then every
+        # origin this tab has been on (a static site's tests share one) has its storage
+        # cleared: no test starts with another one's kept session or command history.
+        history = driver.execute_cdp_cmd("Page.getNavigationHistory", {}).get("entries", [])
         driver.get("about:blank")
+        origins = {re.match(r"^[a-z]+://[^/]+", e.get("url", "")) for e in history}
+        for origin in {m.group(0) for m in origins if m and m.group(0).startswith("http")}:
+            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         driver.set_window_size(1400, 900)
         driver.get_log("browser")
         return True
