@@ -350,6 +350,7 @@ public final class Session {
     private func executeTurn(_ line: String, parts: [(text: String, column: Int)], lineNumber: Int) -> Response {
         var commands: [Command] = []
         var texts: [String] = []
+        var locations: [SourceLocation] = []
         var first: ParsedLine?
         for (text, column) in parts {
             do throws(NavLabError) {
@@ -364,6 +365,7 @@ public final class Session {
                 first = first ?? p
                 commands.append(c)
                 texts.append(p.text)
+                locations.append(p.location)
             } catch {
                 let e = error
                 return failure(e, parsed: nil)
@@ -372,7 +374,7 @@ public final class Session {
         // In place, recording the change: all of it is undone if one command fails.
         let result: (lines: [OutputLine], events: [Event], status: Response.Status)
         state.beginChange()
-        do throws(NavLabError) { result = try Session.runTurn(commands, texts: texts, on: &state) }
+        do throws(NavLabError) { result = try Session.runTurn(commands, texts: texts, locations: locations, on: &state) }
         catch { state.discardChange(); return failure(error, parsed: first) }
         let delta = keepsTimeline ? state.endChange() : state.commitChange()
         let text = texts.joined(separator: "; ")
@@ -385,7 +387,9 @@ public final class Session {
 
     /// Applies a turn's commands: each one's events up to its first `did…` callback come at
     /// once; the rest when the turn ends, in the order the animations were started.
-    static func runTurn(_ commands: [Command], texts: [String], on s: inout State) throws(NavLabError) -> (lines: [OutputLine], events: [Event], status: Response.Status) {
+    /// `locations`: where each command is written; an error the engine could not place on
+    /// the line points at the command that failed.
+    static func runTurn(_ commands: [Command], texts: [String], locations: [SourceLocation], on s: inout State) throws(NavLabError) -> (lines: [OutputLine], events: [Event], status: Response.Status) {
         s.beginTurn()
         // What is printed at once, each line with the event it shows (nil: an `ignored:` line).
         var printed: [(line: OutputLine, event: Event?)] = []
@@ -394,9 +398,16 @@ public final class Session {
         func show(_ events: [Event]) {
             for e in events { printed.append((Session.line(e), e)) }
         }
-        for (c, text) in zip(commands, texts) {
+        for (index, (c, text)) in zip(commands, texts).enumerated() {
             // A command past a limit fails the whole turn.
-            let outcome = try s.applyWithinLimits(c)
+            let outcome: Outcome
+            do throws(NavLabError) { outcome = try s.applyWithinLimits(c) } catch {
+                var e = error
+                if index < locations.count, e.location.line != locations[index].line || e.location.column < locations[index].column {
+                    e.location = locations[index]
+                }
+                throw e
+            }
             if let gone = s.turn?.withdrawn, !gone.isEmpty {
                 // Calls of this turn that UIKit never made after all (UIKit #215).
                 s.turn!.withdrawn = []

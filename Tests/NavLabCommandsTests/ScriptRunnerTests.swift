@@ -88,6 +88,16 @@ struct ScriptRunnerTests {
         #expect(json.map { String($0.dropFirst(2)) }.joined(separator: "\n") == session.state.json(seq: session.seq).serialized(pretty: true))
     }
 
+    @Test("a command that fails inside `A; B` is reported at its own line and column, even when the engine could not place the error")
+    func turnErrorPointsAtItsCommand() {
+        // `swipe content` before iOS 26 fails in the engine with no name to point at.
+        let script = "device iPhone iOS=18\ninitial Nav(A)\nlaunch\npush B; swipe content\n"
+        let r = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(script, file: "t.navlab")
+        #expect(r.failures.count == 1)
+        #expect(r.failures.first?.hasPrefix("t.navlab:4:9: error: the swipe back from anywhere in the content") == true, "\(r.failures)")
+        #expect(r.failures.first?.contains("\n    push B; swipe content\n            ^") == true, "\(r.failures)")
+    }
+
     @Test("a line run before is not parsed again, yet when it fails later its error points at that line's own column")
     func repeatedLineFailsInPlace() {
         let script = "initial Nav(Detail)\nlaunch\npush B on Detail\nswapRoot Other\npush B on Detail\n"
