@@ -1,7 +1,7 @@
 // The browser host's worker: NavLab's engine (navlab.wasm, the same Swift sources as the
 // native tool) runs here, off the page's thread, so a long script never freezes the page.
 // Two modules (Web/build.sh): `wasm` (navlab.wasm) is the start module, which leaves out what a
-// first visit rarely needs (`export swift|mermaid|dot`, `import`, `expect`); it answers a
+// first visit rarely needs (`export swift|mermaid|dot`, `import`, `expect`, the tutorials); it answers a
 // request that needs it with 501 (PageAnswer.notInThisBuild). The complete module (`full`, by
 // default navlab-full.wasm beside it) is then compiled, given the journal as it was before
 // that request, and asked again; it answers everything from then on.

@@ -13,9 +13,10 @@ public struct NavLabError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An `expect` that did not hold.
         case expectation
         /// What this build of the engine leaves out: the browser's start module (compiled with
-        /// NAVLAB_BROWSER_START) has no `export swift` and no `import`, and says so with this
-        /// kind; its host loads the complete module and runs the request there. The native
-        /// tool and the complete module never make it, so no user sees it.
+        /// NAVLAB_BROWSER_START) has no `export swift|mermaid|dot`, `import`, `expect` or
+        /// tutorials, and says so with this kind; its host loads the complete module and runs
+        /// the request there. The native tool and the complete module never make it, so no
+        /// user sees it.
         case notInThisBuild
     }
     public var kind: Kind
