@@ -43,7 +43,8 @@ eval(readFileSync(workerData.script, "utf8"));
 
 class Page {
   constructor(engine) {
-    const files = { "http://t/navlab.wasm": engine === "split" ? startPath : fullPath, "http://t/navlab-docs.json": docsPath };
+    const files = { "http://t/navlab.wasm": engine === "full" ? fullPath : startPath, "http://t/navlab-docs.json": docsPath };
+    // "offline": the complete module cannot be fetched (404).
     if (engine === "split") files["http://t/navlab-full.wasm"] = fullPath;
     this.worker = new Worker(bootstrap, { eval: true, workerData: { files, script: workerPath } });
     this.next = 1;
@@ -193,6 +194,25 @@ for (const [name, session] of Object.entries(sessions)) {
   if (session.neverFull) check(split.fullFetches() === 0, `${name}: the complete module never fetched`);
   await full.end();
   await split.end();
+  console.log(`${failures ? "…" : "ok"}  ${name}`);
+}
+// The complete module cannot be loaded: the request is refused (503, with why), nothing of it
+// ran, and the session goes on in the start module, its journal whole.
+{
+  const name = "the complete module cannot be loaded";
+  const full = new Page("full"), offline = new Page("offline");
+  for (const p of [full, offline]) await p.open("initial Nav(Home)\nlaunch\n");
+  const refused = await offline.post("push Detail\nexpect top is Detail");
+  check(refused.status === 503 && /complete engine could not be loaded.*404.*nothing was run/.test(JSON.parse(refused.body).error.message),
+        `${name}: 503 with why (${refused.status} ${refused.body})`);
+  check(refused.journal === "initial Nav(Home)\nlaunch\n", `${name}: the journal as before (${JSON.stringify(refused.journal)})`);
+  check((refused.messages || []).length === 0 && !refused.trap, `${name}: no messages, no trap`);
+  const a = await full.post("push Detail"), b = await offline.post("push Detail");
+  check(b.status === 200 && JSON.parse(b.body).seq === JSON.parse(a.body).seq && b.journal === a.journal,
+        `${name}: the next command runs in the start module as on the complete one (seq ${JSON.parse(b.body).seq}, ${JSON.stringify(b.journal)})`);
+  check(offline.fullFetches() === 1, `${name}: the complete module asked for once (${offline.fullFetches()})`);
+  await full.end();
+  await offline.end();
   console.log(`${failures ? "…" : "ok"}  ${name}`);
 }
 console.log(failures ? `${failures} failed` : "the start module and the move to the complete one: all passed");
