@@ -49,7 +49,7 @@ test: deps
 	@sh scripts/check-portable.sh
 	@$(PYTHON) scripts/embed-page.py --check
 	@sh scripts/check-engine.sh
-	@echo "building navlab and its tests, and beside them the browser build (navlab.wasm); a first build takes a few minutes, and each one's output follows when both end"
+	@echo "building navlab and its tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
 	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests && $(SWIFT) build --product navlab" "sh scripts/build-wasm-test.sh"
 	@sh scripts/side-by-side.sh "$(SWIFT) test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
@@ -62,14 +62,16 @@ test-repl:
 test-browser:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/Browser
 
-## test-wasm: the engine built for the browser (unoptimised, quicker to build: the same
-## sources), each script and tutorial through it under node, compared byte for byte with
-## `navlab run` and `navlab check`; then the page as a static folder with that module, served
-## by a plain file server, in headless Chromium (Tests/Web)
+## test-wasm: the engine built for the browser (its two modules unoptimised, quicker to build:
+## the same sources), each script and tutorial through the complete one under node, compared
+## byte for byte with `navlab run` and `navlab check`; the page's worker moving a session from
+## the start module to the complete one (Web/test-swap.mjs); then the page as a static folder
+## with both, served by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
 	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
 
-## wasm: the browser's engine, .build-wasm/navlab.wasm (optimised for size; wasm-opt if installed)
+## wasm: the browser's engine, .build-wasm/navlab.wasm (the start module) and navlab-full.wasm
+## (the complete one), optimised for size; wasm-opt if installed
 wasm:
 	sh Web/build.sh
 

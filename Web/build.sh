@@ -1,9 +1,16 @@
 #!/bin/sh
 # Builds NavLab's engine for the browser: NavLabCore and NavLabCommands (the same sources as
 # the native tool) and Web/Sources as Embedded Swift for wasm32, linked with Web/runtime.c into
-# one module, $OUT/navlab.wasm (default .build-wasm). Needs only the installed Swift toolchain
-# (its Embedded standard library for wasm32-unknown-none-wasm, clang and wasm-ld); wasm-opt
-# (Debian's binaryen) makes it smaller when it is there.
+# two modules in $OUT (default .build-wasm):
+#   navlab.wasm       the start module the page loads first: built with NAVLAB_BROWSER_START,
+#                     it leaves out `export swift`, `export mermaid|dot`, `import` and `expect`
+#                     (and `navlab_run`) and answers a request that needs them with 501
+#                     (PageAnswer.notInThisBuild), on which the page's worker loads
+#   navlab-full.wasm  everything, what the native tool has.
+# WASM_MODULES=full (or start) builds only that one (`make test` needs only the complete one).
+# Needs only the installed Swift toolchain (its Embedded standard library for
+# wasm32-unknown-none-wasm, clang and wasm-ld); wasm-opt (Debian's binaryen) makes them smaller
+# when it is there.
 set -e
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build-wasm}
@@ -39,16 +46,36 @@ done
 [ "$OPT" = -Onone ] || OPT="$OPT -Xllvm -sil-disable-pass=closure-specialize"
 files=$(find Sources/NavLabCore Sources/NavLabCommands Web/Sources -name '*.swift' | LC_ALL=C sort)
 python3 scripts/embed-docs.py --json "$OUT/navlab-docs.json"
-# shellcheck disable=SC2086
-"$swiftc" $target $OPT -module-name NavLab -I "$OUT/imports" -D NAVLAB_DOCS_FROM_HOST $files -c -o "$OUT/NavLab.o"
 "$bin/clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c Web/runtime.c -o "$OUT/runtime.o"
-exports=$(grep -ho '@_cdecl("[a-z_]*")' Web/Sources/*.swift | sed 's/@_cdecl("\(.*\)")/--export=\1/')
-# shellcheck disable=SC2086
-"$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 $exports \
-    "$OUT/NavLab.o" "$OUT/runtime.o" "$tables" -o "$OUT/navlab.raw.wasm"
-if [ "$OPT" != -Onone ] && command -v wasm-opt >/dev/null; then
-    wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals "$OUT/navlab.raw.wasm" -o "$OUT/navlab.wasm"
-else
-    cp "$OUT/navlab.raw.wasm" "$OUT/navlab.wasm"
-fi
-echo "built $OUT/navlab.wasm ($(wc -c < "$OUT/navlab.wasm") bytes) and $OUT/navlab-docs.json ($(wc -c < "$OUT/navlab-docs.json") bytes)"
+# Each @_cdecl function the module has (the start module has no navlab_run).
+exports=$(grep -ho '@_cdecl("[a-z_]*")' Web/Sources/*.swift | sed 's/@_cdecl("\(.*\)")/--export-if-defined=\1/')
+module() { # NAME OBJECT [-D CONDITION]
+    name=$1 object=$2
+    shift 2
+    # shellcheck disable=SC2086
+    "$swiftc" $target $OPT -module-name NavLab -I "$OUT/imports" -D NAVLAB_DOCS_FROM_HOST "$@" $files -c -o "$OUT/$object"
+    # shellcheck disable=SC2086
+    "$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 $exports \
+        "$OUT/$object" "$OUT/runtime.o" "$tables" -o "$OUT/$name.raw.wasm"
+    if [ "$OPT" != -Onone ] && command -v wasm-opt >/dev/null; then
+        wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-mutable-globals "$OUT/$name.raw.wasm" -o "$OUT/$name.wasm"
+    else
+        cp "$OUT/$name.raw.wasm" "$OUT/$name.wasm"
+    fi
+    echo "built $OUT/$name.wasm ($(wc -c < "$OUT/$name.wasm") bytes)"
+}
+# The two are separate compiles of the same sources (a compile condition differs), run side
+# by side: on two cores `make web` takes about as long as one did.
+modules=${WASM_MODULES:-start full}
+pids=
+for m in $modules; do
+    case $m in
+        start) module navlab NavLabStart.o -D NAVLAB_BROWSER_START & pids="$pids $!" ;;
+        full) module navlab-full NavLab.o & pids="$pids $!" ;;
+        *) echo "WASM_MODULES: start and/or full, not $m" >&2; exit 2 ;;
+    esac
+done
+status=0
+for pid in $pids; do wait "$pid" || status=1; done
+[ $status = 0 ] || exit 1
+echo "and $OUT/navlab-docs.json ($(wc -c < "$OUT/navlab-docs.json") bytes)"

@@ -1,4 +1,5 @@
-// `make test`'s browser-engine runner: each script through navlab.wasm under node, printed
+// `make test`'s browser-engine runner: each script through the complete module (navlab-full.wasm; the
+// start module has no navlab_run) under node, printed
 // exactly as `navlab run FILE` (or `navlab check FILE` with --check) prints it natively.
 // usage: node Web/run-node.mjs [--check|--keep-going] [--wasm PATH] FILE
 //        node Web/run-node.mjs --batch [--wasm PATH] < JOBS
@@ -10,7 +11,7 @@ import { readFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const args = process.argv.slice(2);
-let mode = 0, wasmPath = ".build-wasm/navlab.wasm", batch = false;
+let mode = 0, wasmPath = ".build-wasm/navlab-full.wasm", batch = false;
 const files = [];
 for (let i = 0; i < args.length; i++) {
     if (args[i] === "--check") mode = 2;

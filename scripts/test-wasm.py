@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The browser build proven the same as the native tool: every script and tutorial through
-navlab.wasm under node gives, byte for byte, what `navlab run FILE` and `navlab check FILE`
+the complete module (navlab-full.wasm) under node gives, byte for byte, what `navlab run FILE` and `navlab check FILE`
 give natively (standard output, standard error and exit status).
 
 usage: test-wasm.py NATIVE_NAVLAB WASM FILE..."""

@@ -1,6 +1,11 @@
 // The browser host's worker: NavLab's engine (navlab.wasm, the same Swift sources as the
 // native tool) runs here, off the page's thread, so a long script never freezes the page.
-// Messages in: {id, kind: "open", wasm, journal} | {id, kind: "request", method, target, body}
+// Two modules (Web/build.sh): `wasm` (navlab.wasm) is the start module, which leaves out what a
+// first visit rarely needs (`export swift|mermaid|dot`, `import`, `expect`, the tutorials); it answers a
+// request that needs it with 501 (PageAnswer.notInThisBuild). The complete module (`full`, by
+// default navlab-full.wasm beside it) is then compiled, given the journal as it was before
+// that request, and asked again; it answers everything from then on.
+// Messages in: {id, kind: "open", wasm, full, docs, journal} | {id, kind: "request", method, target, body}
 // | {id, kind: "stats"} (the module's memory, for `make bench`) | {id, kind: "force-trap"}.
 // Messages out: {id, status, type, body, messages: [{name, id, data}], journal} or
 // {id, trap: "what happened"} when the module trapped (it is started again, with the
@@ -19,6 +24,8 @@ let idOffset = 0, lastId = 0;
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 
 let wasmModule = null;
+// The complete module: its URL, its compile (once, kept like wasmModule), and whether `x` is it.
+let fullURL = null, fullModule = null, onFull = false;
 
 async function compile(url) {
   const response = await fetch(url);
@@ -34,18 +41,58 @@ async function instantiate() {
     return r.json();
   });
   docs.catch(() => {}); // read (and reported) when first needed
-  // Compiled once, while it arrives; a restart after a trap makes a new instance of it.
-  wasmModule ||= compile(wasmURL);
+  // Compiled once, while it arrives; a restart after a trap makes a new instance of it (of
+  // the complete module once the page has moved to it).
   let module;
-  try {
-    module = await wasmModule;
-  } catch (error) {
-    wasmModule = null;
-    throw error;
+  if (onFull) {
+    module = await compiledFull();
+  } else {
+    wasmModule ||= compile(wasmURL);
+    try {
+      module = await wasmModule;
+    } catch (error) {
+      wasmModule = null;
+      throw error;
+    }
   }
   const instance = await WebAssembly.instantiate(module, {});
   x = instance.exports;
   docsGiven = false;
+}
+
+function compiledFull() {
+  fullModule ||= compile(fullURL);
+  return fullModule.catch((error) => {
+    fullModule = null;
+    throw new Error(`NavLab's complete engine could not be loaded (${error.message}); try again`);
+  });
+}
+
+/**
+ * The start module answered 501: from now on the complete module answers. A fresh instance
+ * of it gets the journal as it was before the request (the start module's instance, and
+ * whatever it ran of that request, is dropped); then, given `nextID` (the start module's next
+ * event id before the request), it numbers its events on from there, as the start module
+ * would have. Gives the journal's replay answer.
+ */
+async function moveToFull(nextID) {
+  const module = await compiledFull();
+  x = (await WebAssembly.instantiate(module, {})).exports;
+  onFull = true;
+  docsGiven = false;
+  const sent = lastId;
+  readAnswer(x.navlab_page_open());
+  await giveDocs();
+  const replayed = journal ? replay(journal) : null;
+  if (nextID) x.navlab_page_next_event_id(nextID);
+  // Neither the fresh session's state message nor the replayed lines' messages are sent.
+  lastId = sent;
+  return replayed;
+}
+
+/** Whether `answer` is the start module's "only the complete module does that" (501). */
+function needsFull(answer) {
+  return !onFull && answer.status === 501;
 }
 
 /** Hands the docs to this instance of the module, once. */
@@ -121,6 +168,7 @@ self.onmessage = async (event) => {
   try {
     if (m.kind === "open") {
       wasmURL = m.wasm;
+      fullURL = m.full || wasmURL.replace(/\.wasm(?=$|[?#])/, "-full.wasm");
       docsURL = m.docs;
       journal = m.journal || "";
       await instantiate();
@@ -131,7 +179,10 @@ self.onmessage = async (event) => {
       answer = readAnswer(x.navlab_page_open());
       if (journal) {
         await giveDocs();
-        const replayed = JSON.parse(replay(journal).body);
+        let replayedAnswer = replay(journal);
+        // A journal with what only the complete module does (an `import`): it runs there.
+        if (needsFull(replayedAnswer)) replayedAnswer = await moveToFull(0);
+        const replayed = JSON.parse(replayedAnswer.body);
         if (replayed.status === "failed") m.replayFailed = replayed.error?.message || "a line failed";
         // The page starts from the state now: the replayed lines' messages are not sent.
         answer = { status: 200, type: "", body: "{}", messages: [connectMessage()] };
@@ -144,7 +195,24 @@ self.onmessage = async (event) => {
       answer = { status: 200, type: "application/json", body, messages: [] };
     } else {
       await giveDocs();
+      const sent = lastId;
       answer = request(m.method, m.target, m.body || "");
+      if (needsFull(answer)) {
+        // Its messages were never sent: the ids it used are free again.
+        lastId = sent;
+        const nextID = x.navlab_page_next_event_id(0);
+        try {
+          await moveToFull(nextID);
+          answer = request(m.method, m.target, m.body || "");
+        } catch (error) {
+          if (onFull) throw error;
+          // Not loaded (offline?): the start module again, from the journal (what it ran of
+          // this request is dropped), and the request refused with why.
+          await startAgain(sent);
+          const message = `${error.message} — nothing was run`;
+          answer = { status: 503, type: "application/json; charset=utf-8", body: JSON.stringify({ error: { status: 503, message } }), messages: [] };
+        }
+      }
     }
     journal = readText(x.navlab_page_journal());
     self.postMessage({ id: m.id, ...answer, journal, replayFailed: m.replayFailed });
@@ -152,23 +220,30 @@ self.onmessage = async (event) => {
     // The optimised module traps without Swift's message (only the unoptimised one prints it).
     const raw = String(error && error.message || error);
     const what = trapMessage() || (error instanceof WebAssembly.RuntimeError ? `a bug in NavLab's engine (WebAssembly: ${raw})` : raw);
-    x = null;
     // Started again with the journal before this answer goes out, so the page can go on.
     let restarted = false;
-    const sent = lastId;
-    idOffset = sent;
     try {
-      await instantiate();
-      readAnswer(x.navlab_page_open());
-      await giveDocs();
-      if (journal) replay(journal);
-      // The replayed lines' messages are not sent: the next ids follow the last one sent.
-      lastId = sent;
+      await startAgain(lastId);
       restarted = true;
     } catch { x = null; }
     self.postMessage({ id: m.id, trap: what, restarted, state: restarted ? connectMessage() : null });
   }
 };
+
+/**
+ * A fresh instance (of the complete module once the page has moved to it) with the journal
+ * run again; its event ids follow `sent`, the last one sent.
+ */
+async function startAgain(sent) {
+  x = null;
+  idOffset = sent;
+  await instantiate();
+  readAnswer(x.navlab_page_open());
+  await giveDocs();
+  if (journal && needsFull(replay(journal))) await moveToFull(0);
+  // The replayed lines' messages are not sent: the next ids follow the last one sent.
+  lastId = sent;
+}
 
 /** The `state` message for the session as it is now. */
 function connectMessage() {

@@ -590,8 +590,14 @@ public final class Session {
         case .export(let format, let file, let replace):
             var text: String
             switch format {
+            #if NAVLAB_BROWSER_START
+            // The browser's start module leaves the graph exports out (its host loads the complete one).
+            case .mermaid, .dot:
+                return failure(NavLabError.notInThisBuild("`export \(format.rawValue)`", at: parsed.location), parsed: parsed)
+            #else
             case .mermaid: text = state.renderMermaid()
             case .dot: text = state.renderDOT()
+            #endif
             case .json: text = state.jsonText(seq: seq, pretty: true)
             case .swift:
                 do throws(NavLabError) { text = try SwiftExport.program(from: self) } catch {

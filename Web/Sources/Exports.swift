@@ -43,6 +43,7 @@ public func navlab_alloc(_ n: Int32) -> UnsafeMutableRawPointer {
 @_cdecl("navlab_free")
 public func navlab_free(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
 
+#if !NAVLAB_BROWSER_START
 /// `navlab run FILE` (mode 0, `--keep-going` mode 1) or `navlab check FILE` (mode 2) on one
 /// script in a fresh session, as the native shell prints it: [exit status][standard
 /// output][standard error], each a length and bytes.
@@ -78,6 +79,7 @@ public func navlab_run(_ namePtr: UnsafeRawPointer?, _ nameLen: Int32, _ textPtr
     b.chunk(err.bytes)
     return answer(b)
 }
+#endif
 
 /// Traps on purpose: how the page's recovery (a fresh module, the journal run again, a message)
 /// is tested — what happens on any bug that traps.

@@ -12,6 +12,11 @@ struct PageHost {
     /// Lines that moved the session, and comment lines (what the native journal keeps): the
     /// page stores them so that a reload can run them again.
     var kept: [String] = []
+    /// In the start module (NAVLAB_BROWSER_START): the error of a line that needed what it
+    /// leaves out, during the request running. The request is then answered 501
+    /// (`PageAnswer.notInThisBuild`) and the worker runs it again in the complete module, from
+    /// the journal as it was before this request: this instance's session is dropped.
+    var lacking: NavLabError?
 
     init() {
         session.keepsTimeline = true
@@ -22,6 +27,7 @@ struct PageHost {
     mutating func execute(_ line: String, lineNumber: Int, messages: inout [(String, Int, String)]) -> (Response, Int) {
         let before = session.seq, cursor = session.cursor
         let response = session.execute(line, lineNumber: lineNumber)
+        if response.error?.kind == .notInThisBuild { lacking = response.error }
         let move = StepMove.between(cursor: cursor, seq: before, and: session)
         let id = nextEventID
         nextEventID += 1
@@ -44,15 +50,18 @@ struct PageHost {
     /// of 10,000 lines is not 10,000 answers held at once. The answer is the POST's, with only
     /// a line that failed in `results`.
     mutating func replay(_ text: String) -> PageAnswer {
+        lacking = nil
         let answer = PageCommands.run(text, inBrowser: true, keepResults: false, execute: { line, n in
             let before = session.seq, cursor = session.cursor
             let response = session.execute(line, lineNumber: n)
+            if response.error?.kind == .notInThisBuild { lacking = response.error }
             let move = StepMove.between(cursor: cursor, seq: before, and: session)
             let id = nextEventID
             nextEventID += 1
             if move != .none || line.isCommentLine { kept.append(line) }
             return (response, id)
         }, seq: { session.seq })
+        if let lacking { return .notInThisBuild(lacking) }
         // The page's document follows from here (its `state` message comes next).
         tracker = PageTracker(session)
         return .json(answer.serialized())
@@ -68,7 +77,14 @@ struct PageHost {
         if method == "POST" {
             guard path == "/api/commands" else { return .error(404, "no POST \(path)") }
             var out: [(String, Int, String)] = []
+            lacking = nil
+            let firstID = nextEventID
             let answer = PageCommands.run(body, inBrowser: true, execute: { line, n in execute(line, lineNumber: n, messages: &out) }, seq: { session.seq })
+            if let lacking {
+                // None of this request's ids went out: the complete module numbers from here.
+                nextEventID = firstID
+                return .notInThisBuild(lacking)
+            }
             messages += out
             return .json(answer.serialized())
         }
@@ -182,6 +198,15 @@ public func navlab_page_request(_ m: UnsafeRawPointer?, _ ml: Int32, _ t: Unsafe
 @_cdecl("navlab_page_replay")
 public func navlab_page_replay(_ b: UnsafeRawPointer?, _ bl: Int32) -> UnsafeMutableRawPointer {
     pageAnswer(page.replay(text(b, bl)), [])
+}
+
+/// The id the next line's event gets; `set` > 0 sets it first. When the start module answers
+/// 501 the worker reads it there and sets it in the complete module after the journal ran,
+/// so the ids go on as if the start module had answered.
+@_cdecl("navlab_page_next_event_id")
+public func navlab_page_next_event_id(_ set: Int32) -> Int32 {
+    if set > 0 { page.nextEventID = Int(set) }
+    return Int32(truncatingIfNeeded: page.nextEventID)
 }
 
 /// What a reload needs to bring the session back: the lines kept so far, one a line.

@@ -12,6 +12,14 @@ public struct PageAnswer: Sendable, Equatable {
     public static func json(_ body: String, status: Int = 200) -> PageAnswer { PageAnswer(status: status, type: jsonType, body: body) }
     public static func text(_ body: String, type: String = "text/plain; charset=utf-8") -> PageAnswer { PageAnswer(status: 200, type: type, body: body) }
 
+    /// What the browser's start module answers for a request that needs what it leaves out
+    /// (`NavLabError.Kind.notInThisBuild`): 501, `{"error": {"status": 501, "kind":
+    /// "notInThisBuild", "message": "…"}}`. Its host (engine-worker.js) loads the complete
+    /// module and asks it instead; the native server and the complete module never answer it.
+    public static func notInThisBuild(_ e: NavLabError) -> PageAnswer {
+        json(JSON.object([("error", .object([("status", .int(501)), ("kind", .string(e.kind.rawValue)), ("message", .string(e.message))]))]).serialized(), status: 501)
+    }
+
     /// `{"error": {"status": N, "message": "…"}}`, what the page shows of a refusal.
     public static func error(_ status: Int, _ message: String) -> PageAnswer {
         json(JSON.object([("error", .object([("status", .int(status)), ("message", .string(message))]))]).serialized(), status: status)
@@ -71,19 +79,30 @@ public enum PageRoutes {
 
     /// `GET /api/tutorials`: the built-in tutorials, for the page's Tutorials panel.
     public static func tutorials() -> PageAnswer {
+        #if NAVLAB_BROWSER_START
+        // The browser's start module leaves the tutorials out: their checks are `expect`s,
+        // which it leaves out too (its host loads the complete one).
+        return .notInThisBuild(NavLabError.notInThisBuild("the tutorials", at: SourceLocation(column: 1)))
+        #else
         let list = Tutorials.all.map { t in
             JSON.object([("name", .string(t.name)), ("title", .string(t.title)), ("summary", .string(t.summary)),
                          ("steps", .int(Tutorial.steps(t.text).count))])
         }
         return .json(JSON.object([("tutorials", .array(list))]).serialized())
+        #endif
     }
 
     /// `GET /api/tutorials/NAME`: one tutorial's steps (narration and commands) to play.
     public static func tutorial(_ name: String) -> PageAnswer {
+        #if NAVLAB_BROWSER_START
+        // The browser's start module leaves the tutorials out (see `tutorials()`).
+        return .notInThisBuild(NavLabError.notInThisBuild("the tutorials", at: SourceLocation(column: 1)))
+        #else
         guard let t = Tutorials.named(name) else {
             return .error(404, "no tutorial named \(name): the built-in ones are " + Tutorials.all.map({ $0.name }).joined(separator: ", "))
         }
         return .json(t.json.serialized())
+        #endif
     }
 
     /// `GET /api/inspect?name=NAME[&seq=SEQ]`: the inspector's extras for one view controller.
@@ -109,13 +128,21 @@ public enum PageRoutes {
             do throws(NavLabError) {
                 return .text(try SwiftExport.program(from: session), type: "text/x-swift; charset=utf-8")
             } catch {
+                if error.kind == .notInThisBuild { return .notInThisBuild(error) }
                 return .error(409, error.message + (error.suggestion.map { "; " + $0 } ?? ""))
             }
         }
         guard format == "mermaid" || format == "dot" else { return .error(404, "no export \(format): try navlab, swift, mermaid or dot") }
         switch state(session, at: seqText) {
         case .failure(let refusal): return refusal.answer
-        case .success(let (_, state)): return .text(format == "mermaid" ? state.renderMermaid() + "\n" : state.renderDOT() + "\n")
+        case .success(let (_, state)):
+            #if NAVLAB_BROWSER_START
+            // The browser's start module leaves the graph exports out (its host loads the complete one).
+            _ = state
+            return .notInThisBuild(NavLabError.notInThisBuild("`export \(format)`", at: SourceLocation(column: 1)))
+            #else
+            return .text(format == "mermaid" ? state.renderMermaid() + "\n" : state.renderDOT() + "\n")
+            #endif
         }
     }
 }

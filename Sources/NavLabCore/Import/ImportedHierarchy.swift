@@ -69,10 +69,15 @@ extension ImportedHierarchy {
     /// Reads `text`, whose first line is line `firstLine` of its file. Every line it cannot
     /// read is an error that names it; nothing is returned half read.
     public static func parse(_ text: String, format: Format, firstLine: Int = 1) throws(NavLabError) -> ImportedHierarchy {
+        #if NAVLAB_BROWSER_START
+        // The browser's start module leaves the importers out (its host loads the complete one).
+        throw NavLabError.notInThisBuild("`import \(format.rawValue)`", at: SourceLocation(line: firstLine, column: 1))
+        #else
         switch format {
         case .uikit: return try parseUIKit(text, firstLine: firstLine)
         case .screenstate: return try parseScreenState(text, firstLine: firstLine)
         }
+        #endif
     }
 
     static func lines(of text: String) -> [Substring] {

@@ -12,6 +12,12 @@ public struct NavLabError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalid
         /// An `expect` that did not hold.
         case expectation
+        /// What this build of the engine leaves out: the browser's start module (compiled with
+        /// NAVLAB_BROWSER_START) has no `export swift|mermaid|dot`, `import`, `expect` or
+        /// tutorials, and says so with this kind; its host loads the complete module and runs
+        /// the request there. The native tool and the complete module never make it, so no
+        /// user sees it.
+        case notInThisBuild
     }
     public var kind: Kind
     public var message: String
@@ -26,6 +32,11 @@ public struct NavLabError: Error, Hashable, Sendable, CustomStringConvertible {
         self.location = location
         self.suggestion = suggestion
         self.exceptionName = exceptionName
+    }
+
+    /// What the browser's start module answers for `feature`, which only the complete module has.
+    public static func notInThisBuild(_ feature: String, at location: SourceLocation) -> NavLabError {
+        NavLabError(.notInThisBuild, "\(feature) is in the complete engine, which loads when first needed", at: location)
     }
 
     public var description: String {
