@@ -433,7 +433,7 @@ public enum VerbTable {
             try parseShow(&a, detail: true)
         },
         Verb(name: "swipe", group: .hierarchy, syntax: "swipe down|back|content [NAME] [cancel]",
-             summary: "the user's finger: swipe a card sheet (or a zoom-presented screen, iOS 18+) down, the edge swipe back in a navigation controller, or (iOS 26+) the swipe back from anywhere in the content; `cancel` abandons it halfway; a zoom push grabbed in the same turn completes, then pops",
+             summary: "the user's finger: swipe a card sheet (or a zoom-presented screen, iOS 18+) down, the edge swipe back in a navigation controller, or (iOS 26+) the swipe back from anywhere in the content; `cancel` abandons it halfway; a zoom push grabbed in the same turn completes, then pops, and from iOS 26 so does any push or pop in flight (no nested-transition warnings)",
              uikit: "the sheet's and the navigation controller's interactive transitions; interactiveContentPopGestureRecognizer (content)", examples: ["swipe down", "swipe back cancel", "swipe content"],
              arguments: [.keyword(["down", "back", "content"]), .name, .keyword(["cancel"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("down, back or content")

@@ -168,4 +168,70 @@ struct InteractiveTests {
         old.run("push B")
         #expect(old.fail("swipe content")?.message.contains("iOS 26") == true)
     }
+    @Test("UIKit #216: on iOS 26 the user's swipe back during a push completes the push, then pops in the same turn, without warnings; on iOS 18 the same line warns",
+          arguments: [18, 26])
+    func fact216PushThenSwipe(ios: Int) {
+        let s = launched("Nav(A)", device: "iPhone iOS=\(ios)")
+        let r = s.run("push X; swipe back")
+        let calls = r.lines.filter { $0.style == .callback }.map(\.text)
+        let warnings = r.lines.filter { $0.style == .warning }
+        #expect(s.top == "A")
+        #expect(!s.alive("X"))
+        if ios >= 26 {
+            #expect(warnings.isEmpty)
+            // X's whole appearance, then its pop.
+            let didAppear = calls.firstIndex(of: "viewDidAppear X"), willDisappear = calls.firstIndex(of: "viewWillDisappear X")
+            #expect(didAppear != nil && willDisappear != nil && didAppear! < willDisappear!)
+            #expect(calls.firstIndex(of: "didMove(toParent: UINavigationController) X")! < willDisappear!)
+            #expect(calls.last == "deinit X")
+            #expect(r.text.contains("UIKit #216"))
+        } else {
+            // Before iOS 26 the swipe's pop is a nested pop (UIKit #97).
+            #expect(warnings.first?.text.contains("nested pop animation can result in a corrupted navigation bar") == true)
+            #expect(!r.text.contains("UIKit #216"))
+        }
+    }
+
+    @Test("UIKit #216: on iOS 26 `pop; swipe back` pops two screens in one turn: the first pop completes, then the second runs")
+    func fact216TwoPops() {
+        let s = launched("Nav(A, B, C)", device: "iPhone iOS=26")
+        let r0 = s.run("pop; swipe back")
+        // B and A were never on screen: their views load as they appear (not what is checked here).
+        let calls = r0.lines.filter { $0.style == .callback }.map(\.text).filter { !$0.hasPrefix("loadView") && !$0.hasPrefix("viewDidLoad") }
+        #expect(r0.lines.filter { $0.style == .warning }.isEmpty)
+        #expect(s.top == "A")
+        #expect(!s.alive("B") && !s.alive("C"))
+        #expect(calls == ["willMove(toParent: nil) C", "viewWillDisappear C", "viewWillAppear B", "viewIsAppearing B",
+                          "viewDidDisappear C", "viewDidAppear B", "didMove(toParent: nil) C", "deinit C",
+                          "willMove(toParent: nil) B", "viewWillDisappear B", "viewWillAppear A", "viewIsAppearing A",
+                          "viewDidDisappear B", "viewDidAppear A", "didMove(toParent: nil) B", "deinit B"])
+        // The content swipe (UIKit #194) is the user's pop too.
+        let c = launched("Nav(A, B, C)", device: "iPhone iOS=26")
+        let r = c.run("pop; swipe content")
+        #expect(r.lines.filter { $0.style == .warning }.isEmpty)
+        #expect(c.top == "A")
+    }
+
+    @Test("UIKit #216: on iOS 26 a cancelled swipe during a push completes the push and ends appeared, as the abandoned edge swipe")
+    func fact216Cancel() {
+        let s = launched("Nav(A)", device: "iPhone iOS=26")
+        let r = s.run("push X; swipe back cancel")
+        let calls = r.lines.filter { $0.style == .callback }.map(\.text)
+        #expect(r.lines.filter { $0.style == .warning }.isEmpty)
+        #expect(s.top == "X")
+        #expect(calls.last == "viewDidAppear X")
+        #expect(calls.filter { $0 == "viewDidAppear X" }.count == 2)
+        // The abandoned swipe's calls come after the push's whole appearance (UIKit #65).
+        let first = calls.firstIndex(of: "viewDidAppear X")!
+        #expect(Array(calls[(first + 2)...]) == ["viewWillDisappear X", "viewWillAppear A", "viewWillDisappear A", "viewDidDisappear A",
+                                              "viewWillAppear X", "viewDidAppear X"])
+    }
+
+    @Test("UIKit #216: code's `pop; pop` and `push; pop` still warn on iOS 26: only the user's pop is let through")
+    func fact216CodeStillWarns() {
+        let s = launched("Nav(A, B, C)", device: "iPhone iOS=26")
+        #expect(s.warnings("pop; pop").first == "nested pop animation can result in a corrupted navigation bar")
+        let t = launched("Nav(A)", device: "iPhone iOS=26")
+        #expect(t.warnings("push X; pop").first == "nested pop animation can result in a corrupted navigation bar")
+    }
 }

@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 215 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 216 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -2193,6 +2193,16 @@ call. The facts below say what UIKit does with such code, by the moment it runs.
 **Tests.** `InteractiveTests` "UIKit #194: the content swipe back pops on iOS 26 and is refused before"
 
 **Sources.** `UINavigationController.h`, iOS 26.0 SDK (`API_AVAILABLE(ios(26.0))`); [Apple, interactiveContentPopGestureRecognizer](https://developer.apple.com/documentation/uikit/uinavigationcontroller/interactivecontentpopgesturerecognizer) (Apple documentation)
+
+### #216 iOS 26: the user's pop does not wait for a push or pop in flight
+
+**What UIKit does.** From iOS 26 a navigation controller no longer holds the user back while a push or pop is animating. Tapping the back button again, or swiping back, during a transition starts the next pop at once: the back button "on iOS 26, doesn't wait for one transition to finish and can pop two screens at once", and "iOS 26 also introduces new `interactiveContentPopGestureRecognizer` which can fire mid transition"; "New iOS allows for popping multiple screens almost at once". Another router notes the same "interacting during transition that's new in iOS 26, for example, clicking back button multiple times". None of the reports mentions the nested-transition warnings of earlier versions (#97): what they describe is two screens popped. The reports speak of the user's back button and gestures; a second push or pop made by code while one animates is not described. No published log gives the callback order.
+
+**In NavLab.** On iOS 26 and later, a `swipe back` or `swipe content` (#194) written on the same line as a push or pop of the same navigation controller finds that transition in flight: it completes at once — its `viewDid…`, `didMove(toParent:)` and `deinit` calls come then — and the swipe's pop starts in the same turn, with a note and none of #97's warnings, the rule Apple documents for an interrupted zoom push (#193) applied to every push and pop. `device iPhone iOS=26; initial Nav(A, B, C); launch; pop; swipe back` pops C, then B, in one turn: C's pop ends (`viewDidDisappear C`, `viewDidAppear B`, `didMove(toParent: nil) C`, `deinit C`), then B's pop runs, and A is on top. `push X; swipe back` prints X's whole appearance, then its pop; `push X; swipe back cancel` completes the push and then abandons the swipe as the edge swipe does (#65): X ends appeared. On iOS 18 the same `push X; swipe back` is a nested pop and warns (#97). Code's `pop; pop` and `push X; pop` keep #97's warnings on iOS 26 too (Modelling.md).
+
+**Tests.** `InteractiveTests` "UIKit #216: on iOS 26 the user's swipe back during a push completes the push, then pops in the same turn, without warnings; on iOS 18 the same line warns"; "UIKit #216: on iOS 26 `pop; swipe back` pops two screens in one turn: the first pop completes, then the second runs"; "UIKit #216: on iOS 26 a cancelled swipe during a push completes the push and ends appeared, as the abandoned edge swipe"; "UIKit #216: code's `pop; pop` and `push; pop` still warn on iOS 26: only the user's pop is let through"; `Tests/Observed/95-back-mid-transition-pops-two-rnscreens-ios26.navlab`
+
+**Sources.** [react-native-screens PR #3093 "fix(iOS): Glitching back navigations on iOS 26" — GitHub](https://github.com/software-mansion/react-native-screens/pull/3093) (merged, 2025-08-01); [react-native-screens PR #3142 "fix(iOS): Disable second transition coming from gestures when one is in progress" — GitHub](https://github.com/software-mansion/react-native-screens/pull/3142) ("handle repeatedly clicking back button on iOS 26", by checking whether `transitionCoordinator` is set); [react-native-screens PR #3173 "feat(iOS): Handle interactiveContentPopGesture for iOS 26" — GitHub](https://github.com/software-mansion/react-native-screens/pull/3173) (open); [navigation PR #888 "Supported full screen swipe pop gesture (iOS 26)" — GitHub](https://github.com/grahammendick/navigation/pull/888) (community reports: maintainers' pull-request descriptions, iOS 26 betas and release); [Apple, "Enhancing your app with fluid transitions"](https://developer.apple.com/documentation/uikit/enhancing-your-app-with-fluid-transitions) (the callback order NavLab borrows, #193) (Apple documentation). Versions: iOS 26 on; NavLab applies it to every later version it models (26 and 27).
 
 ### #195 iOS 18 tabs: `UITab`s by identifier, and two new delegate calls
 

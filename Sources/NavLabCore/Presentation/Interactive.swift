@@ -131,9 +131,15 @@ extension State {
         let zoom = usesZoomTransition(current)
         // Grabbing a zoom push mid-flight does not cancel it: it completes and a pop starts in
         // the same run-loop turn, without the nested-transition warnings (UIKit #193).
+        // From iOS 26 the user's pop does not wait for any push or pop in flight: that one
+        // completes at once and the pop starts in the same turn, with no warnings (UIKit #216).
         var lead: [Event] = []
-        if zoom, let turn, turn.navigationInFlight(nav) {
-            lead.append(.note("\(self[current].name)'s zoom push is not cancelled: it completes (viewDidAppear above) and the pop starts in the same run-loop turn (UIKit #193)"))
+        if let turn, turn.navigationInFlight(nav), zoom || device.iOS >= 26 {
+            if zoom {
+                lead.append(.note("\(self[current].name)'s zoom push is not cancelled: it completes (viewDidAppear above) and the pop starts in the same run-loop turn (UIKit #193)"))
+            } else {
+                lead.append(.note("on iOS \(device.version) the user's pop does not wait for \(self[nav].name)'s transition in flight: it completes at once (its viewDid… calls above) and the pop starts in the same run-loop turn, without the nested-transition warnings (UIKit #216)"))
+            }
             self.turn!.inFlight.removeAll { $0 == .navigation(nav) }
             self.turn!.completedInFlight = true
         }
