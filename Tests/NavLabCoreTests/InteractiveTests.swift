@@ -155,6 +155,26 @@ struct InteractiveTests {
         #expect(r.lines.filter { $0.style == .warning }.isEmpty)
     }
 
+    @Test("UIKit #193, #97: a zoom view controller uncovered by a pop still animating was not pushed in this turn: on iOS 18 the swipe is a nested pop, with #97's warnings, not #193's completed push")
+    func fact193OnlyForAPushInThisTurn() {
+        let s = launched("Nav(Grid)", device: "iPhone iOS=18")
+        s.run("class Photo preferredTransition=zoom")
+        s.run("push Photo")
+        s.run("push Detail")
+        let r = s.run("pop; swipe back")
+        #expect(!r.text.contains("not cancelled"), "\(r.text)")
+        #expect(r.lines.filter { $0.style == .warning }.map(\.text).contains("warning: nested pop animation can result in a corrupted navigation bar"))
+        #expect(s.top == "Grid")
+        // The same uncovered zoom view controller on iOS 26 follows UIKit #216.
+        let new = launched("Nav(Grid)", device: "iPhone iOS=26")
+        new.run("class Photo preferredTransition=zoom")
+        new.run("push Photo")
+        new.run("push Detail")
+        let r26 = new.run("pop; swipe back")
+        #expect(!r26.text.contains("not cancelled") && r26.text.contains("UIKit #216"), "\(r26.text)")
+        #expect(r26.lines.filter { $0.style == .warning }.isEmpty)
+    }
+
     @Test("UIKit #194: the content swipe back pops on iOS 26 and is refused before")
     func fact194() {
         let s = launched("Nav(A)", device: "iPhone iOS=26")

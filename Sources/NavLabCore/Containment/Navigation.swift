@@ -58,6 +58,7 @@ extension State {
         }
         let events = transition(.push, animated: animated, change: change)
         startTransition(.navigation(nav), animated: animated)
+        if animated, turn != nil, let top = self[nav].children.last { turn!.pushed.insert(top) }
         var all = warnings.isEmpty ? events : warnings + events
         if let kept { all.insert(kept, at: 0) }
         if animated, let top = self[nav].children.last, usesZoomTransition(top) {

@@ -10,6 +10,9 @@ public struct RunLoopTurn: Hashable, Sendable {
     public var inFlight: [Transition] = []
     /// Navigation transitions started while another was running on the same controller.
     public var nestedNavigation: Set<VCID> = []
+    /// View controllers pushed, animated, in this turn: only a zoom push grabbed mid-flight
+    /// follows UIKit #193 (a zoom view controller a pop uncovers was never pushed here).
+    public var pushed: Set<VCID> = []
     /// A command of this turn completed the transitions in flight at once (an interrupted zoom
     /// push, UIKit #193): the `did…` calls held for the end of the turn come now.
     public var completedInFlight = false

@@ -129,13 +129,16 @@ extension State {
         }
         let current = stack[stack.count - 1], previous = stack[stack.count - 2]
         let zoom = usesZoomTransition(current)
+        // #193 is for a zoom push grabbed mid-flight: not for a zoom view controller that a
+        // pop still animating uncovered.
+        let zoomPushInFlight = zoom && turn?.pushed.contains(current) == true
         // Grabbing a zoom push mid-flight does not cancel it: it completes and a pop starts in
         // the same run-loop turn, without the nested-transition warnings (UIKit #193).
         // From iOS 26 the user's pop does not wait for any push or pop in flight: that one
         // completes at once and the pop starts in the same turn, with no warnings (UIKit #216).
         var lead: [Event] = []
-        if let turn, turn.navigationInFlight(nav), zoom || device.iOS >= 26 {
-            if zoom {
+        if let turn, turn.navigationInFlight(nav), zoomPushInFlight || device.iOS >= 26 {
+            if zoomPushInFlight {
                 lead.append(.note("\(self[current].name)'s zoom push is not cancelled: it completes (viewDidAppear above) and the pop starts in the same run-loop turn (UIKit #193)"))
             } else {
                 lead.append(.note("on iOS \(device.version) the user's pop does not wait for \(self[nav].name)'s transition in flight: it completes at once (its viewDid… calls above) and the pop starts in the same run-loop turn, without the nested-transition warnings (UIKit #216)"))
