@@ -3,18 +3,34 @@
 // folder runs NavLab's engine itself (navlab-host.json says {"host": "browser"}: a static copy
 // made by `make web`) and, if so, starts it: the worker compiles the module and brings the
 // session back meanwhile. Served by `navlab`, it does nothing more (api.js talks to the server).
+//
+// When this browser ran the engine for this page before (it keeps a journal), the worker is
+// made at once, while navlab-host.json is on its way, and sent away if a server answers after
+// all; on a first visit it is made once navlab-host.json says so.
 
-import { Engine } from "./engine.js";
+import { Engine, ranHereBefore } from "./engine.js";
 
-/** The engine running in this page, once started; null when a server answers the page. */
+/** navlab-host.json: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
+export const host = fetch("navlab-host.json", { cache: "no-store" })
+  .then((response) => (response.ok ? response.json() : {}))
+  .catch(() => ({}));
+
+let early = null;
+if (ranHereBefore()) {
+  try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
+}
+
+/** The engine running in this page, once it has brought the session back; null when a server answers the page. */
 export const started = (async () => {
+  const config = await host;
+  if (config.host !== "browser") {
+    early?.stop();
+    return null;
+  }
   let engine = null;
   try {
-    const response = await fetch("navlab-host.json", { cache: "no-store" });
-    const config = response.ok ? await response.json() : {};
-    if (config.host !== "browser") return null;
-    engine = new Engine(config);
-    await engine.start();
+    engine = early || new Engine();
+    await engine.start(config);
   } catch (error) {
     if (engine) console.warn("engine:", error.message);
   }
