@@ -168,12 +168,14 @@ export class Engine {
   async start(config) {
     this.build = config.build ?? null;
     const journal = read(JOURNAL_KEY) || "";
+    this.opened = false;
     await this.send({
       kind: "open",
       wasm: new URL(config.engine || "navlab.wasm", location.href).href,
       docs: new URL(config.docs || "navlab-docs.json", location.href).href,
       journal,
     });
+    this.opened = true;
   }
 
   /** The page is served by `navlab` after all: the worker made in advance goes. */
@@ -187,7 +189,8 @@ export class Engine {
 
   connect(handlers) {
     this.handlers = handlers;
-    handlers.onStatus?.("live");
+    // A module that could not start (the worker said why): nothing is live.
+    handlers.onStatus?.(this.opened ? "live" : "offline");
     const queued = this.queued;
     this.queued = [];
     this.dispatch(queued);

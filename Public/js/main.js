@@ -349,6 +349,9 @@ const refreshLog = debounce(async () => {
 }, 60);
 
 function setConnection(status) {
+  // The engine in the page could not start: lines typed while its copy was shown wait no more
+  // (each gets its own error).
+  if (status === "offline" && store.fromCopy) consolePane.clearWaiting();
   const el = $("connection");
   el.dataset.state = status;
   el.querySelector(".label").textContent = status === "live" ? "live" : status === "offline" ? "offline" : status === "starting" ? "starting" : "reconnecting";

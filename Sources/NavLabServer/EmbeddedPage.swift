@@ -1621,12 +1621,14 @@ export class Engine {
   async start(config) {
     this.build = config.build ?? null;
     const journal = read(JOURNAL_KEY) || "";
+    this.opened = false;
     await this.send({
       kind: "open",
       wasm: new URL(config.engine || "navlab.wasm", location.href).href,
       docs: new URL(config.docs || "navlab-docs.json", location.href).href,
       journal,
     });
+    this.opened = true;
   }
 
   /** The page is served by `navlab` after all: the worker made in advance goes. */
@@ -1640,7 +1642,8 @@ export class Engine {
 
   connect(handlers) {
     this.handlers = handlers;
-    handlers.onStatus?.("live");
+    // A module that could not start (the worker said why): nothing is live.
+    handlers.onStatus?.(this.opened ? "live" : "offline");
     const queued = this.queued;
     this.queued = [];
     this.dispatch(queued);
@@ -2757,6 +2760,9 @@ const refreshLog = debounce(async () => {
 }, 60);
 
 function setConnection(status) {
+  // The engine in the page could not start: lines typed while its copy was shown wait no more
+  // (each gets its own error).
+  if (status === "offline" && store.fromCopy) consolePane.clearWaiting();
   const el = $("connection");
   el.dataset.state = status;
   el.querySelector(".label").textContent = status === "live" ? "live" : status === "offline" ? "offline" : status === "starting" ? "starting" : "reconnecting";

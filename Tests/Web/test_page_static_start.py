@@ -26,8 +26,8 @@ from browserkit import ROOT, browser, console_errors, tree_row, wait_for  # noqa
 class Site:
     """The static folder on a loopback port; `hold()` keeps navlab.wasm back until `release()`."""
 
-    def __init__(self, folder, url, gate):
-        self.folder, self.url, self.gate = folder, url, gate
+    def __init__(self, folder, url, gate, missing):
+        self.folder, self.url, self.gate, self.missing = folder, url, gate, missing
 
     def hold(self):
         self.gate.clear()
@@ -52,6 +52,7 @@ def site():
     subprocess.run(["sh", os.path.join(ROOT, "scripts", "make-web.sh"), WASM, folder], check=True, capture_output=True)
     gate = threading.Event()
     gate.set()
+    missing = threading.Event()  # set: navlab.wasm answers 404
 
     class Handler(SimpleHTTPRequestHandler):
         def end_headers(self):
@@ -62,6 +63,9 @@ def site():
         def do_GET(self):
             if self.path.split("?")[0].endswith(".wasm"):
                 gate.wait(120)
+                if missing.is_set():
+                    self.send_error(404)
+                    return
             super().do_GET()
 
         def log_message(self, *args):
@@ -72,7 +76,7 @@ def site():
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield Site(folder, f"http://127.0.0.1:{server.server_address[1]}/", gate)
+        yield Site(folder, f"http://127.0.0.1:{server.server_address[1]}/", gate, missing)
     finally:
         gate.set()
         server.shutdown()
@@ -291,3 +295,23 @@ def test_a_big_session_keeps_no_snapshot(site, browser):
     WebDriverWait(browser, 20).until(lambda d: tree_row(d, "Item#1500") is None)
     # 1,500: kept again.
     assert len(wait_snapshot_of(browser, state(browser))[1]["state"]["viewControllers"]) == 1500
+
+
+def test_when_the_engine_cannot_start_the_copy_stays_but_nothing_says_live_and_typed_lines_do_not_run(site, browser):
+    session(browser, site, ["initial Nav(Home)", "launch", "push A"])
+    site.missing.set()
+    try:
+        load_held(browser, site)
+        wait_for(browser, '#tree .row[data-name="A"]', timeout=5)
+        type_command(browser, "push B")
+        site.release()
+        WebDriverWait(browser, 30).until(lambda d: "could not be started again" in d.find_element(By.ID, "script-intro").text)
+        assert connection(browser) == "offline"
+        assert browser.find_element(By.CSS_SELECTOR, "#connection .label").text == "offline"
+        # The line was sent to an engine that could not start: it says so, and the kept session is untouched.
+        WebDriverWait(browser, 10).until(lambda d: "error:" in d.find_element(By.ID, "console-out").text)
+        assert "push B" not in browser.execute_script("return localStorage.getItem('navlab.journal')")
+        assert browser.find_elements(By.CSS_SELECTOR, "#console-out .co-block.waiting") == []
+    finally:
+        site.missing.clear()
+        site.release()
