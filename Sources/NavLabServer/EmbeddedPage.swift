@@ -2571,10 +2571,11 @@ function renderHeader() {
 /** The whole document: on connect, after a reconnect the server could not catch up, a resync. */
 function onState(data) {
   if (!data.state) return;
+  // Lines typed before the first state was in run now (each prints its own block).
+  consolePane.clearWaiting();
   if (store.fromCopy) {
     // The engine's state replaces the copy drawn at start. The same: nothing to draw again.
     store.fromCopy = false;
-    consolePane.clearWaiting();
     if (data.seq === store.docSeq && sameDocument(data.state, store.doc)) {
       window.navlab.seq = data.seq;
       invalidate("header");
@@ -2617,9 +2618,9 @@ function drawKeptCopy(kept) {
   draw();
 }
 
-/** A line typed in the command box: while the kept copy is shown, it waits for the engine. */
+/** A line typed in the command box: while the kept copy (or nothing yet) is shown, it waits for the engine. */
 function runTyped(text) {
-  if (!store.fromCopy) return api.run(text);
+  if (!store.fromCopy && store.doc) return api.run(text);
   consolePane.showWaiting(text);
   return api.run(text, () => {
     if (store.copyDiffered) throw new Error("not run: the session changed when NavLab's engine started (see the note); check it, then run the line again");
@@ -2759,14 +2760,18 @@ const refreshLog = debounce(async () => {
   }
 }, 60);
 
+let wasLive = false;
 function setConnection(status) {
   // The engine in the page could not start: lines typed while its copy was shown wait no more
   // (each gets its own error).
   if (status === "offline" && store.fromCopy) consolePane.clearWaiting();
   const el = $("connection");
   el.dataset.state = status;
-  el.querySelector(".label").textContent = status === "live" ? "live" : status === "offline" ? "offline" : status === "starting" ? "starting" : "reconnecting";
-  el.title = status === "starting" ? "Drawn from this browser's copy of the session: NavLab's engine is starting, and what you type runs when it is ready" : "";
+  if (status === "live") wasLive = true;
+  el.querySelector(".label").textContent = status === "connecting" ? (wasLive ? "reconnecting" : "connecting") : status;
+  el.title = status !== "starting" ? ""
+    : store.fromCopy ? "Drawn from this browser's copy of the session: NavLab's engine is starting, and what you type runs when it is ready"
+    : "NavLab's engine is starting in this page: what you type runs when it is ready";
 }
 
 // ---- time travel ----
@@ -3206,6 +3211,7 @@ async function start() {
   const copy = await kept;
   store.copyAtStart = copy ? copy.skipped || "drawn" : null;
   if (copy?.kept) drawKeptCopy(copy.kept);
+  else if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
   try {
     store.table = await api.verbs();
     consolePane.updateHint();

@@ -173,7 +173,7 @@ def test_a_corrupt_or_stale_snapshot_is_not_drawn(site, browser):
             assert browser.execute_script("return window.navlab.copyAtStart()") == why
             assert browser.execute_script("return window.navlab.doc()") is None
             assert tree_row(browser, "A") is None
-            assert connection(browser) != "starting"
+            assert connection(browser) == "starting" and browser.execute_script("return window.navlab.fromCopy()") is False
         finally:
             site.release()
         # The engine brings the session back from its lines.
@@ -315,3 +315,24 @@ def test_when_the_engine_cannot_start_the_copy_stays_but_nothing_says_live_and_t
     finally:
         site.missing.clear()
         site.release()
+
+
+def test_a_first_visit_says_the_engine_is_starting_and_runs_what_was_typed_once_it_is(site, browser):
+    browser.get(site.url + "favicon.svg")
+    browser.execute_script("localStorage.clear();")
+    try:
+        load_held(browser, site)
+        # Nothing kept: nothing drawn, and the page says what it waits for.
+        assert browser.execute_script("return window.navlab.copyAtStart()") == "none kept"
+        assert browser.execute_script("return window.navlab.doc()") is None
+        assert "Loading the session" in browser.find_element(By.ID, "tree").text
+        assert connection(browser) == "starting"
+        type_command(browser, "initial Nav(Home)")
+        type_command(browser, "launch")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#console-out .co-block.waiting")) == 2
+    finally:
+        site.release()
+    wait_for(browser, '#tree .row[data-name="Home"]', timeout=30)
+    assert connection(browser) == "live"
+    assert browser.find_elements(By.CSS_SELECTOR, "#console-out .co-block.waiting") == []
+    assert state(browser)["top"] == "Home"
