@@ -2464,6 +2464,8 @@ const store = {
   copyDiffered: false,
   // Why no copy was drawn at start ("none kept", "another journal"…), or "drawn".
   copyAtStart: null,
+  // A patch did not fit: the whole document is being fetched again.
+  stale: false,
 };
 const dirty = { model: true, timeline: true, header: true };
 // The view controllers touched since the last render (their rows are built again); null:
@@ -2571,6 +2573,7 @@ function renderHeader() {
 /** The whole document: on connect, after a reconnect the server could not catch up, a resync. */
 function onState(data) {
   if (!data.state) return;
+  store.stale = false;
   // Lines typed before the first state was in run now (each prints its own block).
   consolePane.clearWaiting();
   if (store.fromCopy) {
@@ -2633,7 +2636,7 @@ function runTyped(text) {
 let snapshotPending = false;
 function writeSnapshot() {
   snapshotPending = false;
-  if (store.fromCopy || store.viewing || store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) return;
+  if (store.fromCopy || store.stale || store.viewing || store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) return;
   keepState(store.doc);
 }
 function keepSnapshotSoon() {
@@ -2679,7 +2682,12 @@ function onPatch(data) {
 }
 
 /** The document did not fit a patch (missed events, a new server): start from a whole one. */
-const resync = debounce(async () => {
+function resync() {
+  // Until the whole one is in, the document is not the session's (no snapshot is taken of it).
+  store.stale = true;
+  fetchWhole();
+}
+const fetchWhole = debounce(async () => {
   store.doc = null;
   try {
     const doc = await api.state();
