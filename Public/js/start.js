@@ -1,22 +1,28 @@
 // The first thing the page runs: index.html loads this module `async`, so it runs as soon as it
 // (and engine.js) arrive, while the page's other modules still load. It learns whether this
-// folder runs NavLab's engine itself (navlab-host.json says {"host": "browser"}: a static copy
-// made by `make web`) and, if so, starts it: the worker compiles the module and brings the
-// session back meanwhile. Served by `navlab`, it does nothing more (api.js talks to the server).
+// folder runs NavLab's engine itself (a static copy made by `make web`) and, if so, starts it:
+// the worker compiles the module and brings the session back meanwhile. Served by `navlab`, it
+// does nothing more (api.js talks to the server).
 //
-// When this browser ran the engine for this page before (it keeps a journal), the worker is
-// made at once, while navlab-host.json is on its way, and sent away if a server answers after
-// all; on a first visit it is made once navlab-host.json says so.
+// Which host: index.html's <meta name="navlab-host" content="browser" data-build=…> when
+// `make web` wrote one (known at once, with the engine's build), else navlab-host.json
+// ({"host": "browser" | "server", engine, docs, build}). When this browser ran the engine for
+// this page before (it keeps a journal), the worker is made at once, while navlab-host.json is
+// on its way, and sent away if a server answers after all.
 
 import { Engine, ranHereBefore } from "./engine.js";
 
-/** navlab-host.json: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
-export const host = fetch("navlab-host.json", { cache: "no-store" })
-  .then((response) => (response.ok ? response.json() : {}))
-  .catch(() => ({}));
+const marker = document.querySelector('meta[name="navlab-host"]');
+
+/** The host's description: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
+export const host = marker?.content === "browser"
+  ? Promise.resolve({ host: "browser", engine: marker.dataset.engine, docs: marker.dataset.docs, build: marker.dataset.build })
+  : fetch("navlab-host.json", { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}));
 
 let early = null;
-if (ranHereBefore()) {
+if (marker?.content === "browser" || ranHereBefore()) {
   try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
 }
 

@@ -455,13 +455,16 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>NavLab</title>
+<!-- Which host runs the engine: empty here (navlab-host.json says); `make web` writes
+     content="browser" and data-build (the module's checksum) into its static copy. -->
+<meta name="navlab-host" content="">
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="css/navlab.css">
 <script type="module" async src="js/start.js"></script>
 <script type="module" src="js/main.js"></script>
 <!-- start.js runs as soon as it arrives and starts the engine when this folder runs it; every
      module main.js reaches is asked for at once rather than import by import, and
-     navlab-host.json (which start.js reads first) with them. -->
+     navlab-host.json (which start.js reads when the marker above is empty) with them. -->
 <link rel="preload" href="navlab-host.json" as="fetch" crossorigin="anonymous">
 <link rel="modulepreload" href="js/api.js">
 <link rel="modulepreload" href="js/start.js">
@@ -3757,23 +3760,29 @@ function renderLayers(el, state, onScreen) {
         ("js/start.js", ####"""
 // The first thing the page runs: index.html loads this module `async`, so it runs as soon as it
 // (and engine.js) arrive, while the page's other modules still load. It learns whether this
-// folder runs NavLab's engine itself (navlab-host.json says {"host": "browser"}: a static copy
-// made by `make web`) and, if so, starts it: the worker compiles the module and brings the
-// session back meanwhile. Served by `navlab`, it does nothing more (api.js talks to the server).
+// folder runs NavLab's engine itself (a static copy made by `make web`) and, if so, starts it:
+// the worker compiles the module and brings the session back meanwhile. Served by `navlab`, it
+// does nothing more (api.js talks to the server).
 //
-// When this browser ran the engine for this page before (it keeps a journal), the worker is
-// made at once, while navlab-host.json is on its way, and sent away if a server answers after
-// all; on a first visit it is made once navlab-host.json says so.
+// Which host: index.html's <meta name="navlab-host" content="browser" data-build=…> when
+// `make web` wrote one (known at once, with the engine's build), else navlab-host.json
+// ({"host": "browser" | "server", engine, docs, build}). When this browser ran the engine for
+// this page before (it keeps a journal), the worker is made at once, while navlab-host.json is
+// on its way, and sent away if a server answers after all.
 
 import { Engine, ranHereBefore } from "./engine.js";
 
-/** navlab-host.json: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
-export const host = fetch("navlab-host.json", { cache: "no-store" })
-  .then((response) => (response.ok ? response.json() : {}))
-  .catch(() => ({}));
+const marker = document.querySelector('meta[name="navlab-host"]');
+
+/** The host's description: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
+export const host = marker?.content === "browser"
+  ? Promise.resolve({ host: "browser", engine: marker.dataset.engine, docs: marker.dataset.docs, build: marker.dataset.build })
+  : fetch("navlab-host.json", { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}));
 
 let early = null;
-if (ranHereBefore()) {
+if (marker?.content === "browser" || ranHereBefore()) {
   try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
 }
 

@@ -6,6 +6,7 @@ module, so whatever the page shows did not come from the engine."""
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -34,6 +35,17 @@ class Site:
 
     def release(self):
         self.gate.set()
+
+    def marker(self, build):
+        """Writes into index.html what `make web` writes (its host marker, with the module's
+        build), or takes it out again (build None)."""
+        path = os.path.join(self.folder, "index.html")
+        with open(path, encoding="utf-8") as f:
+            html = f.read()
+        html = re.sub(r'<meta name="navlab-host" content="[^"]*"(?: data-build="[^"]*")?>',
+                      '<meta name="navlab-host" content="">' if build is None else f'<meta name="navlab-host" content="browser" data-build="{build}">', html)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(html)
 
     def host(self, **fields):
         """Rewrites navlab-host.json (what `make web` wrote, with `fields` changed)."""
@@ -336,3 +348,29 @@ def test_a_first_visit_says_the_engine_is_starting_and_runs_what_was_typed_once_
     assert connection(browser) == "live"
     assert browser.find_elements(By.CSS_SELECTOR, "#console-out .co-block.waiting") == []
     assert state(browser)["top"] == "Home"
+
+
+def test_the_host_marker_in_index_html_starts_the_engine_without_asking_navlab_host_json(site, browser):
+    # What `make web` writes into its copy of index.html: the host, and the module's build.
+    config = os.path.join(site.folder, "navlab-host.json")
+    os.rename(config, config + ".away")
+    try:
+        site.marker("one")
+        session(browser, site, ["initial Nav(Home)", "launch", "push A"])
+        assert kept(browser)[1]["build"] == "one"
+        load_held(browser, site)
+        assert browser.execute_script("return window.navlab.copyAtStart()") == "drawn"
+        wait_for(browser, '#tree .row[data-name="A"]', timeout=5)
+        site.release()
+        WebDriverWait(browser, 30).until(lambda d: connection(d) == "live")
+        # Another module shipped: its build differs, and the copy of the old one is not drawn.
+        site.marker("two")
+        load_held(browser, site)
+        assert browser.execute_script("return window.navlab.copyAtStart()") == "another build of the engine"
+        assert tree_row(browser, "A") is None
+        site.release()
+        wait_for(browser, '#tree .row[data-name="A"]', timeout=30)
+    finally:
+        site.release()
+        site.marker(None)
+        os.rename(config + ".away", config)
