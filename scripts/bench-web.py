@@ -34,7 +34,7 @@ nothing is asserted.
   process of its own. Both are the cost of the 10,000 view controllers to the host that
   holds the engine (each also shown whole).
 
-usage: bench-web.py NAVLAB WEBDIR [--quick]"""
+usage: bench-web.py NAVLAB WEBDIR [--quick] [--first]   (--first: the first-state rows only)"""
 
 import glob
 import gzip
@@ -244,9 +244,10 @@ def goal(ok):
 
 def main():
     if len(sys.argv) < 3:
-        sys.exit("usage: bench-web.py NAVLAB WEBDIR [--quick]")
+        sys.exit("usage: bench-web.py NAVLAB WEBDIR [--quick] [--first]")
     navlab, web = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     quick = "--quick" in sys.argv
+    only_first = "--first" in sys.argv
     os.environ["NAVLAB"] = navlab
     wasm = os.path.join(web, "navlab.wasm")
     print(f"the browser build (load average {os.getloadavg()[0]:.2f} at start):")
@@ -274,15 +275,16 @@ def main():
         bench.open_browser(site, "\n".join(SEED) + "\n")
         figures["first", "web"] = bench.first_state(site, expect)
         figures["first", "fresh"] = bench.first_state(site, [], fresh=True)
-        bench.open_browser(site, "")
-        fresh = bench.stats()
-        figures["tutorial", "web"], count = bench.tutorials()
-        for n in (100, 10_000):
-            bench.open_browser(site, "\n".join(lines(n)) + "\n")
-            figures["cmd", n, "web"] = bench.commands()
-            if n == 10_000:
-                figures["mem", "web"] = bench.stats()
-        figures["mem", "fresh"] = fresh
+        if not only_first:
+            bench.open_browser(site, "")
+            fresh = bench.stats()
+            figures["tutorial", "web"], count = bench.tutorials()
+            for n in (100, 10_000):
+                bench.open_browser(site, "\n".join(lines(n)) + "\n")
+                figures["cmd", n, "web"] = bench.commands()
+                if n == 10_000:
+                    figures["mem", "web"] = bench.stats()
+            figures["mem", "fresh"] = fresh
         bench.driver.execute_script("localStorage.clear();")
 
         # --- the same page served by navlab -------------------------------------------------
@@ -300,26 +302,27 @@ def main():
         bench.wait_rendered()
         figures["first", "native"] = bench.first_state(s.url, expect)
         done(s)
-        s = serve(["# the tutorials run from the page"])
-        bench.driver.get(s.url)
-        bench.wait_rendered()
-        figures["tutorial", "native"], _ = bench.tutorials()
-        done(s)
-        s = serve(lines(2))
-        bench.driver.get(s.url)
-        bench.wait_rendered()
-        time.sleep(0.5)
-        small = rss(s.process.pid)
-        done(s)
-        for n in (100, 10_000):
-            s = serve(lines(n))
+        if not only_first:
+            s = serve(["# the tutorials run from the page"])
             bench.driver.get(s.url)
             bench.wait_rendered()
-            figures["cmd", n, "native"] = bench.commands()
-            if n == 10_000:
-                time.sleep(0.5)
-                figures["mem", "native"] = (rss(s.process.pid), small)
+            figures["tutorial", "native"], _ = bench.tutorials()
             done(s)
+            s = serve(lines(2))
+            bench.driver.get(s.url)
+            bench.wait_rendered()
+            time.sleep(0.5)
+            small = rss(s.process.pid)
+            done(s)
+            for n in (100, 10_000):
+                s = serve(lines(n))
+                bench.driver.get(s.url)
+                bench.wait_rendered()
+                figures["cmd", n, "native"] = bench.commands()
+                if n == 10_000:
+                    time.sleep(0.5)
+                    figures["mem", "native"] = (rss(s.process.pid), small)
+                done(s)
     finally:
         bench.quit()
         for s in served:
@@ -333,6 +336,8 @@ def main():
           f"browser {w:.0f} ms (the kept copy drawn in {copies} of {runs} loads; the engine's own state in at {wl:.0f} ms), "
           f"served by navlab {nv:.0f} ms  goal ≤ 300 ms: {goal(w <= 300)}")
     print(f"  a first visit (nothing kept: the worker's fresh session, the same module): {fresh:.0f} ms")
+    if only_first:
+        return
     for n in (100, 10_000):
         w, nv = figures["cmd", n, "web"], figures["cmd", n, "native"]
         print(f"  a command at {n:,} VCs (api.run → answer in, patch applied): browser {w:.2f} ms, served by navlab {nv:.2f} ms: "
