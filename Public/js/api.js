@@ -1,7 +1,7 @@
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-import { started, host } from "./start.js";
+import { started, host, copyPainted } from "./start.js";
 import { keptSnapshot } from "./engine.js";
 
 const token = new URLSearchParams(location.search).get("token");
@@ -33,6 +33,11 @@ export async function engineStats() {
 export async function keptState() {
   const config = await host;
   return config.host === "browser" ? keptSnapshot(config.build ?? null) : null;
+}
+
+/** The kept copy drawn at start is on screen (or none will be): the engine in the page may start its work. */
+export function keptStateShown() {
+  copyPainted();
 }
 
 /** Keeps `doc` (the live document the page drew) as the state a reload draws first; nothing with a server. */

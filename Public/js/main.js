@@ -1,7 +1,7 @@
 // NavLab's page: wires the live event stream to the panes. The model lives in the server's
 // Session (shared with the prompt); the page only shows it and sends commands.
 
-import { api, connectEvents, keptState, keepState, onJournal } from "./api.js";
+import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
 import { diffStates, sameDocument } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
@@ -807,8 +807,14 @@ async function start() {
   });
   const copy = await kept;
   store.copyAtStart = copy ? copy.skipped || "drawn" : null;
-  if (copy?.kept) drawKeptCopy(copy.kept);
-  else if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
+  if (copy?.kept) {
+    drawKeptCopy(copy.kept);
+    // Painted in the next frame; the engine starts its work after it.
+    requestAnimationFrame(() => setTimeout(keptStateShown, 0));
+  } else {
+    keptStateShown();
+    if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
+  }
   try {
     store.table = await api.verbs();
     consolePane.updateHint();

@@ -10,7 +10,7 @@
 // this page before (it keeps a journal), the worker is made at once, while navlab-host.json is
 // on its way, and sent away if a server answers after all.
 
-import { Engine, ranHereBefore } from "./engine.js";
+import { Engine, ranHereBefore, keptSnapshot } from "./engine.js";
 
 const marker = document.querySelector('meta[name="navlab-host"]');
 
@@ -26,6 +26,18 @@ if (marker?.content === "browser" || ranHereBefore()) {
   try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
 }
 
+// When the page has a kept copy of the session to draw, the module is fetched and compiled once
+// that copy is on screen: on a busy machine (two cores here) the compilation's threads and
+// the download otherwise take from the page's own loading (measured: 30 ms later on screen).
+// The worker itself is made at once (it takes 100 ms to start); only the work waits.
+let copyOnScreen;
+const copyShown = new Promise((resolve) => { copyOnScreen = resolve; });
+
+/** main.js: the kept copy is drawn and painted (or will not be). */
+export function copyPainted() {
+  copyOnScreen();
+}
+
 /** The engine running in this page, once it has brought the session back; null when a server answers the page. */
 export const started = (async () => {
   const config = await host;
@@ -36,6 +48,8 @@ export const started = (async () => {
   let engine = null;
   try {
     engine = early || new Engine();
+    // A second at most: the page may fail before it draws.
+    if (keptSnapshot(config.build ?? null).kept) await Promise.race([copyShown, new Promise((resolve) => setTimeout(resolve, 1000))]);
     await engine.start(config);
   } catch (error) {
     if (engine) console.warn("engine:", error.message);

@@ -616,7 +616,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-import { started, host } from "./start.js";
+import { started, host, copyPainted } from "./start.js";
 import { keptSnapshot } from "./engine.js";
 
 const token = new URLSearchParams(location.search).get("token");
@@ -648,6 +648,11 @@ export async function engineStats() {
 export async function keptState() {
   const config = await host;
   return config.host === "browser" ? keptSnapshot(config.build ?? null) : null;
+}
+
+/** The kept copy drawn at start is on screen (or none will be): the engine in the page may start its work. */
+export function keptStateShown() {
+  copyPainted();
 }
 
 /** Keeps `doc` (the live document the page drew) as the state a reload draws first; nothing with a server. */
@@ -2415,7 +2420,7 @@ export class LogPane {
 // NavLab's page: wires the live event stream to the panes. The model lives in the server's
 // Session (shared with the prompt); the page only shows it and sends commands.
 
-import { api, connectEvents, keptState, keepState, onJournal } from "./api.js";
+import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
 import { diffStates, sameDocument } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
@@ -3221,8 +3226,14 @@ async function start() {
   });
   const copy = await kept;
   store.copyAtStart = copy ? copy.skipped || "drawn" : null;
-  if (copy?.kept) drawKeptCopy(copy.kept);
-  else if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
+  if (copy?.kept) {
+    drawKeptCopy(copy.kept);
+    // Painted in the next frame; the engine starts its work after it.
+    requestAnimationFrame(() => setTimeout(keptStateShown, 0));
+  } else {
+    keptStateShown();
+    if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
+  }
   try {
     store.table = await api.verbs();
     consolePane.updateHint();
@@ -3770,7 +3781,7 @@ function renderLayers(el, state, onScreen) {
 // this page before (it keeps a journal), the worker is made at once, while navlab-host.json is
 // on its way, and sent away if a server answers after all.
 
-import { Engine, ranHereBefore } from "./engine.js";
+import { Engine, ranHereBefore, keptSnapshot } from "./engine.js";
 
 const marker = document.querySelector('meta[name="navlab-host"]');
 
@@ -3786,6 +3797,18 @@ if (marker?.content === "browser" || ranHereBefore()) {
   try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
 }
 
+// When the page has a kept copy of the session to draw, the module is fetched and compiled once
+// that copy is on screen: on a busy machine (two cores here) the compilation's threads and
+// the download otherwise take from the page's own loading (measured: 30 ms later on screen).
+// The worker itself is made at once (it takes 100 ms to start); only the work waits.
+let copyOnScreen;
+const copyShown = new Promise((resolve) => { copyOnScreen = resolve; });
+
+/** main.js: the kept copy is drawn and painted (or will not be). */
+export function copyPainted() {
+  copyOnScreen();
+}
+
 /** The engine running in this page, once it has brought the session back; null when a server answers the page. */
 export const started = (async () => {
   const config = await host;
@@ -3796,6 +3819,8 @@ export const started = (async () => {
   let engine = null;
   try {
     engine = early || new Engine();
+    // A second at most: the page may fail before it draws.
+    if (keptSnapshot(config.build ?? null).kept) await Promise.race([copyShown, new Promise((resolve) => setTimeout(resolve, 1000))]);
     await engine.start(config);
   } catch (error) {
     if (engine) console.warn("engine:", error.message);
