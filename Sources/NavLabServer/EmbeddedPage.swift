@@ -1499,8 +1499,9 @@ export function ranHereBefore() {
 
 /**
  * The state the page drew last, when it still belongs to the journal kept beside it and to the
- * engine `build` (navlab-host.json's, when it says one): { seq, state }; otherwise null, with
- * why in `skipped` (for the curious: window.navlab.snapshot()).
+ * engine `build` (the host's: index.html's marker or navlab-host.json, when one names it):
+ * { kept: { seq, state }, skipped: null }, or { kept: null, skipped: why not } (the page shows
+ * why in window.navlab.copyAtStart()).
  */
 export function keptSnapshot(build) {
   const text = read(SNAPSHOT_KEY);
