@@ -20,5 +20,12 @@ full="$(dirname "$wasm")/navlab-full.wasm"
 cp "$wasm" "$out/navlab.wasm"
 cp "$full" "$out/navlab-full.wasm"
 cp "$docs" "$out/navlab-docs.json"
-printf '{"host": "browser", "engine": "navlab.wasm", "docs": "navlab-docs.json"}\n' > "$out/navlab-host.json"
+# The build: a checksum of the modules and the docs. index.html's marker says at once that this
+# folder runs the engine itself and which build it is (the page then asks no navlab-host.json,
+# makes its worker at once, and draws the session it kept only if that build drew it).
+build=$(cat "$out"/*.wasm "$out/navlab-docs.json" | cksum | cut -d' ' -f1)
+printf '{"host": "browser", "engine": "navlab.wasm", "docs": "navlab-docs.json", "build": "%s"}\n' "$build" > "$out/navlab-host.json"
+sed -i.bak "s|<meta name=\"navlab-host\" content=\"\">|<meta name=\"navlab-host\" content=\"browser\" data-build=\"$build\">|" "$out/index.html"
+rm -f "$out/index.html.bak"
+grep -q "data-build=\"$build\"" "$out/index.html" || { echo "make web: index.html has no <meta name=\"navlab-host\" content=\"\"> to mark" >&2; exit 1; }
 echo "the page, to serve as static files: $out ($(du -sk "$out" | cut -f1) KiB; navlab.wasm $(wc -c < "$out/navlab.wasm") bytes, navlab-full.wasm $(wc -c < "$out/navlab-full.wasm") bytes)"

@@ -1,7 +1,8 @@
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-import { started } from "./start.js";
+import { started, host, copyPainted } from "./start.js";
+import { keptSnapshot } from "./engine.js";
 
 const token = new URLSearchParams(location.search).get("token");
 
@@ -24,6 +25,31 @@ export async function engineStats() {
   return engine ? JSON.parse((await engine.send({ kind: "stats" })).body) : null;
 }
 
+/**
+ * With no server: the state this browser kept beside the session's lines, when it belongs to
+ * them and to this build of the engine — { kept: { seq, state } | null, skipped: why not }.
+ * Served by `navlab`: null (the server has the session).
+ */
+export async function keptState() {
+  const config = await host;
+  return config.host === "browser" ? keptSnapshot(config.build ?? null) : null;
+}
+
+/** The kept copy drawn at start is on screen (or none will be): the engine in the page may start its work. */
+export function keptStateShown() {
+  copyPainted();
+}
+
+/** Keeps `doc` (the live document the page drew) as the state a reload draws first; nothing with a server. */
+export function keepState(doc) {
+  return engine ? engine.keepSnapshot(doc) : null;
+}
+
+/** `fn` is called after each answer of the engine in the page whose journal was kept. */
+export function onJournal(fn) {
+  ready.then(() => { if (engine) engine.onJournal = fn; });
+}
+
 /** "browser" when the engine runs in this page (no server), "server" otherwise. */
 export async function hostKind() {
   await ready;
@@ -35,9 +61,14 @@ function withToken(path) {
   return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
 }
 
-/** The body of a request as text; a refusal throws its message (the server's JSON error). */
+/**
+ * The body of a request as text; a refusal throws its message (the server's JSON error).
+ * Every request waits until the engine (or the server's page) is ready, in the order made;
+ * `options.guard`, called then, may still refuse it by throwing.
+ */
 async function requestText(path, options = {}) {
   await ready;
+  options.guard?.();
   if (engine) {
     const answer = await engine.request(options.method || "GET", path, options.body || "");
     if (answer.status >= 400) {
@@ -84,8 +115,11 @@ export const api = {
   inspect: (name, seq) => request(`/api/inspect?name=${encodeURIComponent(name)}${seq != null ? `&seq=${encodeURIComponent(seq)}` : ""}`),
   /** The session as a script (`navlab`) or the hierarchy at SEQ (`mermaid`, `dot`), as text. */
   exportText: (format, seq) => requestText(`/api/export/${encodeURIComponent(format)}${seq != null ? `?seq=${encodeURIComponent(seq)}` : ""}`),
-  /** Runs command text (one line or several) in the shared session. */
-  run: (text) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text }),
+  /**
+   * Runs command text (one line or several) in the shared session. `guard`, called when the
+   * engine is ready and before the text is sent, may refuse it by throwing.
+   */
+  run: (text, guard) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text, guard }),
 };
 
 /**

@@ -76,6 +76,24 @@ export class Console {
     }
   }
 
+  /**
+   * A line typed while NavLab's engine in the page is still starting: shown as waiting until
+   * the engine's state is in (then the line runs and its own block follows).
+   */
+  showWaiting(text) {
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    stickToBottom(this.out, () => {
+      for (const line of lines) {
+        this.out.insertAdjacentHTML("beforeend", `<div class="co-block waiting"><div class="co-cmd"><span class="origin web">web</span>${esc(line)}</div><div class="co note">waits for NavLab's engine to start, then runs</div></div>`);
+      }
+    });
+  }
+
+  /** The engine is live: the waiting lines' blocks go (each line prints its own when it runs). */
+  clearWaiting() {
+    for (const block of this.out.querySelectorAll(".co-block.waiting")) block.remove();
+  }
+
   /** A command event from the server (any origin). */
   onCommand(event) {
     if (this.shown.has(event.id)) return;

@@ -1,9 +1,9 @@
 // NavLab's page: wires the live event stream to the panes. The model lives in the server's
 // Session (shared with the prompt); the page only shows it and sends commands.
 
-import { api, connectEvents } from "./api.js";
+import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
-import { diffStates } from "./model.js";
+import { diffStates, sameDocument } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
@@ -46,6 +46,15 @@ const store = {
   weakOpen: new Set(),
   lastLogEvent: 0,
   openAtTop: true,
+  // The document drawn is this browser's kept copy (a snapshot of the session), until the
+  // engine in the page has brought the session back and its state is in (no server only).
+  fromCopy: false,
+  // The engine brought back a state other than the copy drawn: lines typed meanwhile are not run.
+  copyDiffered: false,
+  // Why no copy was drawn at start ("none kept", "another journal"…), or "drawn".
+  copyAtStart: null,
+  // A patch did not fit: the whole document is being fetched again.
+  stale: false,
 };
 const dirty = { model: true, timeline: true, header: true };
 // The view controllers touched since the last render (their rows are built again); null:
@@ -61,7 +70,7 @@ function markTouched(touched) {
 const logPane = new LogPane($("log"), $("log-count"));
 const consolePane = new Console(
   { out: $("console-out"), hint: $("console-hint"), form: $("console-form"), input: $("command"), list: $("completions"), prompt: $("prompt") },
-  { run: (text) => api.run(text), table: () => store.table, state: () => store.doc },
+  { run: (text) => runTyped(text), table: () => store.table, state: () => store.doc },
 );
 
 const shown = () => store.doc;
@@ -69,14 +78,17 @@ const shown = () => store.doc;
 // How long the last render of each pane took (ms), for the browser tests and the curious.
 const timings = {};
 // The document the panes show, for the browser tests (it must equal GET /api/state when live).
-window.navlab = { timings, doc: () => store.doc, live: () => !store.viewing && store.travelling == null };
+window.navlab = {
+  timings, doc: () => store.doc, live: () => !store.fromCopy && !store.viewing && store.travelling == null,
+  fromCopy: () => store.fromCopy, copyAtStart: () => store.copyAtStart,
+};
 const timed = (name, fn) => {
   const t = performance.now();
   fn();
   timings[name] = Math.round((performance.now() - t) * 10) / 10;
 };
 
-const render = frameThrottle(() => {
+function draw() {
   const state = shown();
   if (dirty.header) renderHeader();
   if (dirty.model && state) {
@@ -110,7 +122,8 @@ const render = frameThrottle(() => {
     logPane.highlight(store.viewing?.seq ?? null);
   }
   dirty.model = dirty.timeline = dirty.header = false;
-});
+}
+const render = frameThrottle(draw);
 
 function invalidate(...parts) {
   for (const p of parts) dirty[p] = true;
@@ -149,6 +162,24 @@ function renderHeader() {
 /** The whole document: on connect, after a reconnect the server could not catch up, a resync. */
 function onState(data) {
   if (!data.state) return;
+  store.stale = false;
+  // Lines typed before the first state was in run now (each prints its own block).
+  consolePane.clearWaiting();
+  if (store.fromCopy) {
+    // The engine's state replaces the copy drawn at start. The same: nothing to draw again.
+    store.fromCopy = false;
+    if (data.seq === store.docSeq && sameDocument(data.state, store.doc)) {
+      window.navlab.seq = data.seq;
+      invalidate("header");
+      keepSnapshotSoon();
+      return;
+    }
+    store.copyDiffered = true;
+    const why = "This browser's copy of the session, drawn while NavLab's engine started, is not the state the engine brought back from the saved lines (the engine was updated, or the lines now run differently). The page now shows the engine's state. Lines typed meanwhile were not run: check them and run them again (↑ recalls them).";
+    // A line of the journal that failed to run again is said first (it is why).
+    if ($("script-dialog").open) showProblem($("script-title").textContent, `${$("script-intro").textContent} ${why}`);
+    else showProblem("The session shown at start was out of date", why);
+  }
   store.doc = data.state;
   store.docSeq = store.liveSeq = data.seq;
   store.liveApp = data.state.application?.state ?? null;
@@ -158,7 +189,53 @@ function onState(data) {
   dirtyNames = null;
   window.navlab.seq = data.seq;
   invalidate("header", "model", "timeline");
+  keepSnapshotSoon();
 }
+
+/**
+ * At start, with no server: the state this browser kept beside the session's lines, drawn at
+ * once (before the engine has compiled its module and run them). The command box takes lines
+ * meanwhile; they run, in order, once the engine's state is in and is this one.
+ */
+function drawKeptCopy(kept) {
+  if (store.doc) return; // the engine was first
+  store.doc = kept.state;
+  store.docSeq = store.liveSeq = kept.seq;
+  store.liveApp = kept.state.application?.state ?? null;
+  store.fromCopy = true;
+  dirtyNames = null;
+  window.navlab.seq = kept.seq;
+  setConnection("starting");
+  dirty.header = dirty.model = dirty.timeline = true;
+  draw();
+}
+
+/** A line typed in the command box: while the kept copy (or nothing yet) is shown, it waits for the engine. */
+function runTyped(text) {
+  if (!store.fromCopy && store.doc) return api.run(text);
+  consolePane.showWaiting(text);
+  return api.run(text, () => {
+    if (store.copyDiffered) throw new Error("not run: the session changed when NavLab's engine started (see the note); check it, then run the line again");
+  });
+}
+
+// The snapshot a reload draws first: the live document, written when the page is idle after
+// the journal changed (a reload before that finds it tied to another journal and waits for the
+// engine instead), or when the page goes away.
+let snapshotPending = false;
+function writeSnapshot() {
+  snapshotPending = false;
+  if (store.fromCopy || store.stale || store.viewing || store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) return;
+  keepState(store.doc);
+}
+function keepSnapshotSoon() {
+  if (snapshotPending) return;
+  snapshotPending = true;
+  if (window.requestIdleCallback) requestIdleCallback(() => snapshotPending && writeSnapshot(), { timeout: 1000 });
+  else setTimeout(() => snapshotPending && writeSnapshot(), 200);
+}
+addEventListener("pagehide", () => { if (snapshotPending) writeSnapshot(); });
+onJournal(keepSnapshotSoon);
 
 /** A step: the operations that take the live document from seq `from` to `seq`. */
 function onPatch(data) {
@@ -194,7 +271,12 @@ function onPatch(data) {
 }
 
 /** The document did not fit a patch (missed events, a new server): start from a whole one. */
-const resync = debounce(async () => {
+function resync() {
+  // Until the whole one is in, the document is not the session's (no snapshot is taken of it).
+  store.stale = true;
+  fetchWhole();
+}
+const fetchWhole = debounce(async () => {
   store.doc = null;
   try {
     const doc = await api.state();
@@ -275,10 +357,18 @@ const refreshLog = debounce(async () => {
   }
 }, 60);
 
+let wasLive = false;
 function setConnection(status) {
+  // The engine in the page could not start: lines typed while its copy was shown wait no more
+  // (each gets its own error).
+  if (status === "offline" && store.fromCopy) consolePane.clearWaiting();
   const el = $("connection");
   el.dataset.state = status;
-  el.querySelector(".label").textContent = status === "live" ? "live" : status === "offline" ? "offline" : "reconnecting";
+  if (status === "live") wasLive = true;
+  el.querySelector(".label").textContent = status === "connecting" ? (wasLive ? "reconnecting" : "connecting") : status;
+  el.title = status !== "starting" ? ""
+    : store.fromCopy ? "Drawn from this browser's copy of the session: NavLab's engine is starting, and what you type runs when it is ready"
+    : "NavLab's engine is starting in this page: what you type runs when it is ready";
 }
 
 // ---- time travel ----
@@ -350,6 +440,7 @@ function goLive() {
   }
   store.viewing = null;
   invalidate("model", "header", "timeline");
+  keepSnapshotSoon();
 }
 
 function stepBy(delta) {
@@ -706,6 +797,7 @@ window.addEventListener("navlab-engine-note", (event) => showProblem(event.detai
 
 async function start() {
   setConnection("connecting");
+  const kept = keptState();
   connectEvents({
     state: onState,
     patch: onPatch,
@@ -713,6 +805,16 @@ async function start() {
     onStatus: setConnection,
     onOpen: () => { refreshHistory(); refreshLog(); },
   });
+  const copy = await kept;
+  store.copyAtStart = copy ? copy.skipped || "drawn" : null;
+  if (copy?.kept) {
+    drawKeptCopy(copy.kept);
+    // Painted in the next frame; the engine starts its work after it.
+    requestAnimationFrame(() => setTimeout(keptStateShown, 0));
+  } else {
+    keptStateShown();
+    if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
+  }
   try {
     store.table = await api.verbs();
     consolePane.updateHint();

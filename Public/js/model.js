@@ -136,3 +136,19 @@ function keyLines(lines, label, from, to) {
   }
   for (const key of Object.keys(from)) if (!(key in to)) lines.push({ kind: "del", text: `${label}.${key}: − ${show(from[key])}` });
 }
+
+/** Whether two state documents are the same JSON (objects' key order aside). */
+export function sameDocument(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameDocument(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameDocument(a[k], b[k])) return false;
+  return true;
+}

@@ -286,6 +286,7 @@ button.primary:hover { background: #32579a; }
 .completions li.active .d { color: #c9d6ee; }
 
 .co-block.earlier .co-cmd { color: var(--muted); margin-top: 1px; }
+.co-block.waiting .co-cmd { color: var(--muted); font-style: italic; }
 .co-block.earlier .co.ignored { display: inline; padding: 0; }
 
 /* Long lists are kept short in the DOM instead (the tree folds long stacks, the log, timeline
@@ -454,13 +455,16 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>NavLab</title>
+<!-- Which host runs the engine: empty here (navlab-host.json says); `make web` writes
+     content="browser" and data-build (the module's checksum) into its static copy. -->
+<meta name="navlab-host" content="">
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="css/navlab.css">
 <script type="module" async src="js/start.js"></script>
 <script type="module" src="js/main.js"></script>
 <!-- start.js runs as soon as it arrives and starts the engine when this folder runs it; every
      module main.js reaches is asked for at once rather than import by import, and
-     navlab-host.json (which start.js reads first) with them. -->
+     navlab-host.json (which start.js reads when the marker above is empty) with them. -->
 <link rel="preload" href="navlab-host.json" as="fetch" crossorigin="anonymous">
 <link rel="modulepreload" href="js/api.js">
 <link rel="modulepreload" href="js/start.js">
@@ -526,7 +530,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
         <button type="button" id="find-next" title="Next match (Enter)" aria-label="Next match" disabled>▼</button>
       </div>
     </div>
-    <div class="pane-body" id="tree" tabindex="0"></div>
+    <div class="pane-body" id="tree" tabindex="0"><div class="empty">Loading the session…</div></div>
   </section>
 
   <section class="pane pane-phone" aria-labelledby="phone-title">
@@ -612,7 +616,8 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 // The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-import { started } from "./start.js";
+import { started, host, copyPainted } from "./start.js";
+import { keptSnapshot } from "./engine.js";
 
 const token = new URLSearchParams(location.search).get("token");
 
@@ -635,6 +640,31 @@ export async function engineStats() {
   return engine ? JSON.parse((await engine.send({ kind: "stats" })).body) : null;
 }
 
+/**
+ * With no server: the state this browser kept beside the session's lines, when it belongs to
+ * them and to this build of the engine — { kept: { seq, state } | null, skipped: why not }.
+ * Served by `navlab`: null (the server has the session).
+ */
+export async function keptState() {
+  const config = await host;
+  return config.host === "browser" ? keptSnapshot(config.build ?? null) : null;
+}
+
+/** The kept copy drawn at start is on screen (or none will be): the engine in the page may start its work. */
+export function keptStateShown() {
+  copyPainted();
+}
+
+/** Keeps `doc` (the live document the page drew) as the state a reload draws first; nothing with a server. */
+export function keepState(doc) {
+  return engine ? engine.keepSnapshot(doc) : null;
+}
+
+/** `fn` is called after each answer of the engine in the page whose journal was kept. */
+export function onJournal(fn) {
+  ready.then(() => { if (engine) engine.onJournal = fn; });
+}
+
 /** "browser" when the engine runs in this page (no server), "server" otherwise. */
 export async function hostKind() {
   await ready;
@@ -646,9 +676,14 @@ function withToken(path) {
   return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
 }
 
-/** The body of a request as text; a refusal throws its message (the server's JSON error). */
+/**
+ * The body of a request as text; a refusal throws its message (the server's JSON error).
+ * Every request waits until the engine (or the server's page) is ready, in the order made;
+ * `options.guard`, called then, may still refuse it by throwing.
+ */
 async function requestText(path, options = {}) {
   await ready;
+  options.guard?.();
   if (engine) {
     const answer = await engine.request(options.method || "GET", path, options.body || "");
     if (answer.status >= 400) {
@@ -695,8 +730,11 @@ export const api = {
   inspect: (name, seq) => request(`/api/inspect?name=${encodeURIComponent(name)}${seq != null ? `&seq=${encodeURIComponent(seq)}` : ""}`),
   /** The session as a script (`navlab`) or the hierarchy at SEQ (`mermaid`, `dot`), as text. */
   exportText: (format, seq) => requestText(`/api/export/${encodeURIComponent(format)}${seq != null ? `?seq=${encodeURIComponent(seq)}` : ""}`),
-  /** Runs command text (one line or several) in the shared session. */
-  run: (text) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text }),
+  /**
+   * Runs command text (one line or several) in the shared session. `guard`, called when the
+   * engine is ready and before the text is sent, may refuse it by throwing.
+   */
+  run: (text, guard) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text, guard }),
 };
 
 /**
@@ -906,6 +944,24 @@ export class Console {
     } catch (error) {
       this.printCommand({ origin: "web", line: text, lines: [{ style: "error", text: `error: ${error.message}` }] });
     }
+  }
+
+  /**
+   * A line typed while NavLab's engine in the page is still starting: shown as waiting until
+   * the engine's state is in (then the line runs and its own block follows).
+   */
+  showWaiting(text) {
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    stickToBottom(this.out, () => {
+      for (const line of lines) {
+        this.out.insertAdjacentHTML("beforeend", `<div class="co-block waiting"><div class="co-cmd"><span class="origin web">web</span>${esc(line)}</div><div class="co note">waits for NavLab's engine to start, then runs</div></div>`);
+      }
+    });
+  }
+
+  /** The engine is live: the waiting lines' blocks go (each line prints its own when it runs). */
+  clearWaiting() {
+    for (const block of this.out.querySelectorAll(".co-block.waiting")) block.remove();
   }
 
   /** A command event from the server (any origin). */
@@ -1482,20 +1538,80 @@ function connectMessage() {
 // a Web Worker (engine-worker.js), answers the same requests as `navlab`'s HTTP server and
 // sends the same event messages. The session is kept in this browser (localStorage: the
 // lines that moved it), so a reload brings it back, as `navlab --resume` does at the prompt.
+// Beside those lines the page keeps the last state it drew, tied to them, so that a reload
+// draws the session at once, before the worker has compiled the module and run the lines.
 
 const JOURNAL_KEY = "navlab.journal";
+const SNAPSHOT_KEY = "navlab.snapshot";
+/** The snapshot's layout; one of another layout is not read. */
+const SNAPSHOT_FORMAT = 1;
+/**
+ * Sessions bigger than this keep no snapshot (localStorage holds about 5 MB per origin, which
+ * the journal needs first): their reload waits for the worker, as before. A view controller
+ * is about 750 characters of the page's document (1,500 pushed ones: 1.1 million).
+ */
+export const SNAPSHOT_MAX_VIEW_CONTROLLERS = 1500;
+export const SNAPSHOT_MAX_CHARS = 1_500_000;
+
+/** What ties a snapshot to the journal it was drawn after: its length and FNV-1a hash. */
+export function journalTag(journal) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < journal.length; i++) {
+    h ^= journal.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${journal.length}:${h.toString(16).padStart(8, "0")}`;
+}
+
+function read(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+/** Whether this browser ran NavLab's engine for this page before (it keeps a journal). */
+export function ranHereBefore() {
+  return read(JOURNAL_KEY) !== null;
+}
+
+/**
+ * The state the page drew last, when it still belongs to the journal kept beside it and to the
+ * engine `build` (the host's: index.html's marker or navlab-host.json, when one names it):
+ * { kept: { seq, state }, skipped: null }, or { kept: null, skipped: why not } (the page shows
+ * why in window.navlab.copyAtStart()).
+ */
+export function keptSnapshot(build) {
+  const text = read(SNAPSHOT_KEY);
+  if (text === null) return { kept: null, skipped: "none kept" };
+  let snapshot;
+  try { snapshot = JSON.parse(text); } catch { return { kept: null, skipped: "not JSON" }; }
+  if (!snapshot || snapshot.format !== SNAPSHOT_FORMAT || typeof snapshot.state !== "object" || !snapshot.state
+      || typeof snapshot.state.seq !== "number" || typeof snapshot.state.viewControllers !== "object") {
+    return { kept: null, skipped: "not a snapshot of this page" };
+  }
+  if ((snapshot.build ?? null) !== (build ?? null)) return { kept: null, skipped: "another build of the engine" };
+  if (snapshot.journal !== journalTag(read(JOURNAL_KEY) || "")) return { kept: null, skipped: "another journal" };
+  return { kept: { seq: snapshot.state.seq, state: snapshot.state }, skipped: null };
+}
 
 export class Engine {
-  constructor(config) {
-    this.wasm = new URL(config.engine || "navlab.wasm", location.href).href;
-    this.docs = new URL(config.docs || "navlab-docs.json", location.href).href;
+  /** Makes the worker at once: it takes 100 ms or so to start, whatever else the page does. */
+  constructor() {
     this.worker = new Worker(new URL("./engine-worker.js", import.meta.url));
     this.pending = new Map();
     this.next = 1;
     this.handlers = null;
     this.queued = [];
+    this.build = null;
+    /** The journal last kept (what a snapshot is tied to); null before the first answer. */
+    this.journal = null;
+    /** Called after an answer's journal is kept and its messages handed on (the page keeps its snapshot then). */
+    this.onJournal = null;
+    /** The journal's tag and the seq of the snapshot written last. */
+    this.snapshotKey = null;
     this.worker.onmessage = (event) => this.answered(event.data);
-    this.worker.onerror = (event) => this.note("NavLab's engine could not start in this browser", event.message || "the worker failed");
+    this.worker.onerror = (event) => {
+      this.note("NavLab's engine could not start in this browser", event.message || "the worker failed");
+      this.handlers?.onStatus?.("offline");
+    };
   }
 
   send(message) {
@@ -1521,6 +1637,7 @@ export class Engine {
     }
     if (a.replayFailed) this.note("Part of the saved session could not be brought back", a.replayFailed);
     this.dispatch(a.messages || []);
+    if (a.journal !== undefined) this.onJournal?.();
     waiting?.resolve(a);
   }
 
@@ -1536,18 +1653,71 @@ export class Engine {
   }
 
   keep(journal) {
-    try { localStorage.setItem(JOURNAL_KEY, journal); } catch { /* private mode: the session lives as long as the tab */ }
+    this.journal = journal;
+    try {
+      localStorage.setItem(JOURNAL_KEY, journal);
+    } catch {
+      // Full (or private mode): the journal comes first, so the snapshot makes room for it.
+      try {
+        localStorage.removeItem(SNAPSHOT_KEY);
+        this.snapshotKey = null;
+        localStorage.setItem(JOURNAL_KEY, journal);
+      } catch { /* the session lives as long as the tab */ }
+    }
+  }
+
+  /**
+   * Keeps `state` (the document the page drew, at the journal last kept) as the snapshot a
+   * reload draws first. Too big a session keeps none. Returns what was done, for the tests.
+   */
+  keepSnapshot(state) {
+    if (this.journal === null) return "no journal yet";
+    let count = 0;
+    for (const _ in state.viewControllers || {}) if (++count > SNAPSHOT_MAX_VIEW_CONTROLLERS) break;
+    let outcome = "too big";
+    // Still too big: the snapshot was removed already.
+    if (count > SNAPSHOT_MAX_VIEW_CONTROLLERS && this.snapshotKey === outcome) return outcome;
+    if (count <= SNAPSHOT_MAX_VIEW_CONTROLLERS) {
+      const tag = journalTag(this.journal);
+      // The same lines and step: the snapshot written last is this one.
+      if (this.snapshotKey === `${tag} ${state.seq}`) return "unchanged";
+      const text = JSON.stringify({ format: SNAPSHOT_FORMAT, build: this.build, journal: tag, state });
+      if (text.length <= SNAPSHOT_MAX_CHARS) {
+        try {
+          localStorage.setItem(SNAPSHOT_KEY, text);
+          this.snapshotKey = `${tag} ${state.seq}`;
+          return "kept";
+        } catch {
+          outcome = "no room";
+        }
+      }
+    }
+    this.snapshotKey = outcome;
+    try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* none */ }
+    return outcome;
   }
 
   note(title, message) {
     window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message } }));
   }
 
-  /** Loads the module and brings back the session this browser kept. */
-  async start() {
-    let journal = "";
-    try { journal = localStorage.getItem(JOURNAL_KEY) || ""; } catch { /* none */ }
-    await this.send({ kind: "open", wasm: this.wasm, docs: this.docs, journal });
+  /** Loads the module (config: navlab-host.json) and brings back the session this browser kept. */
+  async start(config) {
+    this.build = config.build ?? null;
+    const journal = read(JOURNAL_KEY) || "";
+    this.opened = false;
+    await this.send({
+      kind: "open",
+      wasm: new URL(config.engine || "navlab.wasm", location.href).href,
+      docs: new URL(config.docs || "navlab-docs.json", location.href).href,
+      journal,
+    });
+    this.opened = true;
+  }
+
+  /** The page is served by `navlab` after all: the worker made in advance goes. */
+  stop() {
+    this.worker.terminate();
   }
 
   async request(method, target, body) {
@@ -1556,7 +1726,8 @@ export class Engine {
 
   connect(handlers) {
     this.handlers = handlers;
-    handlers.onStatus?.("live");
+    // A module that could not start (the worker said why): nothing is live.
+    handlers.onStatus?.(this.opened ? "live" : "offline");
     const queued = this.queued;
     this.queued = [];
     this.dispatch(queued);
@@ -1568,9 +1739,10 @@ export class Engine {
     return this.send({ kind: "force-trap" }).catch(() => null);
   }
 
-  /** A new session: what Reset does for the page (the journal is cleared too). */
+  /** A new session: the journal and the snapshot drawn from it are cleared together. */
   forget() {
     this.keep("");
+    try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* none */ }
   }
 }
 
@@ -2324,9 +2496,9 @@ export class LogPane {
 // NavLab's page: wires the live event stream to the panes. The model lives in the server's
 // Session (shared with the prompt); the page only shows it and sends commands.
 
-import { api, connectEvents } from "./api.js";
+import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
-import { diffStates } from "./model.js";
+import { diffStates, sameDocument } from "./model.js";
 import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
@@ -2369,6 +2541,15 @@ const store = {
   weakOpen: new Set(),
   lastLogEvent: 0,
   openAtTop: true,
+  // The document drawn is this browser's kept copy (a snapshot of the session), until the
+  // engine in the page has brought the session back and its state is in (no server only).
+  fromCopy: false,
+  // The engine brought back a state other than the copy drawn: lines typed meanwhile are not run.
+  copyDiffered: false,
+  // Why no copy was drawn at start ("none kept", "another journal"…), or "drawn".
+  copyAtStart: null,
+  // A patch did not fit: the whole document is being fetched again.
+  stale: false,
 };
 const dirty = { model: true, timeline: true, header: true };
 // The view controllers touched since the last render (their rows are built again); null:
@@ -2384,7 +2565,7 @@ function markTouched(touched) {
 const logPane = new LogPane($("log"), $("log-count"));
 const consolePane = new Console(
   { out: $("console-out"), hint: $("console-hint"), form: $("console-form"), input: $("command"), list: $("completions"), prompt: $("prompt") },
-  { run: (text) => api.run(text), table: () => store.table, state: () => store.doc },
+  { run: (text) => runTyped(text), table: () => store.table, state: () => store.doc },
 );
 
 const shown = () => store.doc;
@@ -2392,14 +2573,17 @@ const shown = () => store.doc;
 // How long the last render of each pane took (ms), for the browser tests and the curious.
 const timings = {};
 // The document the panes show, for the browser tests (it must equal GET /api/state when live).
-window.navlab = { timings, doc: () => store.doc, live: () => !store.viewing && store.travelling == null };
+window.navlab = {
+  timings, doc: () => store.doc, live: () => !store.fromCopy && !store.viewing && store.travelling == null,
+  fromCopy: () => store.fromCopy, copyAtStart: () => store.copyAtStart,
+};
 const timed = (name, fn) => {
   const t = performance.now();
   fn();
   timings[name] = Math.round((performance.now() - t) * 10) / 10;
 };
 
-const render = frameThrottle(() => {
+function draw() {
   const state = shown();
   if (dirty.header) renderHeader();
   if (dirty.model && state) {
@@ -2433,7 +2617,8 @@ const render = frameThrottle(() => {
     logPane.highlight(store.viewing?.seq ?? null);
   }
   dirty.model = dirty.timeline = dirty.header = false;
-});
+}
+const render = frameThrottle(draw);
 
 function invalidate(...parts) {
   for (const p of parts) dirty[p] = true;
@@ -2472,6 +2657,24 @@ function renderHeader() {
 /** The whole document: on connect, after a reconnect the server could not catch up, a resync. */
 function onState(data) {
   if (!data.state) return;
+  store.stale = false;
+  // Lines typed before the first state was in run now (each prints its own block).
+  consolePane.clearWaiting();
+  if (store.fromCopy) {
+    // The engine's state replaces the copy drawn at start. The same: nothing to draw again.
+    store.fromCopy = false;
+    if (data.seq === store.docSeq && sameDocument(data.state, store.doc)) {
+      window.navlab.seq = data.seq;
+      invalidate("header");
+      keepSnapshotSoon();
+      return;
+    }
+    store.copyDiffered = true;
+    const why = "This browser's copy of the session, drawn while NavLab's engine started, is not the state the engine brought back from the saved lines (the engine was updated, or the lines now run differently). The page now shows the engine's state. Lines typed meanwhile were not run: check them and run them again (↑ recalls them).";
+    // A line of the journal that failed to run again is said first (it is why).
+    if ($("script-dialog").open) showProblem($("script-title").textContent, `${$("script-intro").textContent} ${why}`);
+    else showProblem("The session shown at start was out of date", why);
+  }
   store.doc = data.state;
   store.docSeq = store.liveSeq = data.seq;
   store.liveApp = data.state.application?.state ?? null;
@@ -2481,7 +2684,53 @@ function onState(data) {
   dirtyNames = null;
   window.navlab.seq = data.seq;
   invalidate("header", "model", "timeline");
+  keepSnapshotSoon();
 }
+
+/**
+ * At start, with no server: the state this browser kept beside the session's lines, drawn at
+ * once (before the engine has compiled its module and run them). The command box takes lines
+ * meanwhile; they run, in order, once the engine's state is in and is this one.
+ */
+function drawKeptCopy(kept) {
+  if (store.doc) return; // the engine was first
+  store.doc = kept.state;
+  store.docSeq = store.liveSeq = kept.seq;
+  store.liveApp = kept.state.application?.state ?? null;
+  store.fromCopy = true;
+  dirtyNames = null;
+  window.navlab.seq = kept.seq;
+  setConnection("starting");
+  dirty.header = dirty.model = dirty.timeline = true;
+  draw();
+}
+
+/** A line typed in the command box: while the kept copy (or nothing yet) is shown, it waits for the engine. */
+function runTyped(text) {
+  if (!store.fromCopy && store.doc) return api.run(text);
+  consolePane.showWaiting(text);
+  return api.run(text, () => {
+    if (store.copyDiffered) throw new Error("not run: the session changed when NavLab's engine started (see the note); check it, then run the line again");
+  });
+}
+
+// The snapshot a reload draws first: the live document, written when the page is idle after
+// the journal changed (a reload before that finds it tied to another journal and waits for the
+// engine instead), or when the page goes away.
+let snapshotPending = false;
+function writeSnapshot() {
+  snapshotPending = false;
+  if (store.fromCopy || store.stale || store.viewing || store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) return;
+  keepState(store.doc);
+}
+function keepSnapshotSoon() {
+  if (snapshotPending) return;
+  snapshotPending = true;
+  if (window.requestIdleCallback) requestIdleCallback(() => snapshotPending && writeSnapshot(), { timeout: 1000 });
+  else setTimeout(() => snapshotPending && writeSnapshot(), 200);
+}
+addEventListener("pagehide", () => { if (snapshotPending) writeSnapshot(); });
+onJournal(keepSnapshotSoon);
 
 /** A step: the operations that take the live document from seq `from` to `seq`. */
 function onPatch(data) {
@@ -2517,7 +2766,12 @@ function onPatch(data) {
 }
 
 /** The document did not fit a patch (missed events, a new server): start from a whole one. */
-const resync = debounce(async () => {
+function resync() {
+  // Until the whole one is in, the document is not the session's (no snapshot is taken of it).
+  store.stale = true;
+  fetchWhole();
+}
+const fetchWhole = debounce(async () => {
   store.doc = null;
   try {
     const doc = await api.state();
@@ -2598,10 +2852,18 @@ const refreshLog = debounce(async () => {
   }
 }, 60);
 
+let wasLive = false;
 function setConnection(status) {
+  // The engine in the page could not start: lines typed while its copy was shown wait no more
+  // (each gets its own error).
+  if (status === "offline" && store.fromCopy) consolePane.clearWaiting();
   const el = $("connection");
   el.dataset.state = status;
-  el.querySelector(".label").textContent = status === "live" ? "live" : status === "offline" ? "offline" : "reconnecting";
+  if (status === "live") wasLive = true;
+  el.querySelector(".label").textContent = status === "connecting" ? (wasLive ? "reconnecting" : "connecting") : status;
+  el.title = status !== "starting" ? ""
+    : store.fromCopy ? "Drawn from this browser's copy of the session: NavLab's engine is starting, and what you type runs when it is ready"
+    : "NavLab's engine is starting in this page: what you type runs when it is ready";
 }
 
 // ---- time travel ----
@@ -2673,6 +2935,7 @@ function goLive() {
   }
   store.viewing = null;
   invalidate("model", "header", "timeline");
+  keepSnapshotSoon();
 }
 
 function stepBy(delta) {
@@ -3029,6 +3292,7 @@ window.addEventListener("navlab-engine-note", (event) => showProblem(event.detai
 
 async function start() {
   setConnection("connecting");
+  const kept = keptState();
   connectEvents({
     state: onState,
     patch: onPatch,
@@ -3036,6 +3300,16 @@ async function start() {
     onStatus: setConnection,
     onOpen: () => { refreshHistory(); refreshLog(); },
   });
+  const copy = await kept;
+  store.copyAtStart = copy ? copy.skipped || "drawn" : null;
+  if (copy?.kept) {
+    drawKeptCopy(copy.kept);
+    // Painted in the next frame; the engine starts its work after it.
+    requestAnimationFrame(() => setTimeout(keptStateShown, 0));
+  } else {
+    keptStateShown();
+    if (copy && !store.doc && $("connection").dataset.state === "connecting") setConnection("starting");
+  }
   try {
     store.table = await api.verbs();
     consolePane.updateHint();
@@ -3281,6 +3555,22 @@ function keyLines(lines, label, from, to) {
     else if (JSON.stringify(from[key]) !== JSON.stringify(to[key])) lines.push({ kind: "mod", text: `${label}.${key}: ${show(from[key])} → ${show(to[key])}` });
   }
   for (const key of Object.keys(from)) if (!(key in to)) lines.push({ kind: "del", text: `${label}.${key}: − ${show(from[key])}` });
+}
+
+/** Whether two state documents are the same JSON (objects' key order aside). */
+export function sameDocument(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameDocument(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameDocument(a[k], b[k])) return false;
+  return true;
 }
 
 """####),
@@ -3557,21 +3847,57 @@ function renderLayers(el, state, onScreen) {
         ("js/start.js", ####"""
 // The first thing the page runs: index.html loads this module `async`, so it runs as soon as it
 // (and engine.js) arrive, while the page's other modules still load. It learns whether this
-// folder runs NavLab's engine itself (navlab-host.json says {"host": "browser"}: a static copy
-// made by `make web`) and, if so, starts it: the worker compiles the module and brings the
-// session back meanwhile. Served by `navlab`, it does nothing more (api.js talks to the server).
+// folder runs NavLab's engine itself (a static copy made by `make web`) and, if so, starts it:
+// the worker compiles the module and brings the session back meanwhile. Served by `navlab`, it
+// does nothing more (api.js talks to the server).
+//
+// Which host: index.html's <meta name="navlab-host" content="browser" data-build=…> when
+// `make web` wrote one (known at once, with the engine's build), else navlab-host.json
+// ({"host": "browser" | "server", engine, docs, build}). When this browser ran the engine for
+// this page before (it keeps a journal), the worker is made at once, while navlab-host.json is
+// on its way, and sent away if a server answers after all.
 
-import { Engine } from "./engine.js";
+import { Engine, ranHereBefore, keptSnapshot } from "./engine.js";
 
-/** The engine running in this page, once started; null when a server answers the page. */
+const marker = document.querySelector('meta[name="navlab-host"]');
+
+/** The host's description: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
+export const host = marker?.content === "browser"
+  ? Promise.resolve({ host: "browser", engine: marker.dataset.engine, docs: marker.dataset.docs, build: marker.dataset.build })
+  : fetch("navlab-host.json", { cache: "no-store" })
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}));
+
+let early = null;
+if (marker?.content === "browser" || ranHereBefore()) {
+  try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
+}
+
+// When the page has a kept copy of the session to draw, the module is fetched and compiled once
+// that copy is on screen: on a busy machine (two cores here) the compilation's threads and
+// the download otherwise take from the page's own loading (measured: 30 ms later on screen).
+// The worker itself is made at once (it takes 100 ms to start); only the work waits.
+let copyOnScreen;
+const copyShown = new Promise((resolve) => { copyOnScreen = resolve; });
+
+/** main.js: the kept copy is drawn and painted (or will not be). */
+export function copyPainted() {
+  copyOnScreen();
+}
+
+/** The engine running in this page, once it has brought the session back; null when a server answers the page. */
 export const started = (async () => {
+  const config = await host;
+  if (config.host !== "browser") {
+    early?.stop();
+    return null;
+  }
   let engine = null;
   try {
-    const response = await fetch("navlab-host.json", { cache: "no-store" });
-    const config = response.ok ? await response.json() : {};
-    if (config.host !== "browser") return null;
-    engine = new Engine(config);
-    await engine.start();
+    engine = early || new Engine();
+    // A second at most: the page may fail before it draws.
+    if (keptSnapshot(config.build ?? null).kept) await Promise.race([copyShown, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await engine.start(config);
   } catch (error) {
     if (engine) console.warn("engine:", error.message);
   }

@@ -1,5 +1,6 @@
 """The live page in headless Chromium (issue 5, "How we will know")."""
 
+import json
 import time
 
 from selenium.webdriver.common.by import By
@@ -361,4 +362,35 @@ def test_the_memory_pane_lists_strong_holders_and_counts_weak_ones(serve, browse
     WebDriverWait(browser, 3).until(lambda _: chips() == ["UIWindow.rootViewController", "21 weak"], "the weak references are not hidden")
     # Clicking the count does not select the row.
     assert "selected" not in browser.find_element(By.CSS_SELECTOR, '#memory .mem-row[data-name="UINavigationController"]').get_attribute("class")
+    assert console_errors(browser) == []
+
+
+def journal_tag(journal):
+    """engine.js's journalTag: the journal's length and its FNV-1a hash over UTF-16 code units."""
+    h = 0x811C9DC5
+    units = journal.encode("utf-16-le")
+    for i in range(0, len(units), 2):
+        h = ((h ^ (units[i] | units[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return f"{len(units) // 2}:{h:08x}"
+
+
+def test_served_by_navlab_the_page_draws_no_copy_kept_in_this_browser(serve, browser):
+    # A static copy of the page (`make web`) once served from this same address kept a session
+    # here; served by `navlab`, the session is the server's and that copy is not drawn.
+    served = serve(["initial Nav(Home)", "launch"])
+    open_page(browser, served)
+    doc = browser.execute_script("return window.navlab.doc()")
+    doc["viewControllers"]["Ghost"] = dict(doc["viewControllers"]["Home"])
+    doc["viewControllers"]["UINavigationController"]["children"].append("Ghost")
+    doc["viewControllers"]["UINavigationController"]["viewControllers"].append("Ghost")
+    journal = "initial Nav(Home)\nlaunch\npush Ghost\n"
+    snapshot = json.dumps({"format": 1, "build": None, "journal": journal_tag(journal), "state": doc})
+    browser.execute_script("localStorage.setItem('navlab.journal', arguments[0]); localStorage.setItem('navlab.snapshot', arguments[1]);",
+                           journal, snapshot)
+    open_page(browser, served)
+    assert browser.execute_script("return window.navlab.copyAtStart()") is None
+    assert tree_row(browser, "Ghost") is None
+    assert browser.execute_script("return window.navlab.doc().viewControllers.UINavigationController.viewControllers") == ["Home"]
+    # What it kept is left as it was (it is the static copy's, not this page's).
+    assert browser.execute_script("return localStorage.getItem('navlab.snapshot')") == snapshot
     assert console_errors(browser) == []
