@@ -56,6 +56,9 @@ class Site:
         config = {k: v for k, v in config.items() if v is not None}
         with open(path, "w", encoding="utf-8") as f:
             json.dump(config, f)
+        # index.html's marker, which `make web` writes with the build, says the same.
+        if "build" in fields:
+            self.marker(fields["build"])
 
 
 @pytest.fixture(scope="module")
