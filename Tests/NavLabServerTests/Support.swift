@@ -79,8 +79,10 @@ func parseEventStream(_ text: String) -> (messages: [SSEMessage], comments: [Str
 
 /// Waits (bounded) until `condition` holds.
 /// Generous by default: CPU-bound tests running beside these can keep a server task from
-/// being scheduled for seconds on a 2-core machine; a wait only lasts until the condition holds.
-func eventually(_ what: String, timeout: Duration = .seconds(120), _ condition: () -> Bool) async throws {
+/// being scheduled for seconds on a 2-core machine — in a whole `make test` on two cores, tests
+/// that wait for a `swiftc` they started hold Swift's two pool threads, and 50 streams once
+/// took over 120 s to subscribe; a wait only lasts until the condition holds.
+func eventually(_ what: String, timeout: Duration = .seconds(300), _ condition: () -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while !condition() {
