@@ -1,14 +1,16 @@
 #!/bin/sh
 # Runs each argument (a shell command) at the same time; once all have ended, prints each one's
 # output whole, in the order given, and fails if any failed. What GNU make 4's --output-sync
-# gives `make -j`, for any make (macOS ships GNU make 3.81).
+# gives `make -j`, for any make (macOS ships GNU make 3.81). Each one's wall time is printed
+# after its output (where `make test`'s minutes go).
 dir=$(mktemp -d "${TMPDIR:-/tmp}/navlab-side.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 trap 'exit 130' INT TERM
 i=0
 for command in "$@"; do
     i=$((i + 1))
-    ( sh -c "$command" >"$dir/$i.out" 2>&1; echo $? >"$dir/$i.status" ) &
+    ( start=$(date +%s); sh -c "$command" >"$dir/$i.out" 2>&1; echo $? >"$dir/$i.status"
+      echo $(( $(date +%s) - start )) >"$dir/$i.seconds" ) &
 done
 wait
 status=0
@@ -18,6 +20,7 @@ for command in "$@"; do
     echo "$command"
     cat "$dir/$i.out"
     code=$(cat "$dir/$i.status" 2>/dev/null || echo 1)
+    echo "($(cat "$dir/$i.seconds" 2>/dev/null || echo '?') s: $command)"
     if [ "$code" != 0 ]; then echo "FAILED (exit $code): $command"; status=1; fi
 done
 exit $status
