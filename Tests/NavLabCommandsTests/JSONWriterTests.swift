@@ -25,6 +25,30 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("UIKit #4, #82: at scale (hundreds of view controllers, some released), `allocated` is every one in order and `leaked` the ones left in UITransitionViews")
+    func allocatedAndLeakedAtScale() {
+        let session = Session()
+        var lines = ["initial Nav(Item)", "launch"] + Array(repeating: "push Item", count: 150)
+        // Released ones leave gaps in the ids; then a root swapped with a presentation up
+        // leaves the old tree alive in a transition view (UIKit #4, #82): leaked.
+        lines += Array(repeating: "pop", count: 40)
+        lines += ["present Sheet style=fullScreen animated=false", "swapRoot Nav(Home)"] + Array(repeating: "push Item", count: 30)
+        for line in lines { _ = session.execute(line) }
+        let state = session.state
+        let ids = state.viewControllers.keys.sorted()
+        #expect(ids.count > 64 && state.nextID > ids.count, "the case needs many view controllers and gaps")
+        #expect(state.allocatedIDs == ids)
+        let names = { (list: [VCID]) in list.map { state.viewControllers[$0]!.name } }
+        let leaked = state.leaked()
+        #expect(!leaked.isEmpty, "the swapped-out tree is leaked")
+        #expect(leaked.contains(state.names["Sheet"]!))
+        let doc = state.json(seq: session.seq)
+        #expect(doc["allocated"] == .strings(names(ids)))
+        #expect(doc["leaked"] == .strings(names(leaked)))
+        // And written as text, the same.
+        #expect(state.jsonText(seq: session.seq) == doc.serialized())
+    }
+
     @Test("pretty: two-space indent, arrays of scalars on one line, empty containers closed at once")
     func prettyShape() {
         let doc = JSON.object([

@@ -42,6 +42,17 @@ struct PropertyTests {
                     report("the import did not rebuild its printout")
                 }
             }
+            // The document's `allocated` and `leaked` (worked out from links noted while its
+            // entries are written) are the model's own: every id in order, and the walk down
+            // from the roots (`leaked()`).
+            if step % 5 == 4 {
+                let doc = s.stateJSON()
+                let state = s.state
+                let allocated = state.viewControllers.keys.sorted()
+                if doc["allocated"] != .strings(allocated.map { state.viewControllers[$0]!.name }) { report("the document's `allocated` is not every view controller in order") }
+                if state.allocatedIDs != allocated { report("allocatedIDs is not every view controller in order") }
+                if doc["leaked"] != .strings(state.leaked().map { state.viewControllers[$0]!.name }) { report("the document's `leaked` is not `leaked()`: \(String(describing: doc["leaked"]))") }
+            }
             // undo∘redo is the identity.
             if step % 5 == 4, r.status != .failed {
                 let here = s.state, json = s.stateJSON().serialized()

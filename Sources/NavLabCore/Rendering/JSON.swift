@@ -65,7 +65,8 @@ extension State {
         sink.beginObject()
         let top = topLevelJSON(seq: seq, application: true)
         for (k, v) in top {
-            sink.field(k, value: v)
+            sink.key(k)
+            sink.value(v)
             guard k == "top" else { continue }
             sink.key("viewControllers")
             sink.beginObject()
@@ -75,7 +76,7 @@ extension State {
             }
             sink.endObject()
             sink.field("allocated", strings: ids.lazy.map { names[$0.raw] })
-            sink.field("leaked", strings: leaked(among: ids).lazy.map { names[$0.raw] })
+            sink.field("leaked", strings: leaked(among: ids, links: lookup.links).lazy.map { names[$0.raw] })
         }
         sink.endObject()
     }
@@ -88,16 +89,79 @@ extension State {
         let names: [String]
         let shown: [Bool]
         final class Nearest {
-            var found: [(known: Bool, presented: VCID?, presenting: VCID?)]
+            @exclusivity(unchecked) var found: [(known: Bool, presented: VCID?, presenting: VCID?)]
             init(count: Int) { found = Array(repeating: (false, nil, nil), count: count) }
         }
         let nearest: Nearest
+        /// Each entry's links up (its parent, its presenter) and down (what it presents) by
+        /// id, noted as the entry is written: `leaked` is then worked out from these arrays
+        /// instead of reading every view controller out of the model a second time.
+        final class Links {
+            // Written once per entry, only here, one call at a time: without the dynamic
+            // exclusivity checks a class's properties get, noting an entry is a few stores.
+            @exclusivity(unchecked) var written: [Bool]
+            @exclusivity(unchecked) var parent: [Int]
+            @exclusivity(unchecked) var presenter: [Int]
+            @exclusivity(unchecked) var presented: [Int]
+            init(count: Int) {
+                written = Array(repeating: false, count: count)
+                parent = Array(repeating: -1, count: count)
+                presenter = Array(repeating: -1, count: count)
+                presented = Array(repeating: -1, count: count)
+            }
+            func note(_ id: VCID, _ vc: ViewController) {
+                guard id.raw >= 0, id.raw < written.count else { return }
+                written[id.raw] = true
+                parent[id.raw] = vc.parent?.raw ?? -1
+                presenter[id.raw] = vc.presenter?.raw ?? -1
+                presented[id.raw] = vc.presentedChild?.raw ?? -1
+            }
+        }
+        let links: Links
         init(names: [String], shown: [Bool], count: Int) {
             self.names = names
             self.shown = shown
             nearest = Nearest(count: count)
+            links = Links(count: count)
         }
         func callAsFunction(_ id: VCID) -> String { names[id.raw] }
+    }
+
+    /// `leaked(among:)` from the links a document noted: `isAppReachable` for each id (up its
+    /// parents, and its presenter while that presents it, to a root the app holds), each
+    /// answer kept for the ids below it. Invariants.swift checks that this walk up and
+    /// `appReachable()`'s walk down agree.
+    func leaked(among ids: [VCID], links: NameLookup.Links) -> [VCID] {
+        let count = links.written.count
+        // 0: not known yet; 1: reachable; 2: not; 3: on the walk under way (a cycle: not).
+        var known = [UInt8](repeating: 0, count: count)
+        func mark(_ id: VCID?) { if let id, id.raw >= 0, id.raw < count, links.written[id.raw] { known[id.raw] = 1 } }
+        mark(window.rootViewController)
+        for scene in otherScenes { mark(scene.window.rootViewController) }
+        for h in holds { mark(h.viewController) }
+        var chain: [Int] = []
+        var out: [VCID] = []
+        for id in ids {
+            guard id.raw >= 0, id.raw < count else { out.append(id); continue }
+            var current = id.raw
+            var answer: UInt8 = 2
+            chain.removeAll(keepingCapacity: true)
+            while true {
+                let k = known[current]
+                if k == 1 || k == 2 { answer = k; break }
+                if k == 3 || !links.written[current] { answer = 2; break }
+                known[current] = 3
+                chain.append(current)
+                let p = links.parent[current], presenter = links.presenter[current]
+                if p >= 0 { current = p }
+                else if presenter >= 0, presenter < count, links.presented[presenter] == current { current = presenter }
+                else { answer = 2; break }
+                guard current < count else { answer = 2; break }
+            }
+            for c in chain { known[c] = answer }
+            if answer != 1 { out.append(id) }
+        }
+        return out
     }
 
     /// `id`'s own presented and presenting view controllers, or its nearest ancestor's (UIKit
@@ -198,6 +262,7 @@ extension State {
 
     func writeViewController<S: JSONSink>(_ id: VCID, inWindow: Set<VCID>, childLists: Bool = true, names lookup: NameLookup?, into sink: inout S) {
         let vc = self[id]
+        lookup?.links.note(id, vc)
         let shown = lookup.map { id.raw < $0.shown.count && $0.shown[id.raw] } ?? inWindow.contains(id)
         func name(_ id: VCID?) -> String? { id.map { lookup?($0) ?? self[$0].name } }
         // Made with a plain (non-escaping) map: a lazy one's closure would keep `name`, and
@@ -239,7 +304,7 @@ extension State {
         sink.field("restored", vc.restored)
         sink.key("properties")
         sink.beginObject()
-        for (k, v) in vc.properties.sorted(by: { $0.key < $1.key }) { sink.field(k, v) }
+        for (k, v) in vc.properties.sorted(by: { $0.key < $1.key }) { sink.key(k); sink.string(v) }
         sink.endObject()
         switch vc.kind {
         case .navigation:

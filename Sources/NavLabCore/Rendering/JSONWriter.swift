@@ -10,6 +10,8 @@ public protocol JSONSink {
     mutating func endArray()
     /// The next member's key (inside an object).
     mutating func key(_ k: String)
+    /// A key written in the source (`field`'s): plain ASCII with nothing to escape.
+    mutating func key(literal k: StaticString)
     mutating func string(_ s: String)
     mutating func int(_ i: Int)
     mutating func bool(_ b: Bool)
@@ -21,6 +23,10 @@ public protocol JSONSink {
 extension JSONSink {
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
 
+    public mutating func key(literal k: StaticString) {
+        key(k.withUTF8Buffer { String(decoding: $0, as: UTF8.self) })
+    }
+
     /// An array of strings (on one line when pretty).
     public mutating func strings<C: Sequence>(_ items: C) where C.Element == String {
         beginArray(flat: true)
@@ -28,11 +34,13 @@ extension JSONSink {
         endArray()
     }
 
-    public mutating func field(_ k: String, _ v: String?) { key(k); string(v) }
-    public mutating func field(_ k: String, _ v: Bool) { key(k); bool(v) }
-    public mutating func field(_ k: String, _ v: Int) { key(k); int(v) }
-    public mutating func field(_ k: String, value v: JSON) { key(k); value(v) }
-    public mutating func field<C: Sequence>(_ k: String, strings items: C) where C.Element == String { key(k); strings(items) }
+    // A field's key is a literal: written without looking for what to escape (a document of
+    // 100,000 view controllers has 2 million of them). Keys made at run time go to `key`.
+    public mutating func field(_ k: StaticString, _ v: String?) { key(literal: k); string(v) }
+    public mutating func field(_ k: StaticString, _ v: Bool) { key(literal: k); bool(v) }
+    public mutating func field(_ k: StaticString, _ v: Int) { key(literal: k); int(v) }
+    public mutating func field(_ k: StaticString, value v: JSON) { key(literal: k); value(v) }
+    public mutating func field<C: Sequence>(_ k: StaticString, strings items: C) where C.Element == String { key(literal: k); strings(items) }
 
     /// Writes `v` through the sink's own calls (what `value` does for a sink that streams).
     mutating func replay(_ v: JSON) {
@@ -156,13 +164,38 @@ public final class JSONWriter: JSONSink {
     }
 
     private func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress else { return }
         reserve(bytes.count)
-        if bytes.count <= 16 {
-            for b in bytes { base[count] = b; count += 1 }
-        } else {
-            (base + count).update(from: bytes.baseAddress!, count: bytes.count)
-            count += bytes.count
+        JSONWriter.copy(from, to: base + count, bytes.count)
+        count += bytes.count
+    }
+
+    /// `n` bytes from `from` to `to`: short runs (a name, a key) eight bytes at a time through
+    /// local pointers, longer ones with memcpy. (Written through `base` instead, every byte
+    /// reloads it: a store through a pointer might have changed this object.)
+    @inline(__always) private static func copy(_ from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        if n > 32 { to.update(from: from, count: n); return }
+        if n < 8 {
+            var i = 0
+            while i < n { to[i] = from[i]; i += 1 }
+            return
         }
+        let src = UnsafeRawPointer(from), dst = UnsafeMutableRawPointer(to)
+        var i = 0
+        while i + 8 <= n {
+            dst.storeBytes(of: src.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        // The last few: the final eight bytes again, overlapping what is copied already.
+        if i < n { dst.storeBytes(of: src.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self) }
+    }
+
+    /// `n` spaces at `to`, eight at a time.
+    @inline(__always) private static func spaces(_ to: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        let dst = UnsafeMutableRawPointer(to)
+        var i = 0
+        while i + 8 <= n { dst.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: i, as: UInt64.self); i += 8 }
+        while i < n { to[i] = 0x20; i += 1 }
     }
 
     private func put(_ s: StaticString) {
@@ -172,10 +205,10 @@ public final class JSONWriter: JSONSink {
     private func newline(depth: Int) {
         let spaces = indent + 2 * depth
         reserve(1 + spaces)
-        base[count] = 0x0A
-        count += 1
-        (base + count).initialize(repeating: 0x20, count: spaces)
-        count += spaces
+        let p = base + count
+        p[0] = 0x0A
+        JSONWriter.spaces(p + 1, spaces)
+        count += 1 + spaces
     }
 
     /// The first line's indent, written when the writer is made.
@@ -225,22 +258,43 @@ public final class JSONWriter: JSONSink {
     }
 
     public func key(_ k: String) {
-        let n = open.count - 1
-        let c = open[n]
-        open[n].count += 1
-        // The comma, the line break and its indent in one go (a document is mostly keys).
-        let spaces = pretty ? indent + 2 * open.count : 0
-        reserve(2 + spaces)
-        if c.count > 0 { base[count] = UInt8(ascii: ","); count += 1 }
-        if pretty {
-            base[count] = 0x0A
-            (base + count + 1).initialize(repeating: 0x20, count: spaces)
-            count += 1 + spaces
-        }
+        beginKey(extra: 0)
         escape(k)
         put(UInt8(ascii: ":"))
         if pretty { put(0x20) }
         afterKey = true
+    }
+
+    public func key(literal k: StaticString) {
+        k.withUTF8Buffer { utf8 in
+            let n = utf8.count
+            // The comma, line break, indent, the quoted key, its colon and space, at once.
+            beginKey(extra: n + 4)
+            let p = base + count
+            p[0] = UInt8(ascii: "\"")
+            if let from = utf8.baseAddress { JSONWriter.copy(from, to: p + 1, n) }
+            p[n + 1] = UInt8(ascii: "\"")
+            p[n + 2] = UInt8(ascii: ":")
+            if pretty { p[n + 3] = 0x20; count += n + 4 } else { count += n + 3 }
+        }
+        afterKey = true
+    }
+
+    /// The comma and line break (with its indent) before a key, and room for `extra` bytes more.
+    @inline(__always) private func beginKey(extra: Int) {
+        let n = open.count - 1
+        let first = open[n].count == 0
+        open[n].count += 1
+        let spaces = pretty ? indent + 2 * open.count : 0
+        reserve(2 + spaces + extra)
+        var p = base + count
+        if !first { p[0] = UInt8(ascii: ","); p += 1 }
+        if pretty {
+            p[0] = 0x0A
+            JSONWriter.spaces(p + 1, spaces)
+            p += 1 + spaces
+        }
+        count = p - base
     }
 
     public func string(_ s: String) { separate(); escape(s) }
@@ -261,24 +315,26 @@ public final class JSONWriter: JSONSink {
     private func escape(_ s: String) {
         var s = s
         s.withUTF8 { utf8 in
-            reserve(utf8.count + 2)
-            var o = count
-            base[o] = UInt8(ascii: "\"")
-            o += 1
-            var i = 0
-            while i < utf8.count {
-                let b = utf8[i]
-                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-                    count = o
-                    escapeRest(utf8, from: i)
-                    return
+            let n = utf8.count
+            reserve(n + 2)
+            // How much needs no escaping (names, keys and values almost never do).
+            var clean = 0
+            if let from = utf8.baseAddress {
+                while clean < n {
+                    let b = from[clean]
+                    if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                    clean += 1
                 }
-                base[o] = b
-                o += 1
-                i += 1
+                JSONWriter.copy(from, to: base + count + 1, clean)
             }
-            base[o] = UInt8(ascii: "\"")
-            count = o + 1
+            base[count] = UInt8(ascii: "\"")
+            if clean == n {
+                base[count + 1 + n] = UInt8(ascii: "\"")
+                count += n + 2
+            } else {
+                count += 1 + clean
+                escapeRest(utf8, from: clean)
+            }
         }
     }
 
