@@ -78,9 +78,15 @@ public final class JSONWriter: JSONSink {
     /// Spaces before every line (pretty only): a transcript's indent, written as the document
     /// is made instead of copying a finished one of 55 MB to indent it.
     public let indent: Int
-    /// The open containers: whether each is flat (pretty: on one line), and how many members
+    /// The containers open around the innermost one, outermost first: whether each is flat
+    /// (pretty: on one line), and how many members or elements it has so far. The innermost
+    /// one's are `topFlat` and `topCount` (read and counted for every value and key).
     /// or elements it has so far.
     @exclusivity(unchecked) private var open: [(flat: Bool, count: Int)] = []
+    @exclusivity(unchecked) private var topFlat = false
+    @exclusivity(unchecked) private var topCount = 0
+    /// How many containers are open.
+    @exclusivity(unchecked) private var depth = 0
     /// A key was just written: the value follows it directly.
     @exclusivity(unchecked) private var afterKey = false
 
@@ -145,8 +151,12 @@ public final class JSONWriter: JSONSink {
     /// How many bytes have been written.
     public var byteCount: Int { count }
 
-    private func reserve(_ n: Int) {
-        guard count + n > capacity else { return }
+    /// Room for `n` more bytes: a comparison where it is called, the growing out of line.
+    @inline(__always) private func reserve(_ n: Int) {
+        if count + n > capacity { grow(n) }
+    }
+
+    @inline(never) private func grow(_ n: Int) {
         let newCapacity = max(count + n, capacity * 2)
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         bigger.update(from: base, count: count)
@@ -222,38 +232,53 @@ public final class JSONWriter: JSONSink {
     /// Before a value: the comma and line break that separate it from the previous one.
     private func separate() {
         if afterKey { afterKey = false; return }
-        let n = open.count - 1
-        guard n >= 0 else { return }
-        let last = open[n]
-        open[n].count += 1
-        if last.count > 0 {
+        guard depth > 0 else { return }
+        let before = topCount
+        topCount += 1
+        if before > 0 {
             put(UInt8(ascii: ","))
-            if pretty && last.flat { put(0x20) }
+            if pretty && topFlat { put(0x20) }
         }
-        if pretty && !last.flat { newline(depth: open.count) }
+        if pretty && !topFlat { newline(depth: depth) }
+    }
+
+    /// A container opens inside the current one (whose state is kept until it closes).
+    private func open(flat: Bool) {
+        open.append((flat: topFlat, count: topCount))
+        topFlat = flat
+        topCount = 0
+        depth += 1
+    }
+
+    /// The innermost container closes: its member count, and the enclosing one's state back.
+    private func close() -> (flat: Bool, count: Int) {
+        let closed = (flat: topFlat, count: topCount)
+        (topFlat, topCount) = open.removeLast()
+        depth -= 1
+        return closed
     }
 
     public func beginObject() {
         separate()
         put(UInt8(ascii: "{"))
-        open.append((flat: false, count: 0))
+        open(flat: false)
     }
 
     public func endObject() {
-        let c = open.removeLast()
-        if pretty && c.count > 0 { newline(depth: open.count) }
+        let c = close()
+        if pretty && c.count > 0 { newline(depth: depth) }
         put(UInt8(ascii: "}"))
     }
 
     public func beginArray(flat: Bool) {
         separate()
         put(UInt8(ascii: "["))
-        open.append((flat: flat || !pretty, count: 0))
+        open(flat: flat || !pretty)
     }
 
     public func endArray() {
-        let c = open.removeLast()
-        if pretty && !c.flat && c.count > 0 { newline(depth: open.count) }
+        let c = close()
+        if pretty && !c.flat && c.count > 0 { newline(depth: depth) }
         put(UInt8(ascii: "]"))
     }
 
@@ -282,10 +307,9 @@ public final class JSONWriter: JSONSink {
 
     /// The comma and line break (with its indent) before a key, and room for `extra` bytes more.
     @inline(__always) private func beginKey(extra: Int) {
-        let n = open.count - 1
-        let first = open[n].count == 0
-        open[n].count += 1
-        let spaces = pretty ? indent + 2 * open.count : 0
+        let first = topCount == 0
+        topCount += 1
+        let spaces = pretty ? indent + 2 * depth : 0
         reserve(2 + spaces + extra)
         var p = base + count
         if !first { p[0] = UInt8(ascii: ","); p += 1 }
