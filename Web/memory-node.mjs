@@ -5,16 +5,18 @@
 // WebAssembly memory (it only grows) fresh and after, and the bytes allocated at the end
 // and at their peak. The module's memory does not depend on the JavaScript engine, so this is
 // the figure `make bench` reads in Chromium, without a browser (about a second).
-// usage: node Web/memory-node.mjs [--wasm PATH] [--lines N]
+// usage: node Web/memory-node.mjs [--wasm PATH] [--lines N] [--json]
+// (--json: the figures as one JSON object, bytes and milliseconds, for scripts/bench-web.py)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 const args = process.argv.slice(2);
-let wasmPath = ".build-wasm/navlab.wasm", n = 10_000;
+let wasmPath = ".build-wasm/navlab.wasm", n = 10_000, json = false;
 for (let i = 0; i < args.length; i++) {
     if (args[i] === "--wasm") wasmPath = args[++i];
     else if (args[i] === "--lines") n = Number(args[++i]);
-    else { console.error("usage: node Web/memory-node.mjs [--wasm PATH] [--lines N]"); process.exit(2); }
+    else if (args[i] === "--json") json = true;
+    else { console.error("usage: node Web/memory-node.mjs [--wasm PATH] [--lines N] [--json]"); process.exit(2); }
 }
 const module = await WebAssembly.compile(readFileSync(wasmPath));
 const docs = JSON.parse(readFileSync(join(dirname(wasmPath), "navlab-docs.json"), "utf8"));
@@ -83,6 +85,10 @@ for (let i = 0; i < 18; i++) {
 }
 const commandsMs = performance.now() - commandsStarted;
 const end = stats();
+if (json) {
+    console.log(JSON.stringify({ lines: n, fresh: fresh.memory, replayed: afterReplay.memory, memory: end.memory, inUse: end.inUse, peak: end.peak, replayMs, commandsMs }));
+    process.exit(0);
+}
 const mb = (v) => (v / 1e6).toFixed(1);
 console.log(`${n} lines: wasm memory ${mb(fresh.memory)} → ${mb(afterReplay.memory)} (replayed) → ${mb(end.memory)} MB ` +
     `(+${mb(end.memory - fresh.memory)} MB); allocated ${mb(end.inUse)} MB at the end, peak ${mb(end.peak)} MB; the replay took ${replayMs.toFixed(0)} ms, the 18 commands ${commandsMs.toFixed(0)} ms`);
