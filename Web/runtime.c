@@ -184,7 +184,7 @@ static void *block_alloc(size_t n, size_t align) {
     if (align <= 16) {
         if (!(b = block_take(size))) return 0;
     } else {
-        if (align > 0x10000000u || !(b = block_take(size + align))) return 0;
+        if (align > 0x10000000u || size > 0xFFFF0000u - align || !(b = block_take(size + align))) return 0;
         size_t user = (size_t)b + 8, aligned = (user + align - 1) & ~(align - 1);
         if (aligned != user) {
             /* The part before the aligned address (16 bytes or more) is freed. */
