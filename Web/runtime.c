@@ -30,8 +30,8 @@ size_t strlen(const char *s) { size_t n = 0; while (s[n]) n++; return n; }
  * PREV_FREE] then what it holds, 16-aligned: blocks start 8 past a multiple of 16 and their
  * sizes are multiples of 16 (the 8-byte header included), 16 at least. A free block holds
  * the links of its free list. No two free blocks are neighbours, and the last block before
- * `top` (the end of what was ever handed out, which falls back when the block before it is
- * freed) is never free. Free lists by size: one for each multiple of 16 below 512, then 16
+ * `top` (where the blocks end and the memory not yet handed out begins; it falls back when
+ * the block before it is freed) is never free. Free lists by size: one for each multiple of 16 below 512, then 16
  * for each power of two; a bitmap says which are non-empty. A request takes the best fit of
  * its own list (the first 16 looked at), else any block of the next non-empty list, else
  * memory at `top`. */
