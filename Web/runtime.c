@@ -21,46 +21,117 @@ int memcmp(const void *a, const void *b, size_t n) {
 size_t strlen(const char *s) { size_t n = 0; while (s[n]) n++; return n; }
 
 /* ---- the allocator ---------------------------------------------------------------------
- * Size classes (16-byte steps to 256, then four per power of two) with a free list each;
- * memory comes from memory.grow in 64 KiB pages and is never given back. Every block has an
- * 8-byte header before the pointer: its class (or, past the classes, its size) and how far
- * the pointer is from the block's start (for alignments above 8). */
+ * Blocks with boundary tags over the module's linear memory, which grows (memory.grow, in
+ * 64 KiB pages) and is never given back: a freed block merges with a free neighbour, a free
+ * block is split to fit, and what is free serves any size, so a transient peak (a long JSON
+ * answer, a journal) leaves memory the next one reuses, whatever its sizes.
+ *
+ * A block: [u32 size of the previous block, valid when that one is free][u32 size | FREE |
+ * PREV_FREE] then what it holds, 16-aligned: blocks start 8 past a multiple of 16 and their
+ * sizes are multiples of 16 (the 8-byte header included), 16 at least. A free block holds
+ * the links of its free list. No two free blocks are neighbours, and the last block before
+ * `top` (where the blocks end and the memory not yet handed out begins; it falls back when
+ * the block before it is freed) is never free. Free lists by size: one for each multiple of 16 below 512, then 16
+ * for each power of two; a bitmap says which are non-empty. A request takes the best fit of
+ * its own list (the first 16 looked at), else any block of the next non-empty list, else
+ * memory at `top`. */
 
 #define PAGE 65536u
-#define NCLASS 96
+#define FREE 1u
+#define PREV_FREE 2u
+#define MIN_BLOCK 16u
+#define EXACT 32            /* lists 0..31: exactly 16 × i bytes */
+#define NLIST (EXACT + 23 * 16)
 extern u8 __heap_base;
-static u8 *heap_top;
-static u8 *heap_end;
-static void *free_list[NCLASS];
-static size_t class_size[NCLASS];
-static int classes_ready;
-/* Large blocks, past the last class: a first-fit list. */
-struct big { struct big *next; size_t size; };
-static struct big *big_free;
-static size_t bytes_in_use;
+static u8 *heap_start, *top, *heap_end;
+struct link { u8 *next, *prev; };
+static u8 *lists[NLIST];
+static u32 list_bits[(NLIST + 31) / 32];
+static u32 word_bits;
+static size_t bytes_in_use, peak_in_use;
 
-static void init_classes(void) {
-    int k = 0;
-    for (size_t s = 16; s <= 256; s += 16) class_size[k++] = s;
-    for (size_t p = 256; k < NCLASS; p *= 2)
-        for (int q = 5; q <= 8 && k < NCLASS; q++) class_size[k++] = p * q / 4;
-    classes_ready = 1;
+#define SIZE(b) (((u32 *)(b))[1] & ~15u)
+#define FLAGS(b) (((u32 *)(b))[1] & 15u)
+#define PREV_SIZE(b) (((u32 *)(b))[0])
+#define LINK(b) ((struct link *)((b) + 8))
+
+static int list_of(size_t size) {
+    if (size < 16 * EXACT) return (int)(size / 16);
+    int f = 31 - __builtin_clz((u32)size);
+    return EXACT + (f - 9) * 16 + (int)((size >> (f - 4)) & 15);
 }
 
-static int class_of(size_t n) {
-    if (!classes_ready) init_classes();
-    if (n <= 256) return (int)((n + 15) / 16) - 1;
-    int lo = 16, hi = NCLASS - 1;
-    if (n > class_size[hi]) return -1;
-    while (lo < hi) { int mid = (lo + hi) / 2; if (class_size[mid] >= n) hi = mid; else lo = mid + 1; }
-    return lo;
+static void list_add(u8 *b) {
+    int i = list_of(SIZE(b));
+    LINK(b)->prev = 0;
+    LINK(b)->next = lists[i];
+    if (lists[i]) LINK(lists[i])->prev = b;
+    lists[i] = b;
+    list_bits[i >> 5] |= 1u << (i & 31);
+    word_bits |= 1u << (i >> 5);
 }
 
-static u8 *grab(size_t n) {
-    if (!heap_top) { heap_top = (u8 *)(((size_t)&__heap_base + 15) & ~(size_t)15); heap_end = (u8 *)(__builtin_wasm_memory_size(0) * PAGE); }
-    n = (n + 15) & ~(size_t)15;
-    if ((size_t)(heap_end - heap_top) < n) {
-        size_t need = n - (size_t)(heap_end - heap_top);
+static void list_remove(u8 *b) {
+    int i = list_of(SIZE(b));
+    struct link *l = LINK(b);
+    if (l->prev) LINK(l->prev)->next = l->next; else lists[i] = l->next;
+    if (l->next) LINK(l->next)->prev = l->prev;
+    if (!lists[i]) {
+        list_bits[i >> 5] &= ~(1u << (i & 31));
+        if (!list_bits[i >> 5]) word_bits &= ~(1u << (i >> 5));
+    }
+}
+
+/* The first non-empty list at or after i, or -1. */
+static int list_from(int i) {
+    if (i >= NLIST) return -1;
+    int w = i >> 5;
+    u32 bits = list_bits[w] & (~0u << (i & 31));
+    if (bits) return (w << 5) + __builtin_ctz(bits);
+    u32 words = w + 1 < 32 ? word_bits & (~0u << (w + 1)) : 0;
+    if (!words) return -1;
+    w = __builtin_ctz(words);
+    return (w << 5) + __builtin_ctz(list_bits[w]);
+}
+
+/* Marks b (its size and its PREV_FREE flag set) free: merged with a free neighbour, given
+ * back to `top` when it is the last block, else put in its list. */
+static void release(u8 *b) {
+    size_t size = SIZE(b);
+    if (FLAGS(b) & PREV_FREE) {
+        u8 *p = b - PREV_SIZE(b);
+        list_remove(p);
+        size += SIZE(p);
+        b = p;
+    }
+    u8 *n = b + size;
+    if (n == top) { top = b; return; }
+    if (FLAGS(n) & FREE) { list_remove(n); size += SIZE(n); n = b + size; }
+    ((u32 *)b)[1] = (u32)size | FREE;
+    PREV_SIZE(n) = (u32)size;
+    ((u32 *)n)[1] |= PREV_FREE;
+    list_add(b);
+}
+
+/* Cuts b (in use) down to `size` when what is left makes a block of its own, and frees that. */
+static void trim(u8 *b, size_t size) {
+    size_t rest = SIZE(b) - size;
+    if (rest < MIN_BLOCK) return;
+    ((u32 *)b)[1] = (u32)size | FLAGS(b);
+    u8 *r = b + size;
+    ((u32 *)r)[1] = (u32)rest;
+    release(r);
+}
+
+/* Moves `top` up by n bytes, growing the memory when needed (by 1 MiB at least). */
+static u8 *take_top(size_t n) {
+    if (!heap_start) {
+        heap_start = top = (u8 *)((((size_t)&__heap_base + 15) & ~(size_t)15) + 8);
+        heap_end = (u8 *)(__builtin_wasm_memory_size(0) * PAGE);
+        if (heap_end < top) heap_end = top;
+    }
+    if ((size_t)(heap_end - top) < n) {
+        size_t need = n - (size_t)(heap_end - top);
         size_t pages = (need + PAGE - 1) / PAGE;
         size_t grow = pages < 16 ? 16 : pages;
         if (__builtin_wasm_memory_grow(0, grow) == (size_t)-1) {
@@ -69,71 +140,116 @@ static u8 *grab(size_t n) {
         }
         heap_end += grow * PAGE;
     }
-    u8 *p = heap_top;
-    heap_top += n;
-    return p;
+    u8 *b = top;
+    top += n;
+    ((u32 *)b)[1] = (u32)n;  /* the block before `top` is in use: no PREV_FREE */
+    return b;
 }
 
-/* Header: [u32 class+1, or 0 for a big block][u32 offset from the block start]. A big
- * block's size is in its first 8 bytes (struct big), before the header. */
-static void *block_alloc(size_t n, size_t align) {
-    if (align < 8) align = 8;
-    size_t need = n + 8 + (align > 8 ? align - 8 : 0);
-    int c = class_of(need + 8);  /* + 8: room for a big block's size word too */
-    u8 *block;
-    size_t size;
-    if (c >= 0) {
-        size = class_size[c];
-        if (free_list[c]) { block = free_list[c]; free_list[c] = *(void **)block; }
-        else if (!(block = grab(size))) return 0;
-    } else {
-        size = (need + 8 + 4095) & ~(size_t)4095;
-        struct big **pp = &big_free; block = 0;
-        for (; *pp; pp = &(*pp)->next) if ((*pp)->size >= size) { block = (u8 *)*pp; size = (*pp)->size; *pp = (*pp)->next; break; }
-        if (!block && !(block = grab(size))) return 0;
-        ((struct big *)block)->size = size;
+/* A block of at least `size` bytes (a multiple of 16), in use. */
+static u8 *block_take(size_t size) {
+    int i = list_of(size);
+    u8 *b = 0;
+    if (i >= EXACT && lists[i]) {
+        /* This list's blocks are of sizes near `size`: the best fit of the first 16. */
+        size_t best = (size_t)-1;
+        int k = 0;
+        for (u8 *c = lists[i]; c && k < 16; c = LINK(c)->next, k++)
+            if (SIZE(c) >= size && SIZE(c) < best) { b = c; best = SIZE(c); if (best == size) break; }
+        i++;
     }
-    u8 *user = (u8 *)((((size_t)block + 16) + align - 1) & ~(align - 1));
-    ((u32 *)user)[-2] = c >= 0 ? (u32)c + 1 : 0;
-    ((u32 *)user)[-1] = (u32)(user - block);
-    bytes_in_use += size;
-    return user;
+    if (!b) {
+        int j = list_from(i);
+        if (j < 0) return take_top(size);
+        b = lists[j];
+    }
+    list_remove(b);
+    size_t have = SIZE(b);
+    ((u32 *)b)[1] = (u32)have | (FLAGS(b) & PREV_FREE);  /* PREV_FREE is never set: no free neighbours */
+    ((u32 *)(b + have))[1] &= ~PREV_FREE;
+    trim(b, size);
+    return b;
+}
+
+static size_t block_size_for(size_t n) {
+    if (n > 0xFFFF0000u - 8) return 0;
+    size_t size = (n + 8 + 15) & ~(size_t)15;
+    return size < MIN_BLOCK ? MIN_BLOCK : size;
+}
+
+static void *block_alloc(size_t n, size_t align) {
+    size_t size = block_size_for(n);
+    if (!size || (align & (align - 1))) return 0;
+    u8 *b;
+    if (align <= 16) {
+        if (!(b = block_take(size))) return 0;
+    } else {
+        if (align > 0x10000000u || size > 0xFFFF0000u - align || !(b = block_take(size + align))) return 0;
+        size_t user = (size_t)b + 8, aligned = (user + align - 1) & ~(align - 1);
+        if (aligned != user) {
+            /* The part before the aligned address (16 bytes or more) is freed. */
+            size_t lead = aligned - user, whole = SIZE(b);
+            u8 *a = b + lead;
+            ((u32 *)a)[1] = (u32)(whole - lead);
+            ((u32 *)b)[1] = (u32)lead | (FLAGS(b) & PREV_FREE);
+            release(b);
+            b = a;
+        }
+        trim(b, size);
+    }
+    bytes_in_use += SIZE(b);
+    if (bytes_in_use > peak_in_use) peak_in_use = bytes_in_use;
+    return b + 8;
 }
 
 static void block_free(void *p) {
     if (!p) return;
-    u8 *user = p;
-    u32 c = ((u32 *)user)[-2];
-    u8 *block = user - ((u32 *)user)[-1];
-    if (c) {
-        bytes_in_use -= class_size[c - 1];
-        *(void **)block = free_list[c - 1]; free_list[c - 1] = block;
-    } else {
-        struct big *b = (struct big *)block;
-        bytes_in_use -= b->size;
-        b->next = big_free; big_free = b;
+    u8 *b = (u8 *)p - 8;
+    bytes_in_use -= SIZE(b);
+    release(b);
+}
+
+static size_t block_capacity(void *p) { return SIZE((u8 *)p - 8) - 8; }
+
+/* In place when the block can grow into a free neighbour or `top`. */
+static void *block_realloc(void *p, size_t n) {
+    u8 *b = (u8 *)p - 8;
+    size_t size = block_size_for(n), have = SIZE(b);
+    if (!size) return 0;
+    bytes_in_use -= have;
+    if (size > have) {
+        u8 *next = b + have;
+        if (next == top) {
+            if (take_top(size - have)) ((u32 *)b)[1] = (u32)size | FLAGS(b);
+        } else if ((FLAGS(next) & FREE) && have + SIZE(next) >= size) {
+            size_t whole = have + SIZE(next);
+            list_remove(next);
+            ((u32 *)b)[1] = (u32)whole | FLAGS(b);
+            ((u32 *)(b + whole))[1] &= ~PREV_FREE;
+        }
     }
-}
-
-static size_t block_capacity(void *p) {
-    u8 *user = p;
-    u32 c = ((u32 *)user)[-2];
-    u8 *block = user - ((u32 *)user)[-1];
-    size_t size = c ? class_size[c - 1] : ((struct big *)block)->size;
-    return size - (size_t)(user - block);
-}
-
-void *malloc(size_t n) { return block_alloc(n, 8); }
-void free(void *p) { block_free(p); }
-void *calloc(size_t a, size_t b) { size_t n = a * b; void *p = malloc(n); if (p) memset(p, 0, n); return p; }
-void *realloc(void *p, size_t n) {
-    if (!p) return malloc(n);
-    size_t cap = block_capacity(p);
-    if (n <= cap) return p;
-    void *q = malloc(n);
-    if (q) { memcpy(q, p, cap); free(p); }
+    if (SIZE(b) >= size) {
+        trim(b, size);
+        bytes_in_use += SIZE(b);
+        if (bytes_in_use > peak_in_use) peak_in_use = bytes_in_use;
+        return p;
+    }
+    bytes_in_use += SIZE(b);
+    void *q = block_alloc(n, 16);
+    if (q) { memcpy(q, p, SIZE(b) - 8); block_free(p); }
     return q;
 }
+
+void *malloc(size_t n) { return block_alloc(n, 16); }
+void free(void *p) { block_free(p); }
+void *calloc(size_t a, size_t b) {
+    if (b && a > (size_t)-1 / b) return 0;
+    size_t n = a * b;
+    void *p = malloc(n);
+    if (p) memset(p, 0, n);
+    return p;
+}
+void *realloc(void *p, size_t n) { return p ? block_realloc(p, n) : malloc(n); }
 int posix_memalign(void **out, size_t align, size_t n) {
     void *p = block_alloc(n, align);
     if (!p) return 12; /* ENOMEM */
@@ -143,9 +259,10 @@ int posix_memalign(void **out, size_t align, size_t n) {
 void *aligned_alloc(size_t align, size_t n) { return block_alloc(n, align); }
 size_t malloc_usable_size(void *p) { return p ? block_capacity(p) : 0; }
 
-/* What `make bench` reads: the heap's size and what is allocated in it. */
-__attribute__((export_name("navlab_heap_bytes"))) size_t navlab_heap_bytes(void) { return heap_top ? (size_t)(heap_top - &__heap_base) : 0; }
+/* What `make bench` reads: the heap's size, what is allocated in it now and at most. */
+__attribute__((export_name("navlab_heap_bytes"))) size_t navlab_heap_bytes(void) { return heap_start ? (size_t)(top - &__heap_base) : 0; }
 __attribute__((export_name("navlab_bytes_in_use"))) size_t navlab_bytes_in_use(void) { return bytes_in_use; }
+__attribute__((export_name("navlab_peak_bytes_in_use"))) size_t navlab_peak_bytes_in_use(void) { return peak_in_use; }
 
 /* ---- the rest --------------------------------------------------------------------------- */
 

@@ -36,7 +36,10 @@ nothing is asserted.
   its size in a fresh session; served by `navlab`, the server's resident set (`ps -o rss=`)
   with the page connected at 10,000 VCs minus the same with a 2-line session, each a
   process of its own. Both are the cost of the 10,000 view controllers to the host that
-  holds the engine (each also shown whole).
+  holds the engine (each also shown whole). Beside the browser's figure, the most the engine
+  ever had allocated at once in the same session under node (Web/memory-node.mjs: the start
+  module, the journal restored, the page's first requests and 18 commands), which the
+  memory cannot be below: what is over it is what the allocator could not reuse.
 
 usage: bench-web.py NAVLAB WEBDIR [--quick] [--first]   (--first: the first-state rows only)"""
 
@@ -388,9 +391,21 @@ def main():
     m, f = figures["mem", "web"], figures["mem", "fresh"]
     (big, small) = figures["mem", "native"]
     wd, nd = m["memory"] - f["memory"], big - small
+    peak = peak_allocated(web)
     print(f"  memory at 10,000 VCs: browser {wd / 1e6:.1f} MB (wasm memory {f['memory'] / 1e6:.1f} → {m['memory'] / 1e6:.1f} MB; "
-          f"{m['inUse'] / 1e6:.1f} MB allocated), navlab {nd / 1e6:.1f} MB (RSS {small / 1e6:.1f} → {big / 1e6:.1f} MB): "
+          f"{m['inUse'] / 1e6:.1f} MB allocated{peak}), navlab {nd / 1e6:.1f} MB (RSS {small / 1e6:.1f} → {big / 1e6:.1f} MB): "
           f"{wd / nd:.2f}×  goal ≤ 2×: {goal(wd <= 2 * nd)}")
+
+
+def peak_allocated(web):
+    """", at most X MB at once (node)": the engine's peak in the same session under node (Web/memory-node.mjs), or "" without node."""
+    try:
+        out = subprocess.run(["node", os.path.join(ROOT, "Web", "memory-node.mjs"), "--wasm", os.path.join(web, "navlab.wasm"), "--json"],
+                             capture_output=True, text=True, timeout=600)
+        figures = json.loads(out.stdout)
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return ""
+    return f", at most {figures['peak'] / 1e6:.1f} MB at once (node: memory {figures['memory'] / 1e6:.1f} MB)"
 
 
 if __name__ == "__main__":
