@@ -11,13 +11,12 @@ func session(_ lines: [String]) -> Session {
     return s
 }
 
-/// Runs CPU-heavy work on a thread of its own (with `stackSize` bytes of stack when given),
-/// so that it never occupies Swift's cooperative pool — two threads on a 2-core machine —
-/// which the server tests' tasks need. An `#expect` inside still fails the run.
-func onOwnThread(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) async {
+/// Runs CPU-heavy work on a thread of its own, so that it never occupies Swift's cooperative
+/// pool — two threads on a 2-core machine — which the server tests' tasks need. An `#expect`
+/// inside still fails the run. For a given stack size, `onStack`.
+func onOwnThread(_ body: @escaping @Sendable () -> Void) async {
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
         let thread = Thread { body(); done.resume() }
-        if let stackSize { thread.stackSize = stackSize }
         thread.start()
     }
 }
