@@ -7,11 +7,21 @@ extension State {
 
         struct Node { var title: String; var children: [Node] = [] }
 
+        // The recursion stays in `viewTree`, a plain loop with few locals; each node is built
+        // in `node(_:content:)`, which returns before the next level starts. Built in one
+        // function, as before, a level took 8.5 KB of stack in a debug build (every local of a
+        // function has its slot in its frame, and `map` added three frames a level), so a
+        // hierarchy as deep as the limit (256) needed more than the 2 MiB LimitsTests allows.
         func viewTree(_ id: VCID) -> Node {
+            var content: [Node] = []
+            for child in visibleChildren(of: id) where !viewRemovedByPresentation(child) { content.append(viewTree(child)) }
+            for hosted in self[id].hostedViews { content.append(viewTree(hosted)); content[content.count - 1].title += " (added with addSubview, no containment)" }
+            return node(id, content: content)
+        }
+
+        func node(_ id: VCID, content: [Node]) -> Node {
             let vc = self[id]
             var node = Node(title: "\(vc.swiftUI.map { $0.viewClass(rootView: vc.className, module: appName) } ?? vc.kind.viewClass) — \(vc.name)")
-            let content = visibleChildren(of: id).filter { !viewRemovedByPresentation($0) }.map(viewTree)
-                + vc.hostedViews.map { h -> Node in var n = viewTree(h); n.title += " (added with addSubview, no containment)"; return n }
             switch vc.kind {
             case .navigation:
                 node.children = [Node(title: "UINavigationTransitionView", children: [Node(title: "UIViewControllerWrapperView", children: content)]),
@@ -20,7 +30,7 @@ extension State {
                 node.children = [Node(title: "UITransitionView", children: [Node(title: "UIViewControllerWrapperView", children: content)]),
                                  Node(title: "UITabBar")]
             case .page:
-                node.children = self[id].transitionStyle == .scroll ? [Node(title: "_UIQueuingScrollView", children: content)] : content
+                node.children = vc.transitionStyle == .scroll ? [Node(title: "_UIQueuingScrollView", children: content)] : content
             case .split, .container, .plain:
                 node.children = content
             }

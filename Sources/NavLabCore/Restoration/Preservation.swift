@@ -22,18 +22,31 @@ extension State {
         var skipped: [String] = []
         var seen: Set<String> = []
 
+        // The recursion stays in `visit`, with few locals; each entry is made in `encode`, which
+        // returns before the next level starts. In one function a level took 7.3 KB of stack
+        // in a debug build (a frame holds every local of its function), most of the 2 MiB that
+        // LimitsTests allows a hierarchy as deep as the limit (256).
         func visit(_ id: VCID, parent: Int?, parentPath: [String], relation: ArchivedViewController.Relation) {
+            guard let (path, children, presented) = encode(id, parent: parent, parentPath: parentPath, relation: relation) else { return }
+            let index = entries.count - 1
+            for (i, c) in children.enumerated() { visit(c, parent: index, parentPath: path, relation: .child(i)) }
+            if let (p, style) = presented { visit(p, parent: index, parentPath: path, relation: .presented(style)) }
+        }
+
+        /// Appends `id`'s entry and its events; nil when it is not preserved. Returns its path,
+        /// the children it encodes and the view controller it presents, to visit next.
+        func encode(_ id: VCID, parent: Int?, parentPath: [String], relation: ArchivedViewController.Relation)
+            -> (path: [String], children: [VCID], presented: (VCID, ModalPresentationStyle)?)? {
             let vc = self[id]
-            guard let rid = vc.restorationIdentifier else { skipped.append(vc.name); return }
+            guard let rid = vc.restorationIdentifier else { skipped.append(vc.name); return nil }
             let path = parentPath + [rid]
             var key = path.joined(separator: "/")
             // A navigation controller tells its stack apart by position (UIKit #130).
             if let p = parent, case .child(let i) = relation, entries[p].kind == .navigation { key += "@\(i)" }
             guard seen.insert(key).inserted else {
                 events.append(.note("\(vc.name) is not preserved: the restoration path \(path.joined(separator: "/")) is already taken; paths must be unique (UIKit #130)"))
-                return
+                return nil
             }
-            let index = entries.count
             let encodesChildren = vc.encodes.contains("children")
             var state: [String: String] = [:]
             for key in vc.encodes where key != "children" { if let v = vc.properties[key] { state[key] = v } }
@@ -47,15 +60,16 @@ extension State {
                 selectedIndex: vc.kind == .tabBar ? vc.selectedIndex : nil,
                 encodesChildren: encodesChildren, state: state, viewState: viewState))
             events.append(.vc("encodeRestorableState", vc.name))
+            var children: [VCID] = []
             if vc.kind.isUIKitContainer || encodesChildren {
-                for (i, c) in vc.children.enumerated() { visit(c, parent: index, parentPath: path, relation: .child(i)) }
+                children = vc.children
             } else if !vc.children.isEmpty {
                 let names = vc.children.map { self[$0].name }.joined(separator: ", ")
                 events.append(.note("\(vc.name)'s encodeRestorableState does not encode its children (\(names)), so they are not preserved (UIKit #124): `encode \(vc.className) children`"))
             }
-            if let p = vc.presentedChild, let style = self[p].presentation?.style {
-                visit(p, parent: index, parentPath: path, relation: .presented(style))
-            }
+            var presented: (VCID, ModalPresentationStyle)?
+            if let p = vc.presentedChild, let style = self[p].presentation?.style { presented = (p, style) }
+            return (path, children, presented)
         }
         if let root = window.rootViewController { visit(root, parent: nil, parentPath: [], relation: .root) }
         if !skipped.isEmpty {
