@@ -166,7 +166,12 @@ extension AppStoreTests {
         store.attach(to: s) { errors.add($0) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "present C", "background")
         let bytes = try #require(FileManager.default.contents(atPath: store.archivePath("App")))
-        return try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        // The call that throws is outside `#require`: written as one expression,
+        // `#require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])`, the
+        // three tests that call this helper killed the test run (signal 11, every run, Swift
+        // 6.3.1 on Linux): Swift Testing wrote into NavLabCore.State's type metadata.
+        let object = try JSONSerialization.jsonObject(with: bytes)
+        return try #require(object as? [String: Any])
     }
 
     /// Hardening #9: archives that decode but that preservation could never have written.
