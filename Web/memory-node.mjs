@@ -9,6 +9,7 @@
 // (--json: the figures as one JSON object, bytes and milliseconds, for scripts/bench-web.py)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { putText } from "./put-text.mjs";
 
 const args = process.argv.slice(2);
 let wasmPath = ".build-wasm/navlab.wasm", n = 10_000, json = false;
@@ -23,12 +24,7 @@ const docs = JSON.parse(readFileSync(join(dirname(wasmPath), "navlab-docs.json")
 const encoder = new TextEncoder(), decoder = new TextDecoder();
 const x = (await WebAssembly.instantiate(module, {})).exports;
 
-const put = (text) => {
-    const bytes = encoder.encode(text);
-    const p = x.navlab_alloc(bytes.length || 1);
-    new Uint8Array(x.memory.buffer, p, bytes.length).set(bytes);
-    return [p, bytes.length];
-};
+const put = (text) => putText(x, text, encoder);
 /** An answer buffer's status and body; the buffer freed. */
 const answer = (r) => {
     const view = new DataView(x.memory.buffer);

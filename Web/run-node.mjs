@@ -9,6 +9,7 @@
 // that many bytes of standard output and of standard error.
 import { readFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { putText } from "./put-text.mjs";
 
 const args = process.argv.slice(2);
 let mode = 0, wasmPath = ".build-wasm/navlab-full.wasm", batch = false;
@@ -34,12 +35,7 @@ const encoder = new TextEncoder();
 /** One script in a fresh instance: [status, standard output, standard error]. */
 async function run(file, mode) {
     const x = (await WebAssembly.instantiate(module, {})).exports;
-    const put = (text) => {
-        const bytes = encoder.encode(text);
-        const p = x.navlab_alloc(bytes.length || 1);
-        new Uint8Array(x.memory.buffer, p, bytes.length).set(bytes);
-        return [p, bytes.length];
-    };
+    const put = (text) => putText(x, text, encoder);
     for (const text of docs) x.navlab_docs_add(...put(text));
     const [np, nl] = put(file);
     const [tp, tl] = put(readFileSync(file, "utf8"));
