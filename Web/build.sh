@@ -15,8 +15,7 @@ set -e
 cd "$(dirname "$0")/.."
 OUT=${OUT:-.build-wasm}
 OPT=${WASM_OPT_LEVEL:--Osize}
-swiftc=$(command -v swiftc)
-bin=$(dirname "$(readlink -f "$swiftc")")
+. Web/toolchain.sh
 tables="$bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 for tool in "$bin/clang" "$bin/wasm-ld" "$tables"; do
     if [ ! -e "$tool" ]; then

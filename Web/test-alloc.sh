@@ -3,7 +3,7 @@
 # checked): built for wasm32 with the toolchain's clang, run under node.
 set -e
 cd "$(dirname "$0")/.."
-bin=$(dirname "$(readlink -f "$(command -v swiftc)")")
+. Web/toolchain.sh
 out=${OUT:-.build-wasm-test}
 mkdir -p "$out"
 "$bin/clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c Web/test-alloc.c -o "$out/test-alloc.o"

@@ -51,7 +51,7 @@ swift_problems=$(awk '
 # Scripts, the Makefile and the Python tests: what BSD tools (macOS) do not have. `scripts/deps.sh` runs apt-get
 # only on its Debian path, which it reaches only when apt-get exists.
 # The Python tests and scripts too (for /proc, and the commands they run).
-script_files=$( (ls scripts/*.sh Makefile .ci/run Fuzz/*.sh; find Tests scripts -name '*.py') 2>/dev/null | grep -v 'scripts/check-portable.sh' || true)
+script_files=$( (ls scripts/*.sh Web/*.sh Makefile .ci/run Fuzz/*.sh; find Tests scripts -name '*.py') 2>/dev/null | grep -v 'scripts/check-portable.sh' || true)
 # shellcheck disable=SC2086
 script_problems=$(awk '
     {
