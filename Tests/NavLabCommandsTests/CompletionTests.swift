@@ -16,105 +16,105 @@ struct CompletionTests {
     ])
     func verbs(line: String, expected: [String]) {
         let (start, candidates) = Completion.complete(line, in: Session())
-        #expect(start == 0)
-        #expect(candidates == expected)
+        expectEqual(start, 0)
+        expectEqual(candidates, expected)
     }
 
     @Test("an empty line offers every verb, sorted and unique")
     func allVerbs() {
         let candidates = complete("")
-        #expect(candidates == Array(Set(VerbTable.names)).sorted())
-        #expect(candidates.contains("present") && candidates.contains("help"))
+        expectEqual(candidates, Array(Set(VerbTable.names)).sorted())
+        expect(candidates.contains("present") && candidates.contains("help"))
     }
 
     @Test("a partial instance name completes from the live model, after on/to/in")
     func liveNames() {
         let s = session("initial Nav(Register)", "launch", "push Detail", "push Detail")
         let (start, candidates) = Completion.complete("push X on UINav", in: s)
-        #expect(start == "push X on ".count)
-        #expect(candidates == ["UINavigationController"])
-        #expect(complete("dismiss Det", s) == ["Detail", "Detail#2"])
-        #expect(complete("addChild Banner to R", s) == ["Register"])
-        #expect(complete("switch Main in ro", s) == ["root"])
-        #expect(complete("why ", s).contains("top"))
+        expectEqual(start, "push X on ".count)
+        expectEqual(candidates, ["UINavigationController"])
+        expectEqual(complete("dismiss Det", s), ["Detail", "Detail#2"])
+        expectEqual(complete("addChild Banner to R", s), ["Register"])
+        expectEqual(complete("switch Main in ro", s), ["root"])
+        expect(complete("why ", s).contains("top"))
     }
 
     @Test("a spec position offers container words and the classes already used")
     func specs() {
         let s = session("class Settings modalPresentationStyle=formSheet", "initial Nav(Register)", "launch")
-        #expect(complete("present ", s) == ["Group(", "Nav(", "NavGroup(", "NavigationStack(", "Page(", "Register", "Root(", "Settings", "Sheet(", "Split(", "SwiftUI(", "Tab(", "TabView(", "Tabs("])
-        #expect(complete("present N", s) == ["Nav(", "NavGroup(", "NavigationStack("])
-        #expect(complete("present Nav(Re", s) == ["Register"])
-        #expect(complete("initial Tab(Nav(A), S", s) == ["Settings", "Sheet(", "Split(", "SwiftUI("])
-        #expect(complete("initial MainTab:T", s) == ["Tab(", "TabView(", "Tabs("])
+        expectEqual(complete("present ", s), ["Group(", "Nav(", "NavGroup(", "NavigationStack(", "Page(", "Register", "Root(", "Settings", "Sheet(", "Split(", "SwiftUI(", "Tab(", "TabView(", "Tabs("])
+        expectEqual(complete("present N", s), ["Nav(", "NavGroup(", "NavigationStack("])
+        expectEqual(complete("present Nav(Re", s), ["Register"])
+        expectEqual(complete("initial Tab(Nav(A), S", s), ["Settings", "Sheet(", "Split(", "SwiftUI("])
+        expectEqual(complete("initial MainTab:T", s), ["Tab(", "TabView(", "Tabs("])
         // UIKit's own container classes are made with Nav(…), not by name.
-        #expect(!complete("present UI", s).contains("UINavigationController"))
+        expect(!complete("present UI", s).contains("UINavigationController"))
     }
 
     @Test("@ takes a live instance; swapRoot also offers live names")
     func existing() {
         let s = session("initial Register", "launch", "present Done")
-        #expect(complete("present @D", s) == ["Done"])
+        expectEqual(complete("present @D", s), ["Done"])
         let start = Completion.complete("present @D", in: s).start
-        #expect(start == "present @".count)
-        #expect(complete("swapRoot R", s) == ["Register", "Root("])
+        expectEqual(start, "present @".count)
+        expectEqual(complete("swapRoot R", s), ["Register", "Root("])
     }
 
     @Test("after the spec: the verb's keywords, key=value words and their values")
     func keywords() {
         let s = session("initial Register", "launch")
-        #expect(complete("present Detail ", s) == ["animated", "on", "style="])
-        #expect(complete("present Detail on root ", s) == ["animated", "style="])
-        #expect(complete("present Detail style=page", s) == ["style=pageSheet"])
-        #expect(complete("present Detail style=", s).count == ModalPresentationStyle.allCases.count)
-        #expect(complete("addChild Banner ", s) == ["to"])
-        #expect(complete("hold Register ", s) == ["as"])
-        #expect(complete("hold Register as ", s) == [])
-        #expect(complete("tree --", s) == ["--json", "--screenstate", "--uikit"])
-        #expect(complete("dismiss ", s).contains("animated"))
+        expectEqual(complete("present Detail ", s), ["animated", "on", "style="])
+        expectEqual(complete("present Detail on root ", s), ["animated", "style="])
+        expectEqual(complete("present Detail style=page", s), ["style=pageSheet"])
+        expectEqual(complete("present Detail style=", s).count, ModalPresentationStyle.allCases.count)
+        expectEqual(complete("addChild Banner ", s), ["to"])
+        expectEqual(complete("hold Register ", s), ["as"])
+        expectEqual(complete("hold Register as ", s), [])
+        expectEqual(complete("tree --", s), ["--json", "--screenstate", "--uikit"])
+        expect(complete("dismiss ", s).contains("animated"))
     }
 
     @Test("class and set offer the setting keys and the values each takes")
     func settings() {
         let s = session("initial Country", "launch", "set Country capital=Paris")
-        #expect(complete("class Detail modal", s) == ["modalPresentationStyle="])
-        #expect(complete("class Detail modalPresentationStyle=f", s) == ["modalPresentationStyle=formSheet", "modalPresentationStyle=fullScreen"])
-        #expect(complete("class Detail storyboard=", s) == ["storyboard=no", "storyboard=yes"])
-        #expect(complete("class * restorationIdentifier=", s) == ["restorationIdentifier=class"])
-        #expect(complete("set Country cap", s) == ["capital="])
-        #expect(complete("class ", s).contains("*"))
-        #expect(complete("class Co", s) == ["Country"])
+        expectEqual(complete("class Detail modal", s), ["modalPresentationStyle="])
+        expectEqual(complete("class Detail modalPresentationStyle=f", s), ["modalPresentationStyle=formSheet", "modalPresentationStyle=fullScreen"])
+        expectEqual(complete("class Detail storyboard=", s), ["storyboard=no", "storyboard=yes"])
+        expectEqual(complete("class * restorationIdentifier=", s), ["restorationIdentifier=class"])
+        expectEqual(complete("set Country cap", s), ["capital="])
+        expect(complete("class ", s).contains("*"))
+        expectEqual(complete("class Co", s), ["Country"])
     }
 
     @Test("device offers iPhone and iPad, then iOS=N and sdk=N (UIKit #198)")
     func device() {
-        #expect(complete("device ") == ["iPad", "iPhone"])
-        #expect(complete("device iph") == ["iPhone"])
-        #expect(complete("device iPad ") == ["iOS=", "sdk="])
-        #expect(complete("device iPad iOS=1").contains("iOS=18"))
-        #expect(complete("device iPad iOS=2").contains("iOS=27"))
-        #expect(complete("device iPad iOS=27 ") == ["sdk="])
-        #expect(complete("device iPad iOS=27 sdk=2").contains("sdk=26"))
+        expectEqual(complete("device "), ["iPad", "iPhone"])
+        expectEqual(complete("device iph"), ["iPhone"])
+        expectEqual(complete("device iPad "), ["iOS=", "sdk="])
+        expect(complete("device iPad iOS=1").contains("iOS=18"))
+        expect(complete("device iPad iOS=2").contains("iOS=27"))
+        expectEqual(complete("device iPad iOS=27 "), ["sdk="])
+        expect(complete("device iPad iOS=27 sdk=2").contains("sdk=26"))
     }
 
     @Test("expect offers its facts, then what each fact takes")
     func expectFacts() {
         let s = session("initial Nav(Main)", "launch", "present Done")
         let heads = complete("expect ", s)
-        #expect(heads.contains("root") && heads.contains("allocated") && heads.contains("not"))
-        #expect(complete("expect not ", s).contains("allocated") && !complete("expect not ", s).contains("not"))
-        #expect(complete("expect root ", s) == ["is"])
-        #expect(complete("expect root is M", s) == ["Main"])
-        #expect(complete("expect allocated D", s) == ["Done"])
-        #expect(complete("expect state Done ", s) == ["appeared", "disappeared"])
-        #expect(complete("expect app is a", s) == ["active"])
-        #expect(complete("expect stack UINavigationController is Main, ", s) == ["Done", "Main", "UINavigationController"])
-        #expect(complete("expect log contains ", s) == [])
+        expect(heads.contains("root") && heads.contains("allocated") && heads.contains("not"))
+        expect(complete("expect not ", s).contains("allocated") && !complete("expect not ", s).contains("not"))
+        expectEqual(complete("expect root ", s), ["is"])
+        expectEqual(complete("expect root is M", s), ["Main"])
+        expectEqual(complete("expect allocated D", s), ["Done"])
+        expectEqual(complete("expect state Done ", s), ["appeared", "disappeared"])
+        expectEqual(complete("expect app is a", s), ["active"])
+        expectEqual(complete("expect stack UINavigationController is Main, ", s), ["Done", "Main", "UINavigationController"])
+        expectEqual(complete("expect log contains ", s), [])
     }
 
     @Test("help offers the verbs")
     func help() {
-        #expect(complete("help pre") == ["present"])
+        expectEqual(complete("help pre"), ["present"])
     }
 
     @Test("load, save and record complete file names from the shell's lister; record also offers stop")
@@ -122,49 +122,49 @@ struct CompletionTests {
         let lister: (String) -> [String] = { typed in
             ["Tests/", "tour.navlab", "login.navlab"].filter { $0.hasPrefix(typed) } + (typed.hasPrefix("Tests/") ? ["Tests/Scripts/"] : [])
         }
-        #expect(complete("load ", files: lister) == ["Tests/", "login.navlab", "tour.navlab"])
-        #expect(complete("load t", files: lister) == ["tour.navlab"])
+        expectEqual(complete("load ", files: lister), ["Tests/", "login.navlab", "tour.navlab"])
+        expectEqual(complete("load t", files: lister), ["tour.navlab"])
         let (start, candidates) = Completion.complete("load Tests/S", in: Session(), files: lister)
-        #expect(start == 5)
-        #expect(candidates == ["Tests/Scripts/"])
-        #expect(complete("record s", files: lister) == ["stop"])
-        #expect(complete("save ") == [])
+        expectEqual(start, 5)
+        expectEqual(candidates, ["Tests/Scripts/"])
+        expectEqual(complete("record s", files: lister), ["stop"])
+        expectEqual(complete("save "), [])
     }
 
     @Test("the cursor decides which word completes")
     func cursorInMiddle() {
         let s = session("initial Nav(Register)", "launch")
         let (start, candidates) = Completion.complete("pu Detail", cursor: 2, in: s)
-        #expect(start == 0)
-        #expect(candidates == ["push"])
+        expectEqual(start, 0)
+        expectEqual(candidates, ["push"])
     }
 
     @Test("nothing completes in a comment, a string, or after an unknown verb")
     func nothing() {
-        #expect(complete("launch # pre") == [])
-        #expect(complete("expect log contains \"view") == [])
-        #expect(complete("bogus ") == [])
-        #expect(complete("background ") == [])
-        #expect(complete("launch ") == ["locked"])
+        expectEqual(complete("launch # pre"), [])
+        expectEqual(complete("expect log contains \"view"), [])
+        expectEqual(complete("bogus "), [])
+        expectEqual(complete("background "), [])
+        expectEqual(complete("launch "), ["locked"])
     }
 
     @Test("the hint is the syntax of the verb being typed")
     func hints() {
-        #expect(Completion.hint(for: "present") == VerbTable.verb(named: "present")?.syntax)
-        #expect(Completion.hint(for: "present Nav(") == "present SPEC [on NAME] [style=S] [animated]")
-        #expect(Completion.hint(for: "pres") == "present SPEC [on NAME] [style=S] [animated]")
-        #expect(Completion.hint(for: "swaproot ") == "swapRoot SPEC|NAME|nil")
-        #expect(Completion.hint(for: "p") == nil)
-        #expect(Completion.hint(for: "") == nil)
-        #expect(Completion.hint(for: "# a comment") == nil)
-        #expect(Completion.hint(for: "bogus thing") == nil)
+        expectEqual(Completion.hint(for: "present"), VerbTable.verb(named: "present")?.syntax)
+        expectEqual(Completion.hint(for: "present Nav("), "present SPEC [on NAME] [style=S] [animated]")
+        expectEqual(Completion.hint(for: "pres"), "present SPEC [on NAME] [style=S] [animated]")
+        expectEqual(Completion.hint(for: "swaproot "), "swapRoot SPEC|NAME|nil")
+        expect(Completion.hint(for: "p") == nil)
+        expect(Completion.hint(for: "") == nil)
+        expect(Completion.hint(for: "# a comment") == nil)
+        expect(Completion.hint(for: "bogus thing") == nil)
     }
 
     @Test("app + Tab offers the device's apps, not view controllers")
     func appNames() {
         let s = session("initial Home", "launch", "kill", "app Restorer", "app App")
         let offered = complete("app ", s)
-        #expect(offered == ["App", "Restorer"], "\(offered)")
-        #expect(!offered.contains("Home"))
+        expectEqual(offered, ["App", "Restorer"], "\(offered)")
+        expect(!offered.contains("Home"))
     }
 }

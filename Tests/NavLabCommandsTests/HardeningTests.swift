@@ -15,21 +15,21 @@ struct HardeningTests {
         let s = session("initial Home", "launch")
         let before = s.state
         let r = s.execute(line)
-        #expect(r.status == .failed, "\(line): \(r.text)")
-        #expect(s.state == before, "a failed command leaves the state untouched")
+        expectEqual(r.status, .failed, "\(line): \(r.text)")
+        expectEqual(s.state, before, "a failed command leaves the state untouched")
         // The message is about Home (the instance `top`/`root` stand for), or a syntax/`window` error.
         let message = r.error?.message ?? ""
-        #expect(message.contains("Home") || message.contains("window") || message.contains("container") || message.contains("not"),
+        expect(message.contains("Home") || message.contains("window") || message.contains("container") || message.contains("not"),
                 "\(line): \(message)")
-        #expect(!message.contains("no view controller named top"))
+        expect(!message.contains("no view controller named top"))
     }
 
     @Test("@top stands for the instance on top: presenting it when it is active is UIKit's exception (#27)")
     func atTopIsTheTopInstance() {
         let s = session("initial Nav(Home)", "launch", "push Detail")
         let r = s.execute("present @top")
-        #expect(r.error?.message == "Application tried to present modally an active controller \(s.state.objectDescription(s.state.names["Detail"]!)).")
-        #expect(r.error?.exceptionName == "NSInvalidArgumentException")
+        expectEqual(r.error?.message, "Application tried to present modally an active controller \(s.state.objectDescription(s.state.names["Detail"]!)).")
+        expectEqual(r.error?.exceptionName, "NSInvalidArgumentException")
     }
 
     @Test("@top of a held, detached instance works as the instance itself")
@@ -39,8 +39,8 @@ struct HardeningTests {
         let s = session("initial Root(Home)", "launch", "present Detail")
         let viaAlias = s.execute("addChild @top to Root")
         let viaName = s.execute("addChild @Detail to Root")
-        #expect(viaAlias.status == viaName.status)
-        #expect(viaAlias.error?.message == viaName.error?.message)
+        expectEqual(viaAlias.status, viaName.status)
+        expectEqual(viaAlias.error?.message, viaName.error?.message)
     }
 
     /// Found by `make fuzz` (property session 7000444): `switch Page(@top) in Shell`, with
@@ -59,10 +59,10 @@ struct HardeningTests {
         let s = session(setup)
         let before = s.state
         let r = s.execute(line)
-        #expect(r.status == .failed, "\(line): \(r.text)")
-        #expect(r.error?.message.contains(message) == true, "\(line): \(r.error?.message ?? r.text)")
-        #expect(s.state == before, "a failed command leaves the state untouched")
-        #expect(s.state.invariantViolations().isEmpty)
+        expectEqual(r.status, .failed, "\(line): \(r.text)")
+        expectEqual(r.error?.message.contains(message), true, "\(line): \(r.error?.message ?? r.text)")
+        expectEqual(s.state, before, "a failed command leaves the state untouched")
+        expect(s.state.invariantViolations().isEmpty)
         _ = s.execute("tree")
     }
 
@@ -76,26 +76,26 @@ struct HardeningTests {
                         "present Nav(@Nobody) style=overFullScreen")
         let state = s.state
         let nav = state.names["UINavigationController"]!
-        #expect(state.viewRemovedByPresentation(state.names["Nobody"]!))
-        #expect(state.top() == nav)
-        #expect(state.screen().contains(nav))
-        #expect(state.invariantViolations().isEmpty, "\(state.invariantViolations())")
+        expect(state.viewRemovedByPresentation(state.names["Nobody"]!))
+        expectEqual(state.top(), nav)
+        expect(state.screen().contains(nav))
+        expect(state.invariantViolations().isEmpty, "\(state.invariantViolations())")
     }
 
     @Test("@top when nothing is on screen is an error, not a crash")
     func atTopNotRunning() {
         let s = session("initial Home")
         let r = s.execute("present @top")
-        #expect(r.status == .failed)
-        #expect(r.error?.message.contains("there is no `top`") == true)
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message.contains("there is no `top`"), true)
     }
 
     @Test("`memory` names a reference the app holds once: `the app (coordinator)`, not `the app (coordinator).coordinator`")
     func appHoldLabel() {
         let s = session("initial A", "launch", "present C", "hold C as coordinator")
         let text = s.execute("memory").text
-        #expect(text.contains(", the app (coordinator)\n") || text.hasSuffix(", the app (coordinator)"))
-        #expect(!text.contains("(coordinator).coordinator"))
+        expect(text.contains(", the app (coordinator)\n") || text.hasSuffix(", the app (coordinator)"))
+        expect(!text.contains("(coordinator).coordinator"))
     }
 
     /// #4: setting the root to a view controller that still presents something full-screen
@@ -106,16 +106,16 @@ struct HardeningTests {
         let s = session("initial Home", "launch", "present Nav(B) style=fullScreen",
                         "swapRoot UINavigationController")
         let r = s.execute("swapRoot Home")
-        #expect(r.status == .done, "\(r.text)")
-        #expect(r.text.contains("viewWillAppear Home"), "\(r.text)")
-        #expect(r.text.contains("viewDidAppear Home"), "\(r.text)")
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("viewWillAppear Home"), "\(r.text)")
+        expect(r.text.contains("viewDidAppear Home"), "\(r.text)")
         let st = s.state
         let home = try #require(st.names["Home"])
-        #expect(st.window.rootViewController == home)
-        #expect(st.isInWindow(home))
-        #expect(st.screen() == [home])
-        #expect(st.top() == home)
-        #expect(s.execute("expect visible Home").status != .failed)
+        expectEqual(st.window.rootViewController, home)
+        expect(st.isInWindow(home))
+        expectEqual(st.screen(), [home])
+        expectEqual(st.top(), home)
+        expect(s.execute("expect visible Home").status != .failed)
     }
 
     /// #5: `top` is what the user sees on top. After root swaps that leave a presentation
@@ -125,11 +125,11 @@ struct HardeningTests {
         let s = session("initial Home", "launch", "present Settings", "swapRoot Main", "swapRoot Home")
         let st = s.state
         let home = try #require(st.names["Home"])
-        #expect(st.screen() == [home])
-        #expect(st.top() == home)
+        expectEqual(st.screen(), [home])
+        expectEqual(st.top(), home)
         // Commands with no target aim at what is on screen.
         let r = s.execute("present Detail")
-        #expect(r.status == .ignored, "Home still presents Settings: UIKit refuses a second presentation (\(r.text))")
-        #expect(r.text.contains("Home is already presenting Settings"), "\(r.text)")
+        expectEqual(r.status, .ignored, "Home still presents Settings: UIKit refuses a second presentation (\(r.text))")
+        expect(r.text.contains("Home is already presenting Settings"), "\(r.text)")
     }
 }

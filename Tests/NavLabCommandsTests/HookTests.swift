@@ -12,16 +12,16 @@ struct HookTests {
     func presentFromViewDidLoad() {
         let s = session("on Login viewDidLoad: present Onboarding", "initial Login")
         let r = s.execute("launch")
-        #expect(r.status == .done)
+        expectEqual(r.status, .done)
         let lines = printed(r)
         let load = lines.firstIndex(of: "viewDidLoad Login")!
-        #expect(lines[load + 1] == "  note: Login's viewDidLoad runs `present Onboarding`")
-        #expect(lines.contains("  warning: [Presentation] Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> (from <App.Login: 0x7f9a00001000>) whose view is not in the window hierarchy."))
-        #expect(s.state.names["Onboarding"] == nil)
-        #expect(s.state[s.state.window.rootViewController!].presentedChild == nil)
+        expectEqual(lines[load + 1], "  note: Login's viewDidLoad runs `present Onboarding`")
+        expect(lines.contains("  warning: [Presentation] Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> (from <App.Login: 0x7f9a00001000>) whose view is not in the window hierarchy."))
+        expect(s.state.names["Onboarding"] == nil)
+        expect(s.state[s.state.window.rootViewController!].presentedChild == nil)
         // iOS 12 prints the older format (UIKit #92).
         let old = session("device iPhone iOS=12", "on Login viewDidLoad: present Onboarding", "initial Login")
-        #expect(printed(old.execute("launch")).contains("  warning: Warning: Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> whose view is not in the window hierarchy!"))
+        expect(printed(old.execute("launch")).contains("  warning: Warning: Attempt to present <App.Onboarding: 0x7f9a00002000> on <App.Login: 0x7f9a00001000> whose view is not in the window hierarchy!"))
     }
 
     @Test("UIKit #184: presenting from didFinishLaunching finds the root's view not in the window yet")
@@ -29,18 +29,18 @@ struct HookTests {
         let s = session("on AppDelegate didFinishLaunching: present Onboarding", "initial Nav(Home)")
         let lines = printed(s.execute("launch"))
         let did = lines.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")!
-        #expect(lines[did + 1] == "  note: AppDelegate's didFinishLaunching runs `present Onboarding`")
-        #expect(lines.contains { $0.hasPrefix("  warning: [Presentation] Attempt to present <App.Onboarding: ") && $0.hasSuffix("whose view is not in the window hierarchy.") && $0.contains("on <UINavigationController: ") })
-        #expect(lines.last == "applicationDidBecomeActive(_:)")
-        #expect(s.state.names["Onboarding"] == nil)
+        expectEqual(lines[did + 1], "  note: AppDelegate's didFinishLaunching runs `present Onboarding`")
+        expect(lines.contains { $0.hasPrefix("  warning: [Presentation] Attempt to present <App.Onboarding: ") && $0.hasSuffix("whose view is not in the window hierarchy.") && $0.contains("on <UINavigationController: ") })
+        expectEqual(lines.last, "applicationDidBecomeActive(_:)")
+        expect(s.state.names["Onboarding"] == nil)
     }
 
     @Test("UIKit #185: presenting from viewWillAppear warns about a detached view controller and presents")
     func presentFromViewWillAppear() {
         let s = session("on Intro viewWillAppear: present Sheet style=fullScreen", "initial Intro")
         let lines = printed(s.execute("launch"))
-        #expect(lines.contains("  warning: Presenting view controllers on detached view controllers is discouraged <App.Intro: 0x7f9a00001000>."))
-        #expect(s.state.names["Sheet"].map { s.state[$0].presenter } == s.state.names["Intro"])
+        expect(lines.contains("  warning: Presenting view controllers on detached view controllers is discouraged <App.Intro: 0x7f9a00001000>."))
+        expect(s.state.names["Sheet"].map { s.state[$0].presenter } == s.state.names["Intro"])
     }
 
     @Test("UIKit #186: code in viewWillAppear runs while an animated push is in progress: a push there is a nested push")
@@ -48,11 +48,11 @@ struct HookTests {
         let s = session("on Detail viewWillAppear: push More", "initial Nav(Home)", "launch")
         let lines = printed(s.execute("push Detail animated"))
         let will = lines.firstIndex(of: "viewWillAppear Detail")!
-        #expect(lines[will + 2] == "  warning: nested push animation can result in a corrupted navigation bar")
-        #expect(lines[will + 3].hasPrefix("  warning: Attempting to begin a transition on navigation bar (<UINavigationBar: "))
+        expectEqual(lines[will + 2], "  warning: nested push animation can result in a corrupted navigation bar")
+        expect(lines[will + 3].hasPrefix("  warning: Attempting to begin a transition on navigation bar (<UINavigationBar: "))
         // Not animated: nothing is in progress, no warning.
         let quiet = session("on Detail viewWillAppear: push More", "initial Nav(Home)", "launch")
-        #expect(!printed(quiet.execute("push Detail animated=no")).contains { $0.contains("warning:") })
+        expect(!printed(quiet.execute("push Detail animated=no")).contains { $0.contains("warning:") })
     }
 
     @Test("UIKit #187: presenting from viewDidAppear works; the presented view controller's calls are nested inside viewDidAppear, and the log keeps the nesting")
@@ -60,14 +60,14 @@ struct HookTests {
         let s = session("on Home viewDidAppear: present Onboarding style=fullScreen", "initial Home")
         let lines = printed(s.execute("launch"))
         let did = lines.firstIndex(of: "viewDidAppear Home")!
-        #expect(Array(lines[(did + 1)...]).starts(with: ["  note: Home's viewDidAppear runs `present Onboarding style=fullScreen`",
+        expect(Array(lines[(did + 1)...]).starts(with: ["  note: Home's viewDidAppear runs `present Onboarding style=fullScreen`",
                                                         "  loadView Onboarding", "  viewDidLoad Onboarding", "  viewWillDisappear Home",
                                                         "  viewWillAppear Onboarding", "  viewIsAppearing Onboarding", "  viewDidAppear Onboarding",
                                                         "  viewDidDisappear Home"]))
-        #expect(s.state.names["Onboarding"] != nil)
-        #expect(s.logEntries().contains { $0.event.depth == 1 && $0.event.text == "  viewDidAppear Onboarding" })
+        expect(s.state.names["Onboarding"] != nil)
+        expect(s.logEntries().contains { $0.event.depth == 1 && $0.event.text == "  viewDidAppear Onboarding" })
         if case .array(let log) = s.logJSON() {
-            #expect(log.contains { if case .object(let f) = $0 { return f.contains { $0.0 == "depth" && $0.1 == .int(1) } } else { return false } })
+            expect(log.contains { if case .object(let f) = $0 { return f.contains { $0.0 == "depth" && $0.1 == .int(1) } } else { return false } })
         }
     }
 
@@ -78,38 +78,38 @@ struct HookTests {
         // Stack Overflow 48653763 (iOS 11): willMove, viewDidLoad, viewWillAppear, viewDidAppear; no didMove.
         let order = ["willMove(toParent: Parent) Child", "viewDidLoad Child", "viewWillAppear Child", "viewDidAppear Child"]
         let found = order.compactMap { lines.firstIndex(of: $0) }
-        #expect(found.count == order.count && found == found.sorted())
-        #expect(!lines.contains { $0.hasPrefix("didMove") })
-        #expect(!lines.contains { $0.contains("Child's didMove runs") })
+        expect(found.count == order.count && found == found.sorted())
+        expect(!lines.contains { $0.hasPrefix("didMove") })
+        expect(!lines.contains { $0.contains("Child's didMove runs") })
         // removeFromParent sends didMove(toParent: nil), and with it the code (UIKit #41);
         // the app holds Child, so it is still there to run it.
-        #expect(s.execute("hold Child").status == .done)
+        expectEqual(s.execute("hold Child").status, .done)
         let removed = printed(s.execute("removeChild Child"))
-        #expect(removed.contains("didMove(toParent: nil) Child"))
-        #expect(!removed.contains("deinit Child"))
-        #expect(removed.contains { $0.contains("Child's didMove runs `addChild Badge to self`") })
+        expect(removed.contains("didMove(toParent: nil) Child"))
+        expect(!removed.contains("deinit Child"))
+        expect(removed.contains { $0.contains("Child's didMove runs `addChild Badge to self`") })
     }
 
     @Test("UIKit #185: a page replaced in its page view controller's viewDidLoad is released before it appears: it neither loads, is laid out nor appears")
     func replacedBeforeAppearing() {
         let s = session("log layout=on", "on UIPageViewController viewDidLoad: switch Child in self", "initial Page(First)")
         let lines = printed(s.execute("launch")).map { String($0.drop { $0 == " " }) }
-        #expect(lines.contains("deinit First"))
-        #expect(!lines.contains { $0.hasSuffix(" First") && ($0.hasPrefix("view") || $0.hasPrefix("loadView")) })
-        for cb in ["loadView", "viewWillAppear", "viewWillLayoutSubviews", "viewDidAppear"] { #expect(lines.contains("\(cb) Child")) }
+        expect(lines.contains("deinit First"))
+        expect(!lines.contains { $0.hasSuffix(" First") && ($0.hasPrefix("view") || $0.hasPrefix("loadView")) })
+        for cb in ["loadView", "viewWillAppear", "viewWillLayoutSubviews", "viewDidAppear"] { expect(lines.contains("\(cb) Child")) }
     }
 
     @Test("UIKit #188: a push in the root's viewDidLoad before the navigation controller appears: the pushed one appears, the root only loads")
     func pushFromViewDidLoad() {
         let s = session("on Home viewDidLoad: push Detail", "initial Nav(Home)")
         let lines = printed(s.execute("launch"))
-        #expect(lines.contains("  willMove(toParent: UINavigationController) Detail"))
-        #expect(lines.contains("viewDidAppear Detail"))
-        #expect(!lines.contains("viewWillAppear Home"))
-        #expect(!lines.contains("viewDidAppear Home"))
-        #expect(!lines.contains("viewWillDisappear Home"))
+        expect(lines.contains("  willMove(toParent: UINavigationController) Detail"))
+        expect(lines.contains("viewDidAppear Detail"))
+        expect(!lines.contains("viewWillAppear Home"))
+        expect(!lines.contains("viewDidAppear Home"))
+        expect(!lines.contains("viewWillDisappear Home"))
         let nav = s.state.window.rootViewController!
-        #expect(s.state[nav].children.map { s.state[$0].name } == ["Home", "Detail"])
+        expectEqual(s.state[nav].children.map { s.state[$0].name }, ["Home", "Detail"])
     }
 
     @Test("code that calls itself for ever ends with an error at the limit, and leaves the state as it was")
@@ -117,32 +117,32 @@ struct HookTests {
         let s = session("on Detail viewDidAppear: push Detail", "initial Nav(Home)", "launch")
         let before = s.state
         let r = s.execute("push Detail")
-        #expect(r.status == .failed)
-        #expect(r.error?.message.contains("more than \(Limits.hookDepth) deep") == true)
-        #expect(s.state == before)
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message.contains("more than \(Limits.hookDepth) deep"), true)
+        expectEqual(s.state, before)
         let pingPong = session("on A viewDidAppear: present B style=fullScreen", "on B viewDidAppear: dismiss", "initial Home", "launch")
         let state = pingPong.state
-        #expect(pingPong.execute("swapRoot A").status == .failed)
-        #expect(pingPong.state == state)
+        expectEqual(pingPong.execute("swapRoot A").status, .failed)
+        expectEqual(pingPong.state, state)
     }
 
     @Test("`on` refuses unknown methods, queries and delegates' self; `none` removes; the code is part of the app's code script")
     func declaring() {
         let s = Session()
-        #expect(s.execute("on Login viewDidLod: present X").error?.suggestion == "did you mean viewDidLoad?")
-        #expect(s.execute("on Login viewDidLoad: tree").status == .failed)
-        #expect(s.execute("on Login viewDidLoad: launch").status == .failed)
-        #expect(s.execute("on AppDelegate didFinishLaunching: dismiss self").status == .failed)
-        #expect(s.execute("on Login viewDidLoad").status == .failed)
-        #expect(s.execute("on Login viewDidLoad: present Onboarding style=fullScreen").status == .done)
-        #expect(s.execute("on AppDelegate applicationDidBecomeActive: defaults seen=yes").status == .done)
-        #expect(s.state.codeScript() == ["on Login viewDidLoad: present Onboarding style=fullScreen", "on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
+        expectEqual(s.execute("on Login viewDidLod: present X").error?.suggestion, "did you mean viewDidLoad?")
+        expectEqual(s.execute("on Login viewDidLoad: tree").status, .failed)
+        expectEqual(s.execute("on Login viewDidLoad: launch").status, .failed)
+        expectEqual(s.execute("on AppDelegate didFinishLaunching: dismiss self").status, .failed)
+        expectEqual(s.execute("on Login viewDidLoad").status, .failed)
+        expectEqual(s.execute("on Login viewDidLoad: present Onboarding style=fullScreen").status, .done)
+        expectEqual(s.execute("on AppDelegate applicationDidBecomeActive: defaults seen=yes").status, .done)
+        expectEqual(s.state.codeScript(), ["on Login viewDidLoad: present Onboarding style=fullScreen", "on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
         // The code script, run in a new session, declares the same code.
         let again = session(s.state.codeScript())
-        #expect(again.state.application.hooks == s.state.application.hooks)
-        #expect(s.execute("on Login viewDidLoad none").status == .done)
-        #expect(s.execute("on Login viewDidLoad none").status == .ignored)
-        #expect(s.state.codeScript() == ["on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
+        expectEqual(again.state.application.hooks, s.state.application.hooks)
+        expectEqual(s.execute("on Login viewDidLoad none").status, .done)
+        expectEqual(s.execute("on Login viewDidLoad none").status, .ignored)
+        expectEqual(s.state.codeScript(), ["on AppDelegate applicationDidBecomeActive: defaults seen=yes"])
     }
 
     @Test("export swift writes code in callbacks into the class's method, in force from the step that declares it, its calls nested in the log")
@@ -150,37 +150,37 @@ struct HookTests {
         let s = session("on Home viewDidAppear: present Onboarding", "on AppDelegate didFinishLaunching: set root seen=yes",
                         "initial Nav(Home)", "launch", "on Home viewDidAppear none")
         let r = s.execute("export swift")
-        #expect(r.status != .failed, "\(r.text)")
+        expect(r.status != .failed, "\(r.text)")
         let text = r.text
         // Home's viewDidAppear calls the code after UIKit's own work (super logs the call).
-        #expect(text.contains("""
+        expect(text.contains("""
                 override func viewDidAppear(_ animated: Bool) {
                     super.viewDidAppear(animated)
                     Script.shared.code1(self)   // on Home viewDidAppear: present Onboarding
                 }
             """))
         // The code acts as the instance: `self` and a verb's default target are `me`.
-        #expect(text.contains("    func code1(_ me: Home) {"))
-        #expect(text.contains("me.present(onboarding, animated: false)"))
-        #expect(text.contains("        Script.shared.code2()   // on AppDelegate didFinishLaunching: set root seen=yes"))
+        expect(text.contains("    func code1(_ me: Home) {"))
+        expect(text.contains("me.present(onboarding, animated: false)"))
+        expect(text.contains("        Script.shared.code2()   // on AppDelegate didFinishLaunching: set root seen=yes"))
         // In force from its step; `on … none` takes it out again.
-        #expect(text.contains("appCode.insert(\"on Home viewDidAppear: present Onboarding\")"))
-        #expect(text.contains("appCode = appCode.filter { !$0.hasPrefix(\"on Home viewDidAppear: \") }"))
+        expect(text.contains("appCode.insert(\"on Home viewDidAppear: present Onboarding\")"))
+        expect(text.contains("appCode = appCode.filter { !$0.hasPrefix(\"on Home viewDidAppear: \") }"))
         // What the code causes is one level deeper in the log, as NavLab prints it (the note first).
-        #expect(text.contains("logLine(\"note: \\(place) runs `\\(text)`\")"))
-        #expect(text.contains("print(\"  \" + String(repeating: \"  \", count: navLabDepth) + line)"))
+        expect(text.contains("logLine(\"note: \\(place) runs `\\(text)`\")"))
+        expect(text.contains("print(\"  \" + String(repeating: \"  \", count: navLabDepth) + line)"))
         // Code in UIKit's own container classes has no class of the app's to go in.
         let nav = session("on UINavigationController viewDidLoad: present Onboarding", "initial Nav(Home)", "launch").execute("export swift")
-        #expect(nav.status == .failed)
-        #expect(nav.error?.message.contains("export swift writes code in callbacks into the app's own classes; `on UINavigationController viewDidLoad: present Onboarding` is in UINavigationController") == true)
+        expectEqual(nav.status, .failed)
+        expectEqual(nav.error?.message.contains("export swift writes code in callbacks into the app's own classes; `on UINavigationController viewDidLoad: present Onboarding` is in UINavigationController"), true)
     }
 
     @Test("code in a scene delegate and app delegate callbacks after launch runs after them")
     func delegates() {
         let s = session("on AppDelegate applicationDidBecomeActive: present Banner style=overFullScreen", "initial Home", "launch")
-        #expect(s.state.names["Banner"] != nil)
+        expect(s.state.names["Banner"] != nil)
         let scenes = session("scenes on", "on SceneDelegate sceneDidBecomeActive: defaults active=yes", "initial Home", "launch")
-        #expect(scenes.state.application.defaults["active"] == "yes")
+        expectEqual(scenes.state.application.defaults["active"], "yes")
     }
 }
 
@@ -190,27 +190,27 @@ struct TabViewControllersTests {
     func replaceTabs() {
         let s = session("initial Tab(A, B, C)", "launch", "select UITabBarController 2")
         let r = s.execute("setViewControllers X, Y on UITabBarController")
-        #expect(r.status == .done)
+        expectEqual(r.status, .done)
         let lines = r.events.map { $0.text }
-        #expect(lines.firstIndex(of: "willMove(toParent: nil) A")! < lines.firstIndex(of: "willMove(toParent: UITabBarController) X")!)
-        #expect(lines.firstIndex(of: "viewDidDisappear C")! < lines.firstIndex(of: "viewWillAppear X")!)
-        #expect(lines.contains("deinit C"))
-        #expect(lines.contains { $0.contains("so tab 0 is selected; customizableViewControllers is the new list") })
+        expect(lines.firstIndex(of: "willMove(toParent: nil) A")! < lines.firstIndex(of: "willMove(toParent: UITabBarController) X")!)
+        expect(lines.firstIndex(of: "viewDidDisappear C")! < lines.firstIndex(of: "viewWillAppear X")!)
+        expect(lines.contains("deinit C"))
+        expect(lines.contains { $0.contains("so tab 0 is selected; customizableViewControllers is the new list") })
         let tab = s.state.window.rootViewController!
-        #expect(s.state[tab].children.map { s.state[$0].name } == ["X", "Y"])
-        #expect(s.state[tab].selectedIndex == 0)
+        expectEqual(s.state[tab].children.map { s.state[$0].name }, ["X", "Y"])
+        expectEqual(s.state[tab].selectedIndex, 0)
 
         // The selected one is kept where it moved.
         let kept = session("initial Tab(A, B, C)", "launch", "select UITabBarController 2")
         let k = kept.execute("setViewControllers Z, @C on UITabBarController").events.map { $0.text }
-        #expect(!k.contains("viewWillDisappear C") && !k.contains("viewWillAppear Z"))
-        #expect(kept.state[kept.state.window.rootViewController!].selectedIndex == 1)
+        expect(!k.contains("viewWillDisappear C") && !k.contains("viewWillAppear Z"))
+        expectEqual(kept.state[kept.state.window.rootViewController!].selectedIndex, 1)
 
         // The same index when the selected one is gone.
         let same = session("initial Tab(A, B, C)", "launch", "select UITabBarController 1")
         _ = same.execute("setViewControllers P, Q, R on UITabBarController")
         let t = same.state.window.rootViewController!
-        #expect(same.state[same.state[t].children[same.state[t].selectedIndex]].name == "Q")
+        expectEqual(same.state[same.state[t].children[same.state[t].selectedIndex]].name, "Q")
     }
 }
 
@@ -222,21 +222,21 @@ struct AppDelegateStateTests {
                         "initial Nav(Home)", "launch", "appDelegate set account=ann")
         let bg = s.execute("background").events.map { $0.text }
         let will = bg.firstIndex(of: "application(_:willEncodeRestorableStateWith:) — {account: ann}")!
-        #expect(will < bg.firstIndex { $0.hasPrefix("encodeRestorableState") }!)
-        #expect(s.state.application.data.archive?.archive?.appState == ["account": "ann"])
-        #expect(s.execute("archive").text.contains("app delegate (willEncodeRestorableStateWith)  {account: ann}"))
+        expect(will < bg.firstIndex { $0.hasPrefix("encodeRestorableState") }!)
+        expectEqual(s.state.application.data.archive?.archive?.appState, ["account": "ann"])
+        expect(s.execute("archive").text.contains("app delegate (willEncodeRestorableStateWith)  {account: ann}"))
         _ = s.execute("kill")
         let launch = s.execute("launch").events.map { $0.text }
-        #expect(s.state.application.appDelegateValues == ["account": "ann"])
+        expectEqual(s.state.application.appDelegateValues, ["account": "ann"])
         let did = launch.firstIndex(of: "application(_:didDecodeRestorableStateWith:) — {account: ann}")!
-        #expect(did > launch.lastIndex { $0.hasPrefix("decodeRestorableState") }!)
-        #expect(did < launch.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")!)
-        #expect(s.state.codeScript().contains("appDelegate encodes account"))
+        expect(did > launch.lastIndex { $0.hasPrefix("decodeRestorableState") }!)
+        expect(did < launch.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")!)
+        expect(s.state.codeScript().contains("appDelegate encodes account"))
         // A launch without restoration starts without the values; without `encodes` nothing is printed.
         let plain = session("optIn save=yes restore=yes", "initial Home", "launch")
-        #expect(!plain.execute("background").events.contains { $0.callback.contains("RestorableStateWith") })
+        expect(!plain.execute("background").events.contains { $0.callback.contains("RestorableStateWith") })
         _ = s.execute("forceQuit")
         _ = s.execute("launch")
-        #expect(s.state.application.appDelegateValues.isEmpty)
+        expect(s.state.application.appDelegateValues.isEmpty)
     }
 }

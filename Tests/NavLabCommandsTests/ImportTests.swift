@@ -27,7 +27,7 @@ private func imported(_ text: String, _ format: String, device: Device = .defaul
     let s = Session()
     _ = s.execute("device \(device.idiom.rawValue) iOS=\(device.iOS)")
     let r = s.execute(Heredoc.wrap(text, header: "import \(format)"))
-    #expect(r.status == .done, "import failed: \(r.text)\n\(text)")
+    expectEqual(r.status, .done, "import failed: \(r.text)\n\(text)")
     return s
 }
 
@@ -36,7 +36,7 @@ struct ImportTests {
     @Test("Round trip: at every step of every shipped script, `tree --uikit` imported back prints the same")
     func roundTripUIKit() throws {
         let scripts = shippedScripts()
-        #expect(scripts.count >= 15)
+        expect(scripts.count >= 15)
         var checked = 0
         for (name, text) in scripts {
             let s = Session()
@@ -46,15 +46,15 @@ struct ImportTests {
                 guard s.state.isRunning, s.state.window.rootViewController != nil else { continue }
                 let printed = s.state.renderPrintHierarchy()
                 let again = imported(printed, "uikit", device: s.state.device)
-                #expect(again.state.renderPrintHierarchy() == printed, "\(name):\(chunk.line)")
+                expectEqual(again.state.renderPrintHierarchy(), printed, "\(name):\(chunk.line)")
                 // The same screen: what is on it and on top, by the classes UIKit prints (SwiftUI's
                 // `NavigationStackHostingController<AnyView>` does not print the view it hosts).
                 let names = { (st: State) in st.screen().map { st.qualifiedClassName($0) } }
-                #expect(names(again.state) == names(s.state), "\(name):\(chunk.line): screen")
+                expectEqual(names(again.state), names(s.state), "\(name):\(chunk.line): screen")
                 checked += 1
             }
         }
-        #expect(checked > 250)
+        expect(checked > 250)
     }
 
     @Test("Round trip: ScreenState's printout of every step of every shipped script imports back to the same printout")
@@ -66,7 +66,7 @@ struct ImportTests {
                 guard r.status == .done || r.status == .ignored, s.state.isRunning, s.state.window.rootViewController != nil else { continue }
                 let printed = s.state.renderScreenState()
                 let again = imported(printed, "screenstate", device: s.state.device)
-                #expect(again.state.renderScreenState() == printed, "\(name):\(chunk.line)")
+                expectEqual(again.state.renderScreenState(), printed, "\(name):\(chunk.line)")
             }
         }
     }
@@ -86,23 +86,23 @@ struct ImportTests {
         let s = Session()
         _ = s.execute("device iPhone iOS=15")
         let r = s.execute(Heredoc.wrap(text, header: "import uikit"))
-        #expect(r.status == .done, "\(r.text)")
+        expectEqual(r.status, .done, "\(r.text)")
         // The colon is iOS 17's (#161): the device follows the printout.
-        #expect(s.state.device.iOS == 17)
-        #expect(r.text.contains("the device is now `device iPhone iOS=17`"))
-        #expect(r.text.contains("module Shop"))
+        expectEqual(s.state.device.iOS, 17)
+        expect(r.text.contains("the device is now `device iPhone iOS=17`"))
+        expect(r.text.contains("module Shop"))
         // Printed back as it came, the presentation controllers' colons too (UIKit #175).
         let expected = text.lines.dropFirst().joined(separator: "\n")
-        #expect(s.state.renderPrintHierarchy() == expected)
+        expectEqual(s.state.renderPrintHierarchy(), expected)
         // The tab bar's selected tab is the one that appeared; sheets keep everything below in the window (#158).
         let tab = try #require(s.state.names["UITabBarController"])
-        #expect(s.state[tab].selectedIndex == 0)
+        expectEqual(s.state[tab].selectedIndex, 0)
         let payment = try #require(s.state.names["PaymentViewController"])
-        #expect(s.state.top() == payment)
-        #expect(s.state[payment].presentation?.style == .pageSheet)
-        #expect(s.state.isInWindow(try #require(s.state.names["FeedViewController"])))
+        expectEqual(s.state.top(), payment)
+        expectEqual(s.state[payment].presentation?.style, .pageSheet)
+        try expect(s.state.isInWindow(try #require(s.state.names["FeedViewController"])))
         // Objects print with the app's own addresses in UIKit's messages too.
-        #expect(s.state.objectDescription(payment) == "<Shop.PaymentViewController: 0x104f0c000>")
+        expectEqual(s.state.objectDescription(payment), "<Shop.PaymentViewController: 0x104f0c000>")
     }
 
     @Test("UIKit #19, #157: `_UIFullscreenPresentationController` over a disappeared presenter is .fullScreen; over an appeared one .overFullScreen")
@@ -111,16 +111,16 @@ struct ImportTests {
         <App.Home 0x1000>, state: disappeared, view: <UIView 0x2000> not in the window
            + <App.Player 0x3000>, state: appeared, view: <UIView 0x4000>, presented with: <_UIFullscreenPresentationController 0x5000>
         """, "uikit", device: Device(idiom: .iPhone, iOS: 15))
-        #expect(full.state[try #require(full.state.names["Player"])].presentation?.style == .fullScreen)
+        try expectEqual(full.state[try #require(full.state.names["Player"])].presentation?.style, .fullScreen)
         let over = imported("""
         <App.Home 0x1000>, state: appeared, view: <UIView 0x2000>
            + <App.Alert 0x3000>, state: appeared, view: <UIView 0x4000>, presented with: <_UIFullscreenPresentationController 0x5000>
         """, "uikit", device: Device(idiom: .iPhone, iOS: 15))
-        #expect(over.state[try #require(over.state.names["Alert"])].presentation?.style == .overFullScreen)
+        try expectEqual(over.state[try #require(over.state.names["Alert"])].presentation?.style, .overFullScreen)
         // Going on from it is UIKit as usual: dismissing brings Home back.
         let r = full.execute("dismiss")
-        #expect(r.lines.map(\.text).contains("viewWillAppear Home"))
-        #expect(full.state.renderPrintHierarchy() == "<App.Home 0x1000>, state: appeared, view: <UIView 0x2000>")
+        expect(r.lines.map(\.text).contains("viewWillAppear Home"))
+        expectEqual(full.state.renderPrintHierarchy(), "<App.Home 0x1000>, state: appeared, view: <UIView 0x2000>")
     }
 
     @Test("After an import the user goes on: swapRoot leaves the old tree behind, `why` explains it (UIKit #4, #82)")
@@ -130,13 +130,13 @@ struct ImportTests {
            + <UINavigationController 0x3000>, state: appeared, view: <UILayoutContainerView 0x4000>, presented with: <_UIPageSheetPresentationController 0x5000>
            |    | <App.Register 0x6000>, state: appeared, view: <UIView 0x7000>
         """, "uikit", device: Device(idiom: .iPhone, iOS: 15))
-        #expect(s.execute("swapRoot Main").status == .done)
-        #expect(s.execute("expect transitionViews 1").expectationHeld == true)
+        expectEqual(s.execute("swapRoot Main").status, .done)
+        expectEqual(s.execute("expect transitionViews 1").expectationHeld, true)
         let why = s.execute("why Register")
-        #expect(why.text.contains("UITransitionView"))
-        #expect(s.execute("undo").status == .done)
-        #expect(s.execute("undo").status == .done)
-        #expect(s.state.names.isEmpty)
+        expect(why.text.contains("UITransitionView"))
+        expectEqual(s.execute("undo").status, .done)
+        expectEqual(s.execute("undo").status, .done)
+        expect(s.state.names.isEmpty)
     }
 
     @Test("UIKit #4: a presented view controller printed out of the window that nothing covers left its transition view, which stays, empty")
@@ -144,12 +144,12 @@ struct ImportTests {
         let s = Session()
         for line in ["device iPhone iOS=16", "initial A", "launch", "present B style=pageSheet", "swapRoot B", "swapRoot A"] { _ = s.execute(line) }
         let printed = s.state.renderPrintHierarchy()
-        #expect(printed.contains("+ <App.B 0x7f9a00002000>, state: disappeared, view: <UIView 0x7f9b00002000> not in the window"))
+        expect(printed.contains("+ <App.B 0x7f9a00002000>, state: disappeared, view: <UIView 0x7f9b00002000> not in the window"))
         let again = imported(printed, "uikit", device: s.state.device)
-        #expect(again.state.renderPrintHierarchy() == printed)
-        #expect(again.state.window.transitionViewCount == 1)
-        #expect(again.state.window.emptiedTransitionViews.count == 1)
-        #expect(again.execute("expect screen is A").expectationHeld == true)
+        expectEqual(again.state.renderPrintHierarchy(), printed)
+        expectEqual(again.state.window.transitionViewCount, 1)
+        expectEqual(again.state.window.emptiedTransitionViews.count, 1)
+        expectEqual(again.execute("expect screen is A").expectationHeld, true)
     }
 
     @Test("A UILayoutContainerView of the app's class is a tab bar controller when a tab other than the last appeared")
@@ -161,9 +161,9 @@ struct ImportTests {
            + <App.Sheet 0x6000>, state: appeared, view: <UIView 0x7000>, presented with: <UIPopoverPresentationController 0x8000>
         """, "uikit", device: Device(idiom: .iPad, iOS: 15))
         let tabs = try #require(s.state.names["MainTabs"])
-        #expect(s.state[tabs].kind == .tabBar)
-        #expect(s.state.initial?.text == "MainTabs:Tab(Feed, Profile)")
-        #expect(s.state[try #require(s.state.names["Sheet"])].presentation?.style == .popover)
+        expectEqual(s.state[tabs].kind, .tabBar)
+        expectEqual(s.state.initial?.text, "MainTabs:Tab(Feed, Profile)")
+        try expectEqual(s.state[try #require(s.state.names["Sheet"])].presentation?.style, .popover)
     }
 
     @Test("Nothing is half imported: a bad line is named with its line and column, and the session is as it was",
@@ -192,13 +192,13 @@ struct ImportTests {
         let before = s.state
         // Line 1 is `import uikit <<END`: the printout starts on line 2.
         let r = s.execute(Heredoc.wrap(text, header: "import uikit"), lineNumber: 1)
-        #expect(r.status == .failed)
+        expectEqual(r.status, .failed)
         let e = try #require(r.error)
-        #expect(e.message.contains(message), "\(e.message)")
-        #expect(e.location.line == line, "\(e.message)")
-        #expect(e.location.column == column, "\(e.message)")
-        #expect(e.suggestion != nil)
-        #expect(s.state == before)
+        expect(e.message.contains(message), "\(e.message)")
+        expectEqual(e.location.line, line, "\(e.message)")
+        expectEqual(e.location.column, column, "\(e.message)")
+        expect(e.suggestion != nil)
+        expectEqual(s.state, before)
     }
 
     @Test("ScreenState errors name their line", arguments: [
@@ -213,9 +213,9 @@ struct ImportTests {
         let s = Session()
         let r = s.execute(Heredoc.wrap(text, header: "import screenstate"), lineNumber: 1)
         let e = try #require(r.error)
-        #expect(e.message.contains(message), "\(e.message)")
-        #expect(e.location.line == line, "\(e.message)")
-        #expect(s.state == State())
+        expect(e.message.contains(message), "\(e.message)")
+        expectEqual(e.location.line, line, "\(e.message)")
+        expectEqual(s.state, State())
     }
 
     @Test("A printout deeper than NavLab's hierarchy limit is refused at the line that goes past it, not a crash")
@@ -223,14 +223,14 @@ struct ImportTests {
         let uikit = (0..<300).map { String(repeating: "   | ", count: $0) + "<App.C\($0) 0x\(String($0 + 1, radix: 16))>, state: appeared, view: <UIView 0x1>" }.joined(separator: "\n")
         let s = Session()
         let e = try #require(s.execute(Heredoc.wrap(uikit, header: "import uikit")).error)
-        #expect(e.message.contains("257 levels deep") && e.message.contains("at most \(Limits.hierarchyDepth)"), "\(e.message)")
-        #expect(e.location.line == 1 + Limits.hierarchyDepth + 1)
-        #expect(e.suggestion != nil)
+        expect(e.message.contains("257 levels deep") && e.message.contains("at most \(Limits.hierarchyDepth)"), "\(e.message)")
+        expectEqual(e.location.line, 1 + Limits.hierarchyDepth + 1)
+        expect(e.suggestion != nil)
         let screen = (0..<300).map { String(repeating: "    ", count: $0) + "C\($0) (\($0 == 0 ? "Root" : "Child")): {" }.joined(separator: "\n")
             + "\n" + (0..<300).reversed().map { String(repeating: "    ", count: $0) + "}" }.joined(separator: "\n")
         let f = try #require(s.execute(Heredoc.wrap(screen, header: "import screenstate")).error)
-        #expect(f.message.contains("257 levels deep"), "\(f.message)")
-        #expect(s.state == State())
+        expect(f.message.contains("257 levels deep"), "\(f.message)")
+        expectEqual(s.state, State())
     }
 
     @Test("`save` writes the import with its lines, and the saved script replays to the same state (`tree --json`)")
@@ -243,32 +243,32 @@ struct ImportTests {
            |    | <App.Master 0x5000>, state: appeared, view: <UIView 0x6000>
            |    | <App.Detail 0x7000>, state: appeared, view: <UIView 0x8000>
         """, header: "import uikit"))
-        #expect(s.execute("present Sheet on Master").status == .done)
-        #expect(s.execute("undo").status == .done)
-        #expect(s.execute("present Modal").status == .done)
+        expectEqual(s.execute("present Sheet on Master").status, .done)
+        expectEqual(s.execute("undo").status, .done)
+        expectEqual(s.execute("present Modal").status, .done)
         let script = s.script()
-        #expect(script.contains("import uikit <<END\n<App.Root 0x1000>"))
-        #expect(!script.contains("undo"))
+        expect(script.contains("import uikit <<END\n<App.Root 0x1000>"))
+        expect(!script.contains("undo"))
         let replay = Session()
         let runner = ScriptRunner(session: replay, mode: .check)
         let result = runner.run(script, file: "saved.navlab")
-        #expect(result.failures.isEmpty, "\(result.failures)")
+        expect(result.failures.isEmpty, "\(result.failures)")
         // The same state; only the step number differs (the original also has the undone step).
         let json = { (x: Session) in x.execute("tree --json").text.split(separator: "\n").filter { !$0.contains("\"seq\":") } }
-        #expect(json(replay) == json(s))
-        #expect(replay.state.renderPrintHierarchy() == s.state.renderPrintHierarchy())
+        expectEqual(json(replay), json(s))
+        expectEqual(replay.state.renderPrintHierarchy(), s.state.renderPrintHierarchy())
     }
 
     @Test("A here-document left open is an error at its first line; a command cannot otherwise span lines")
     func heredocErrors() throws {
         let runner = ScriptRunner(session: Session(), mode: .check)
         let result = runner.run("device iPhone\nimport uikit <<END\n<App.A 0x1>, state: appeared, view: <UIView 0x2>\n", file: "open.navlab")
-        #expect(result.failures.first?.hasPrefix("open.navlab:2:1: error: the lines after `<<END` are never closed by a line `END`") == true)
+        expectEqual(result.failures.first?.hasPrefix("open.navlab:2:1: error: the lines after `<<END` are never closed by a line `END`"), true)
         let s = Session()
-        #expect(s.execute("push A\npush B").error?.message.contains("a command is one line") == true)
-        #expect(s.execute("import uikit <<END").error?.message.contains("the printout goes on the lines after `<<END`") == true)
-        #expect(s.execute("import uikt x.txt").error?.suggestion == "did you mean uikit?")
+        expectEqual(s.execute("push A\npush B").error?.message.contains("a command is one line"), true)
+        expectEqual(s.execute("import uikit <<END").error?.message.contains("the printout goes on the lines after `<<END`"), true)
+        expectEqual(s.execute("import uikt x.txt").error?.suggestion, "did you mean uikit?")
         let scripted = ScriptRunner(session: Session(), mode: .check)
-        #expect(scripted.run("import uikit -\n", file: "s.navlab").failures.first?.contains("reads lines pasted at the prompt") == true)
+        expectEqual(scripted.run("import uikit -\n", file: "s.navlab").failures.first?.contains("reads lines pasted at the prompt"), true)
     }
 }

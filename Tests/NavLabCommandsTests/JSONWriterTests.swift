@@ -15,13 +15,13 @@ struct JSONWriterTests {
             _ = session.execute(writer.line(session.state))
             guard step % 8 == 7 else { continue }
             let value = session.state.json(seq: session.seq)
-            #expect(session.state.jsonText(seq: session.seq, pretty: true) == value.serialized(pretty: true), "seed \(7_700 + seed), step \(step)")
-            #expect(session.state.jsonText(seq: session.seq) == value.serialized(), "seed \(7_700 + seed), step \(step)")
+            expectEqual(session.state.jsonText(seq: session.seq, pretty: true), value.serialized(pretty: true), "seed \(7_700 + seed), step \(step)")
+            expectEqual(session.state.jsonText(seq: session.seq), value.serialized(), "seed \(7_700 + seed), step \(step)")
             // Written with an indent: the same text, each line that many spaces in.
             let indented = value.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }.joined(separator: "\n")
-            #expect(session.state.jsonText(seq: session.seq, pretty: true, indent: 3) == indented, "seed \(7_700 + seed), step \(step)")
+            expectEqual(session.state.jsonText(seq: session.seq, pretty: true, indent: 3), indented, "seed \(7_700 + seed), step \(step)")
             // Compact text has one line and no indent.
-            #expect(session.state.jsonText(seq: session.seq, indent: 3) == value.serialized(), "seed \(7_700 + seed), step \(step)")
+            expectEqual(session.state.jsonText(seq: session.seq, indent: 3), value.serialized(), "seed \(7_700 + seed), step \(step)")
         }
     }
 
@@ -36,17 +36,17 @@ struct JSONWriterTests {
         for line in lines { _ = session.execute(line) }
         let state = session.state
         let ids = state.viewControllers.keys.sorted()
-        #expect(ids.count > 64 && state.nextID > ids.count, "the case needs many view controllers and gaps")
-        #expect(state.allocatedIDs == ids)
+        expect(ids.count > 64 && state.nextID > ids.count, "the case needs many view controllers and gaps")
+        expectEqual(state.allocatedIDs, ids)
         let names = { (list: [VCID]) in list.map { state.viewControllers[$0]!.name } }
         let leaked = state.leaked()
-        #expect(!leaked.isEmpty, "the swapped-out tree is leaked")
-        #expect(leaked.contains(state.names["Sheet"]!))
+        expect(!leaked.isEmpty, "the swapped-out tree is leaked")
+        expect(leaked.contains(state.names["Sheet"]!))
         let doc = state.json(seq: session.seq)
-        #expect(doc["allocated"] == .strings(names(ids)))
-        #expect(doc["leaked"] == .strings(names(leaked)))
+        expectEqual(doc["allocated"], .strings(names(ids)))
+        expectEqual(doc["leaked"], .strings(names(leaked)))
         // And written as text, the same.
-        #expect(state.jsonText(seq: session.seq) == doc.serialized())
+        expectEqual(state.jsonText(seq: session.seq), doc.serialized())
     }
 
     @Test("pretty: two-space indent, arrays of scalars on one line, empty containers closed at once")
@@ -57,7 +57,7 @@ struct JSONWriterTests {
             ("c", .object([])),
             ("d", .array([])),
         ])
-        #expect(doc.serialized(pretty: true) == """
+        expectEqual(doc.serialized(pretty: true), """
         {
           "a": [1, "x", null],
           "b": [
@@ -69,16 +69,16 @@ struct JSONWriterTests {
           "d": []
         }
         """)
-        #expect(doc.serialized() == #"{"a":[1,"x",null],"b":[{"k":true}],"c":{},"d":[]}"#)
+        expectEqual(doc.serialized(), #"{"a":[1,"x",null],"b":[{"k":true}],"c":{},"d":[]}"#)
     }
 
     @Test("strings are escaped: quotes, backslashes, line ends, tabs, other control characters; the rest as it is")
     func escaping() {
         let s = "say \"hi\" \\ now\nthen\r\t\u{01} — é 🙂"
-        #expect(JSON.string(s).serialized() == #""say \"hi\" \\ now\nthen\r\t\u0001 — é 🙂""#)
+        expectEqual(JSON.string(s).serialized(), #""say \"hi\" \\ now\nthen\r\t\u0001 — é 🙂""#)
         // A long text crosses the writer's buffer growth.
         let long = String(repeating: "ab\"c", count: 10_000)
-        #expect(JSON.string(long).serialized() == "\"" + String(repeating: "ab\\\"c", count: 10_000) + "\"")
+        expectEqual(JSON.string(long).serialized(), "\"" + String(repeating: "ab\\\"c", count: 10_000) + "\"")
     }
 
     @Test("tree --json prints the document whole: one text, the same as the value, parsed back by the session's lines")
@@ -86,11 +86,11 @@ struct JSONWriterTests {
         let session = Session()
         for line in ["initial Nav(Feed)", "launch", "push Detail", "present Nav(Sheet)"] { _ = session.execute(line) }
         let r = session.execute("tree --json")
-        #expect(r.status == .shown)
-        #expect(r.block != nil)
-        #expect(r.text == session.state.json(seq: session.seq).serialized(pretty: true))
+        expectEqual(r.status, .shown)
+        expect(r.block != nil)
+        expectEqual(r.text, session.state.json(seq: session.seq).serialized(pretty: true))
         // Asked for line by line, it is split into its lines.
-        #expect(r.lines.map(\.text) == r.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        #expect(r.lines.allSatisfy { $0.style == .info })
+        expectEqual(r.lines.map(\.text), r.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        expect(r.lines.allSatisfy { $0.style == .info })
     }
 }

@@ -20,28 +20,28 @@ struct LaunchPushTests {
     func iOS18SkipsTheRoot() {
         let s = session("initial Nav(Home)")
         let r = s.execute("launch; push Detail")
-        #expect(r.status == .done)
+        expectEqual(r.status, .done)
         let c = calls(r)
-        for cb in LaunchPushTests.loadAndAppear { #expect(!c.contains("\(cb) Home"), "\(cb) Home") }
+        for cb in LaunchPushTests.loadAndAppear { expect(!c.contains("\(cb) Home"), "\(cb) Home") }
         for cb in ["loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear"] {
-            #expect(c.contains("\(cb) Detail"), "\(cb) Detail")
-            #expect(c.contains("\(cb) UINavigationController"), "\(cb) UINavigationController")
+            expect(c.contains("\(cb) Detail"), "\(cb) Detail")
+            expect(c.contains("\(cb) UINavigationController"), "\(cb) UINavigationController")
         }
-        #expect(c.contains("willMove(toParent: UINavigationController) Detail"))
-        #expect(c.contains("didMove(toParent: UINavigationController) Detail"))
+        expect(c.contains("willMove(toParent: UINavigationController) Detail"))
+        expect(c.contains("didMove(toParent: UINavigationController) Detail"))
         // Detail appears with the window: no animation is in flight, no nested-push warning.
-        #expect(!r.lines.contains { $0.style == .warning })
-        #expect(notes(r).contains { $0.contains("before UIKit has loaded Home's view") && $0.contains("UIKit #215") })
+        expect(!r.lines.contains { $0.style == .warning })
+        expect(notes(r).contains { $0.contains("before UIKit has loaded Home's view") && $0.contains("UIKit #215") })
         let nav = s.state.window.rootViewController!
-        #expect(s.state[nav].children.map { s.state[$0].name } == ["Home", "Detail"])
+        expectEqual(s.state[nav].children.map { s.state[$0].name }, ["Home", "Detail"])
         let home = s.state.names["Home"]!
-        #expect(!s.state[home].isViewLoaded)
+        expect(!s.state[home].isViewLoaded)
         // Its view loads when a pop shows it.
         let pop = calls(s.execute("pop"))
         let load = pop.firstIndex(of: "viewDidLoad Home"), will = pop.firstIndex(of: "viewWillAppear Home")
-        #expect(pop.first(where: { $0.hasSuffix(" Home") }) == "loadView Home")
-        #expect(load != nil && will != nil && load! < will!)
-        #expect(s.state[home].isViewLoaded)
+        expectEqual(pop.first(where: { $0.hasSuffix(" Home") }), "loadView Home")
+        expect(load != nil && will != nil && load! < will!)
+        expect(s.state[home].isViewLoaded)
     }
 
     @Test("UIKit #215: iOS 17 and earlier load the root and show it before the push, as they always did")
@@ -49,9 +49,9 @@ struct LaunchPushTests {
         for version in [17, 13] {
             let s = session("device iPhone iOS=\(version)", "initial Nav(Home)")
             let c = calls(s.execute("launch; push Detail"))
-            #expect(c.contains("loadView Home") && c.contains("viewDidLoad Home") && c.contains("viewWillAppear Home"), "iOS \(version)")
-            #expect(c.contains("viewWillDisappear Home"), "iOS \(version)")
-            #expect(s.state[s.state.names["Home"]!].isViewLoaded, "iOS \(version)")
+            expect(c.contains("loadView Home") && c.contains("viewDidLoad Home") && c.contains("viewWillAppear Home"), "iOS \(version)")
+            expect(c.contains("viewWillDisappear Home"), "iOS \(version)")
+            expect(s.state[s.state.names["Home"]!].isViewLoaded, "iOS \(version)")
         }
     }
 
@@ -61,32 +61,32 @@ struct LaunchPushTests {
         let onLine = calls(line.execute("launch; push Detail"))
         let code = session("on AppDelegate didFinishLaunching: push Detail", "initial Nav(Home)")
         let inCode = calls(code.execute("launch"))
-        #expect(onLine.sorted() == inCode.sorted())
-        #expect(!inCode.contains("viewDidLoad Home"))
+        expectEqual(onLine.sorted(), inCode.sorted())
+        expect(!inCode.contains("viewDidLoad Home"))
     }
 
     @Test("UIKit #215: only a push in the launch's own turn: on the next line, or after the root appeared, the root has loaded")
     func onlyInTheTurn() {
         let s = session("initial Nav(Home)", "launch")
         let c = calls(s.execute("push Detail"))
-        #expect(c.contains("viewWillDisappear Home"))
-        #expect(s.state[s.state.names["Home"]!].isViewLoaded)
+        expect(c.contains("viewWillDisappear Home"))
+        expect(s.state[s.state.names["Home"]!].isViewLoaded)
         // A second push in the launch's turn covers Detail, which has not loaded either.
         let twice = session("initial Nav(Home)")
         let t = calls(twice.execute("launch; push Detail; push More"))
-        #expect(!t.contains("viewDidLoad Home") && !t.contains("viewDidLoad Detail"))
-        #expect(t.contains("viewDidAppear More"))
-        #expect(twice.execute("undo").status == .done)
-        #expect(twice.state.names["More"] == nil && twice.state.names["Home"] == nil)
+        expect(!t.contains("viewDidLoad Home") && !t.contains("viewDidLoad Detail"))
+        expect(t.contains("viewDidAppear More"))
+        expectEqual(twice.execute("undo").status, .done)
+        expect(twice.state.names["More"] == nil && twice.state.names["Home"] == nil)
     }
 
     @Test("UIKit #215: code in the root's viewDidLoad has already run when the push comes: NavLab keeps the launch's calls and says so")
     func codeAlreadyRan() {
         let s = session("on Home viewDidLoad: set self seen=yes", "initial Nav(Home)")
         let r = s.execute("launch; push Detail")
-        #expect(r.status == .done)
-        #expect(calls(r).contains("viewDidLoad Home"))
-        #expect(notes(r).contains { $0.contains("keeps the launch's calls") })
-        #expect(s.state[s.state.names["Home"]!].isViewLoaded)
+        expectEqual(r.status, .done)
+        expect(calls(r).contains("viewDidLoad Home"))
+        expect(notes(r).contains { $0.contains("keeps the launch's calls") })
+        expect(s.state[s.state.names["Home"]!].isViewLoaded)
     }
 }

@@ -12,7 +12,7 @@ import Testing
 private func onSmallStack(sourceLocation: Testing.SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () -> Void) async {
     let budget = 2 << 20
     let used = await onStack(of: 8 << 20, body)
-    #expect(used <= budget, "used \(used) bytes of stack, more than the \(budget) allowed", sourceLocation: sourceLocation)
+    expect(used <= budget, "used \(used) bytes of stack, more than the \(budget) allowed", sourceLocation: sourceLocation)
 }
 
 /// The hardening issue's items 6 and 7, and the limits of Docs/Limits.md: every limit is an
@@ -26,14 +26,14 @@ struct LimitsTests {
             for depth in [Limits.hierarchyDepth, 3_000, 12_000] {
                 let line = "present " + String(repeating: "Nav(", count: depth) + "A" + String(repeating: ")", count: depth)
                 let r = s.execute(line)
-                #expect(r.status == .failed)
-                #expect(r.error?.kind == .syntax)
-                #expect(r.error?.message == "containers nested more than \(Limits.hierarchyDepth) deep")
+                expectEqual(r.status, .failed)
+                expectEqual(r.error?.kind, .syntax)
+                expectEqual(r.error?.message, "containers nested more than \(Limits.hierarchyDepth) deep")
                 // The container that went past the limit: `present ` is 8 columns, each `Nav(` 4.
-                #expect(r.error?.location.column == 9 + 4 * (Limits.hierarchyDepth - 1))
+                expectEqual(r.error?.location.column, 9 + 4 * (Limits.hierarchyDepth - 1))
             }
             let ok = "present " + String(repeating: "Root(", count: 20) + "A" + String(repeating: ")", count: 20)
-            #expect(s.execute(ok).status == .done)
+            expectEqual(s.execute(ok).status, .done)
         }
     }
 
@@ -47,20 +47,20 @@ struct LimitsTests {
             var parent = "A"
             for i in 2..<Limits.hierarchyDepth {
                 let r = s.execute("addChild A to \(parent)")
-                #expect(r.status == .done, "\(i): \(r.text)")
+                expectEqual(r.status, .done, "\(i): \(r.text)")
                 parent = "A#\(i)"
             }
-            #expect(s.state.maximumDepth() == Limits.hierarchyDepth)
+            expectEqual(s.state.maximumDepth(), Limits.hierarchyDepth)
             let before = s.state
             let over = s.execute("addChild A to \(parent)")
-            #expect(over.status == .failed)
-            #expect(over.error?.message.contains("more than \(Limits.hierarchyDepth) view controllers deep") == true)
-            #expect(s.state == before, "a refused command leaves the state untouched")
+            expectEqual(over.status, .failed)
+            expectEqual(over.error?.message.contains("more than \(Limits.hierarchyDepth) view controllers deep"), true)
+            expectEqual(s.state, before, "a refused command leaves the state untouched")
             for line in ["tree", "tree --json", "views", "memory", "why \(parent)", "export dot", "export mermaid",
                          "export json", "archive", "background", "kill", "relaunch", "expect restored A#255", "tree", "undo", "redo",
                          "removeChild A", "undo", "swapRoot X", "undo", "reset"] {
                 let r = s.execute(line)
-                #expect(r.status != .failed, "\(line): \(r.text.prefix(300))")
+                expect(r.status != .failed, "\(line): \(r.text.prefix(300))")
             }
         }
     }
@@ -74,10 +74,10 @@ struct LimitsTests {
                 let r = s.execute("present A style=fullScreen")
                 if r.status == .failed { refused = r; break }
             }
-            #expect(refused?.error?.message.contains("view controllers deep") == true)
-            #expect(s.state.maximumDepth() == Limits.hierarchyDepth)
+            expectEqual(refused?.error?.message.contains("view controllers deep"), true)
+            expectEqual(s.state.maximumDepth(), Limits.hierarchyDepth)
             for line in ["tree", "views", "memory", "tree --json", "dismiss Home", "undo"] {
-                #expect(s.execute(line).status != .failed, "\(line)")
+                expect(s.execute(line).status != .failed, "\(line)")
             }
         }
     }
@@ -87,16 +87,16 @@ struct LimitsTests {
         // Outer(Inner(X)) is three deep on its own; held by the app and taken out of Home.
         let s = session("initial Home", "launch", "addChild Outer:Root(Inner:Root(X)) to Home", "hold Outer", "removeChild Outer")
         for _ in 0..<(Limits.hierarchyDepth - 3) { _ = s.execute("present A style=fullScreen") }
-        #expect(s.state.depth(of: s.state.top()!) == Limits.hierarchyDepth - 2)
+        expectEqual(s.state.depth(of: s.state.top()!), Limits.hierarchyDepth - 2)
         let before = s.state
         let r = s.execute("present @Outer")
-        #expect(r.status == .failed, "X would sit \(Limits.hierarchyDepth + 1) deep")
-        #expect(r.error?.message.contains("view controllers deep") == true)
-        #expect(s.state == before)
+        expectEqual(r.status, .failed, "X would sit \(Limits.hierarchyDepth + 1) deep")
+        expectEqual(r.error?.message.contains("view controllers deep"), true)
+        expectEqual(s.state, before)
         // One level less fits exactly.
         _ = s.execute("dismiss")
-        #expect(s.execute("present @Outer").status == .done)
-        #expect(s.state.maximumDepth() == Limits.hierarchyDepth)
+        expectEqual(s.execute("present @Outer").status, .done)
+        expectEqual(s.state.maximumDepth(), Limits.hierarchyDepth)
     }
 
     @Test("#7: `;` is linear: 10,000 commands on one line run, in order, errors pointing at their own column")
@@ -104,14 +104,14 @@ struct LimitsTests {
         let s = session("initial Nav(Home)", "launch")
         let line = Array(repeating: "push A; pop", count: Limits.commandsPerLine / 2).joined(separator: "; ")
         let r = s.execute(line)
-        #expect(r.status == .done)
-        #expect(s.state.nameCounters["A"] == 5_000, "every push ran")
-        #expect(s.execute("expect stack UINavigationController is Home").status != .failed)
+        expectEqual(r.status, .done)
+        expectEqual(s.state.nameCounters["A"], 5_000, "every push ran")
+        expect(s.execute("expect stack UINavigationController is Home").status != .failed)
         // A mistake late in a long line is reported at its own column.
         let bad = Array(repeating: "push A", count: 4_999).joined(separator: "; ") + "; pusj A"
         let e = s.execute(bad)
-        #expect(e.error?.message == "unknown verb 'pusj'")
-        #expect(e.error?.location.column == 4_999 * 8 + 1)
+        expectEqual(e.error?.message, "unknown verb 'pusj'")
+        expectEqual(e.error?.location.column, 4_999 * 8 + 1)
     }
 
     @Test("#7: more than 10,000 commands on one line is an error naming the limit, and nothing runs")
@@ -119,20 +119,20 @@ struct LimitsTests {
         let s = session("initial Nav(Home)", "launch")
         let before = s.state
         let r = s.execute(Array(repeating: "pop", count: Limits.commandsPerLine + 1).joined(separator: ";"))
-        #expect(r.status == .failed)
-        #expect(r.error?.message == "\(Limits.commandsPerLine + 1) commands joined by ';' on one line; at most \(Limits.commandsPerLine) may share a line")
-        #expect(r.error?.location.column == Limits.commandsPerLine * 4 + 1)
-        #expect(s.state == before)
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message, "\(Limits.commandsPerLine + 1) commands joined by ';' on one line; at most \(Limits.commandsPerLine) may share a line")
+        expectEqual(r.error?.location.column, Limits.commandsPerLine * 4 + 1)
+        expectEqual(s.state, before)
     }
 
     @Test("A line longer than 65,536 characters is an error at the column past the limit")
     func longLine() {
         let s = session("initial Home", "launch")
         let r = s.execute("present A # " + String(repeating: "x", count: Limits.lineLength))
-        #expect(r.status == .failed)
-        #expect(r.error?.message == "this line is \(Limits.lineLength + 12) characters long; a line may be at most \(Limits.lineLength)")
-        #expect(r.error?.location.column == Limits.lineLength + 1)
-        #expect(s.state.names["A"] == nil)
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message, "this line is \(Limits.lineLength + 12) characters long; a line may be at most \(Limits.lineLength)")
+        expectEqual(r.error?.location.column, Limits.lineLength + 1)
+        expect(s.state.names["A"] == nil)
     }
 
     @Test("More view controllers than the limit at once is refused, and the state is untouched")
@@ -148,14 +148,14 @@ struct LimitsTests {
                 st.setName("Kept#\(id.raw)", to: id)
             }
             let s = Session(state: st)
-            #expect(s.state.viewControllers.count == Limits.viewControllers)
+            expectEqual(s.state.viewControllers.count, Limits.viewControllers)
             let before = s.state
             let r = s.execute("push B")
-            #expect(r.status == .failed)
-            #expect(r.error?.message == "that would make \(Limits.viewControllers + 1) view controllers allocated at once; NavLab allows at most \(Limits.viewControllers)")
-            #expect(s.state == before, "the state the command made was discarded")
+            expectEqual(r.status, .failed)
+            expectEqual(r.error?.message, "that would make \(Limits.viewControllers + 1) view controllers allocated at once; NavLab allows at most \(Limits.viewControllers)")
+            expectEqual(s.state, before, "the state the command made was discarded")
             // A command that makes none still runs.
-            #expect(s.execute("pop").status != .failed)
+            expect(s.execute("pop").status != .failed)
         }
     }
 
@@ -171,13 +171,13 @@ struct LimitsTests {
     ])
     func cycles(lines: [String]) {
         let s = Session()
-        for l in lines.dropLast() { #expect(s.execute(l).status != .failed, "\(l)") }
+        for l in lines.dropLast() { expect(s.execute(l).status != .failed, "\(l)") }
         let before = s.state
         let r = s.execute(lines.last!)
-        #expect(r.status == .failed)
-        #expect(r.error?.message.hasPrefix("that would make Home its own ancestor (Home → ") == true, "\(r.text)")
-        #expect(s.state == before)
-        #expect(s.state.cycleMember() == nil)
-        #expect(s.execute("tree").status == .shown)
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message.hasPrefix("that would make Home its own ancestor (Home → "), true, "\(r.text)")
+        expectEqual(s.state, before)
+        expect(s.state.cycleMember() == nil)
+        expectEqual(s.execute("tree").status, .shown)
     }
 }

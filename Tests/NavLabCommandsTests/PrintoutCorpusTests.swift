@@ -53,9 +53,9 @@ struct PrintoutCorpusTests {
     @Test("the corpus holds at least 25 real printouts, each listed in SOURCES.md")
     func corpusIsThere() throws {
         let files = corpus()
-        #expect(files.count >= 25)
+        expect(files.count >= 25)
         let sources = String(decoding: FileManager.default.contents(atPath: printouts + "/SOURCES.md") ?? Data(), as: UTF8.self)
-        for (name, _) in files { #expect(sources.contains(name), "\(name) is not in SOURCES.md") }
+        for (name, _) in files { expect(sources.contains(name), "\(name) is not in SOURCES.md") }
     }
 
     @Test("every printout imports and `tree --uikit` prints it back exactly, or is refused with its line, column and cause",
@@ -64,19 +64,19 @@ struct PrintoutCorpusTests {
         let text = try #require(corpus().first { $0.name == name }?.text)
         let (s, r) = importPrintout(text)
         if let why = refused[name] {
-            #expect(r.status == .failed, "\(name) should be refused")
+            expectEqual(r.status, .failed, "\(name) should be refused")
             let e = try #require(r.error)
-            #expect(e.message.contains(why), "\(name): \(e.message)")
-            #expect(e.location.line >= 2 && e.location.column >= 1, "\(name): \(e.location)")
-            #expect(e.suggestion != nil)
+            expect(e.message.contains(why), "\(name): \(e.message)")
+            expect(e.location.line >= 2 && e.location.column >= 1, "\(name): \(e.location)")
+            expect(e.suggestion != nil)
             return
         }
-        #expect(r.status == .done, "\(name): \(r.text)")
+        expectEqual(r.status, .done, "\(name): \(r.text)")
         guard r.status == .done else { return }
-        #expect(s.state.renderPrintHierarchy() == normalisedPrintout(text), "\(name)")
+        expectEqual(s.state.renderPrintHierarchy(), normalisedPrintout(text), "\(name)")
         // And `tree --uikit` is the same text.
         let tree = s.execute("tree --uikit")
-        #expect(tree.lines.map(\.text).joined(separator: "\n") == normalisedPrintout(text), "\(name)")
+        expectEqual(tree.lines.map(\.text).joined(separator: "\n"), normalisedPrintout(text), "\(name)")
     }
 
     @Test("UIKit #175: a printout with UITableView, RCTRootView, _UIHostingView<…> and _UIOverFullscreenPresentationController round-trips exactly")
@@ -89,14 +89,14 @@ struct PrintoutCorpusTests {
            |    + <App.Lookup 0x7fcb1ac70000>, state: appeared, view: <UIView 0x7fcb1ac70500>, presented with: <_UIOverFullscreenPresentationController 0x7fcb1ac70900>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expectEqual(s.state.renderPrintHierarchy(), text)
         let lookup = try #require(s.state.names["Lookup"])
-        #expect(s.state[lookup].presentation?.style == .overFullScreen)
+        expectEqual(s.state[lookup].presentation?.style, .overFullScreen)
         // Once the model changes a line, the line is the model's, with the printed view class.
         _ = s.execute("dismiss Lookup")
-        #expect(s.state.renderPrintHierarchy().contains("view: <_TtGC7SwiftUI14_UIHostingViewV7Example11ContentView_ 0x7fcb1ac61a00>"))
-        #expect(!s.state.renderPrintHierarchy().contains("Lookup"))
+        expect(s.state.renderPrintHierarchy().contains("view: <_TtGC7SwiftUI14_UIHostingViewV7Example11ContentView_ 0x7fcb1ac61a00>"))
+        expect(!s.state.renderPrintHierarchy().contains("Lookup"))
     }
 
     @Test("UIKit #176: an unknown presentation controller and `presented with: (null)` are kept as printed")
@@ -106,9 +106,9 @@ struct PrintoutCorpusTests {
            + <App.B 0x3000>, state: appeared, view: <UIView 0x4000>, presented with: <App.CardPresentationController 0x5000>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(r.text.contains("does not model the presentation controller App.CardPresentationController"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("does not model the presentation controller App.CardPresentationController"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
         // `(null)`: printed on a view controller nothing presents (swift-snapshot-testing's record).
         let detached = """
            + <UITabBarController>, state: disappeared, view: <UILayoutContainerView> not in the window, presented with: (null)
@@ -116,16 +116,16 @@ struct PrintoutCorpusTests {
            |    | <UIViewController>, state: disappeared, view: (view not loaded)
         """
         let (d, dr) = importPrintout(detached)
-        #expect(dr.status == .done, "\(dr.text)")
-        #expect(d.state.renderPrintHierarchy() == detached)
+        expectEqual(dr.status, .done, "\(dr.text)")
+        expectEqual(d.state.renderPrintHierarchy(), detached)
     }
 
     @Test("UIKit #182: a view controller's description never has a colon; a printout with one is refused as another program's")
     func colonAfterViewControllerClass() throws {
         let (_, r) = importPrintout("<UITabBarController: 0x12c01d200>\n   | <UINavigationController: 0x12a808200>")
         let e = try #require(r.error)
-        #expect(e.message.contains("a colon after the view controller's class"))
-        #expect(e.location.line == 2 && e.location.column == 1)
+        expect(e.message.contains("a colon after the view controller's class"))
+        expect(e.location.line == 2 && e.location.column == 1)
     }
 
     @Test("UIKit #174: iOS 8–10's `view:  (view not loaded)` (two spaces) imports, prints back, and sets an older iOS")
@@ -137,16 +137,16 @@ struct PrintoutCorpusTests {
            | <UINavigationController 0x17e50000>, state: disappeared, view:  (view not loaded)
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(s.state.device.iOS == 10)
-        #expect(r.text.contains("two spaces, as iOS 8–10 print it (UIKit #174)"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expectEqual(s.state.device.iOS, 10)
+        expect(r.text.contains("two spaces, as iOS 8–10 print it (UIKit #174)"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
         // NavLab's own lines on iOS 10 have the two spaces too.
         let own = Session()
         _ = own.execute("device iPhone iOS=10")
         _ = own.execute("initial Nav(A, B)")
         _ = own.execute("launch")
-        #expect(own.state.renderPrintHierarchy().contains("state: disappeared, view:  (view not loaded)"))
+        expect(own.state.renderPrintHierarchy().contains("state: disappeared, view:  (view not loaded)"))
     }
 
     @Test("UIKit #153: `appearing` and `disappearing` import as printed, are noted, and print back as such")
@@ -157,9 +157,9 @@ struct PrintoutCorpusTests {
            | <App.B 0x5000>, state: appearing, view: <UIView 0x6000>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(r.text.contains("printed during a transition: A (line 3, disappearing), B (line 4, appearing)"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("printed during a transition: A (line 3, disappearing), B (line 4, appearing)"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
     @Test("UIKit #180: a custom container's child printed disappeared with its view in the window imports")
@@ -170,9 +170,9 @@ struct PrintoutCorpusTests {
            | <App.Date 0x5000>, state: appeared, view: <UIView 0x6000>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(r.text.contains("a custom container that forwards appearance itself"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("a custom container that forwards appearance itself"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
     @Test("UIKit #181: a split view showing two columns implies an iPad; the note says so")
@@ -185,10 +185,10 @@ struct PrintoutCorpusTests {
            |    | <App.Detail 0x104e2f540>, state: appeared, view: <UIView 0x10982c000>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(s.state.device.idiom == .iPad)
-        #expect(r.text.contains("as only an iPad's does (UIKit #181)"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expectEqual(s.state.device.idiom, .iPad)
+        expect(r.text.contains("as only an iPad's does (UIKit #181)"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
     @Test("UIKit #181: a split view on an iPhone that shows its second column only cannot be rebuilt; the error says to add `device iPad …`")
@@ -200,16 +200,16 @@ struct PrintoutCorpusTests {
         """
         let (_, r) = importPrintout(text)
         let e = try #require(r.error)
-        #expect(e.location.line >= 2)
-        #expect(e.suggestion?.contains("`device iPad iOS=") == true, "\(e.message) / \(e.suggestion ?? "")")
+        expect(e.location.line >= 2)
+        expectEqual(e.suggestion?.contains("`device iPad iOS="), true, "\(e.message) / \(e.suggestion ?? "")")
     }
 
     @Test("A class name's last word says its kind: RootTabItemNavigationController is a navigation controller")
     func kindByLastWord() throws {
-        #expect(ImportedHierarchy.kindByName("RootTabItemNavigationController") == .navigation)
-        #expect(ImportedHierarchy.kindByName("MainTabBarController") == .tabBar)
-        #expect(ImportedHierarchy.kindByName("Pie_for_Drivers.SplitViewController") == .split)
-        #expect(ImportedHierarchy.kindByName("Register") == nil)
+        expectEqual(ImportedHierarchy.kindByName("RootTabItemNavigationController"), .navigation)
+        expectEqual(ImportedHierarchy.kindByName("MainTabBarController"), .tabBar)
+        expectEqual(ImportedHierarchy.kindByName("Pie_for_Drivers.SplitViewController"), .split)
+        expect(ImportedHierarchy.kindByName("Register") == nil)
     }
 
     @Test("UIKit #177: before iOS 14 a split view controller's view is a UILayoutContainerView; an app's split view is not taken for a tab bar")
@@ -223,11 +223,11 @@ struct PrintoutCorpusTests {
            |    |    | <App.Map 0x7f86854c0000>, state: appeared, view: <UIView 0x7f86854c1000>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
+        expectEqual(r.status, .done, "\(r.text)")
         let split = try #require(s.state.names["SplitViewController"])
-        #expect(s.state[split].kind == .split)
-        #expect(s.state.device.iOS <= 13 && s.state.device.idiom == .iPad)
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(s.state[split].kind, .split)
+        expect(s.state.device.iOS <= 13 && s.state.device.idiom == .iPad)
+        expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
     @Test("UIKit #178: a fragment (first line `   + …` or carrying `presented with:`) imports as the subtree it shows, with a note",
@@ -238,9 +238,9 @@ struct PrintoutCorpusTests {
           ])
     func fragment(text: String) throws {
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(r.text.contains("starts below the window's root"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("starts below the window's root"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
     @Test("UIKit #179: the older format without `state:` and `view:` imports, with a note on what was assumed")
@@ -253,9 +253,9 @@ struct PrintoutCorpusTests {
            |    | <SWViewCtrl2 0x7fe48e00cf60>
         """
         let (s, r) = importPrintout(text)
-        #expect(r.status == .done, "\(r.text)")
-        #expect(r.text.contains("no `state:` and no `view:`"))
-        #expect(s.state.renderPrintHierarchy() == text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("no `state:` and no `view:`"))
+        expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
     @Test("Publishing artefacts — CRLF, fences, backticks, blank lines, `  | ` and a missing lead-in — are read")
@@ -264,8 +264,8 @@ struct PrintoutCorpusTests {
         for text in [canonical.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n",
                      "```\n" + canonical + "\n```", "`" + canonical + "`", canonical.replacingOccurrences(of: "\n", with: "\n\n") + "\n   \n"] {
             let (s, r) = importPrintout(text)
-            #expect(r.status == .done, "\(r.text)\n\(text.debugDescription)")
-            #expect(s.state.renderPrintHierarchy() == canonical)
+            expectEqual(r.status, .done, "\(r.text)\n\(text.debugDescription)")
+            expectEqual(s.state.renderPrintHierarchy(), canonical)
         }
     }
 
@@ -279,14 +279,14 @@ struct PrintoutCorpusTests {
           ])
     func refusals(text: String, line: Int, column: Int, message: String) throws {
         let (s, r) = importPrintout(text)
-        #expect(r.status == .failed)
+        expectEqual(r.status, .failed)
         let e = try #require(r.error)
-        #expect(e.message.contains(message), "\(e.message)")
-        #expect(e.location.line == line, "\(e.message)")
-        #expect(e.location.column == column, "\(e.message)")
+        expect(e.message.contains(message), "\(e.message)")
+        expectEqual(e.location.line, line, "\(e.message)")
+        expectEqual(e.location.column, column, "\(e.message)")
         let suggestion = try #require(e.suggestion)
-        #expect(!suggestion.contains("dismiss"))
-        #expect(s.state.isRunning == false)
+        expect(!suggestion.contains("dismiss"))
+        expectEqual(s.state.isRunning, false)
     }
 
     @Test("Limits: a 1,000,000-line printout with a bad line 3 is refused at line 3 without reading the rest")
@@ -300,9 +300,9 @@ struct PrintoutCorpusTests {
         let took = clock.measure {
             do throws(NavLabError) { _ = try ImportedHierarchy.parse(text, format: .uikit) } catch { failure = error }
         }
-        #expect(failure?.location.line == 3)
-        #expect(failure?.message.contains("'apeared' is not a state") == true)
-        #expect(took < .seconds(1))
+        expectEqual(failure?.location.line, 3)
+        expectEqual(failure?.message.contains("'apeared' is not a state"), true)
+        expect(took < .seconds(1))
     }
 
     @Test("Limits: a printout of more view controllers than NavLab holds is refused at the line past the limit, without reading the lines up to it")
@@ -312,8 +312,8 @@ struct PrintoutCorpusTests {
         for i in 0..<(Limits.viewControllers + 5) { text += "   | <App.B 0x\(String(i + 16, radix: 16))>, state: disappeared, view: (view not loaded)\n" }
         var failure: NavLabError?
         do throws(NavLabError) { _ = try ImportedHierarchy.parse(text, format: .uikit) } catch { failure = error }
-        #expect(failure?.location.line == Limits.viewControllers + 1)
-        #expect(failure?.message.contains("more than \(Limits.viewControllers) view controllers") == true)
-        #expect(failure?.suggestion?.contains("dismiss") == false)
+        expectEqual(failure?.location.line, Limits.viewControllers + 1)
+        expectEqual(failure?.message.contains("more than \(Limits.viewControllers) view controllers"), true)
+        expectEqual(failure?.suggestion?.contains("dismiss"), false)
     }
 }

@@ -112,7 +112,7 @@ struct PropertyTests {
         }
         let (checked, problem) = found.withLock { ($0.checked, $0.problem) }
         if let problem { Issue.record(Comment(rawValue: problem)) }
-        #expect(checked == PropertyTests.seeds(batch: batch).count)
+        expectEqual(checked, PropertyTests.seeds(batch: batch).count)
     }
 
     /// NAVLAB_PROPERTY_SEED=N: that one session alone (in batch 0), its lines echoed.
@@ -140,6 +140,6 @@ struct PropertyTests {
             !["expect", "record", "save", "load", "quit", "help", "explain"].contains($0.name)
         }.map(\.name)
         let missing = modelVerbs.filter { !verbs.contains($0) }
-        #expect(missing.isEmpty, "never generated: \(missing)")
+        expect(missing.isEmpty, "never generated: \(missing)")
     }
 }

@@ -65,7 +65,7 @@ struct RandomInputTests {
 
     static func run(batch: Int) {
         let corpus = corpusLines()
-        #expect(corpus.count > 300, "the scripts of the repository are the corpus")
+        expect(corpus.count > 300, "the scripts of the repository are the corpus")
         var rng = SeededGenerator(seed: UInt64(0xF022 + batch))
         var lines = 0
         for _ in 0..<100 {
@@ -84,7 +84,7 @@ struct RandomInputTests {
                 if let v = s.state.invariantViolations().first { Issue.record("\(line) → \(v)"); return }
             }
         }
-        #expect(lines > 4_000)
+        expect(lines > 4_000)
     }
 
     /// `make fuzz` starts from these scripts, and a crash it finds is saved in
@@ -99,7 +99,7 @@ struct RandomInputTests {
                     files.append(dir.appendingPathComponent(name))
                 }
             }
-            #expect(files.count >= 15, "the tests' scripts and the tutorials")
+            expect(files.count >= 15, "the tests' scripts and the tutorials")
             for file in files {
                 let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
                 let s = Session()

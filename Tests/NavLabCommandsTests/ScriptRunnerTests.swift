@@ -16,31 +16,31 @@ struct ScriptRunnerTests {
           expect not allocated B
         """
         let r = ScriptRunner(session: Session(), mode: .check).run(script, file: "t.navlab")
-        #expect(r.passed == 1 && r.failed == 2)
-        #expect(r.failures.first == "t.navlab:5:1: failed: expect top is A\n  expected: top is A\n  actual:   B")
-        #expect(r.failures.last == "t.navlab:6:3: failed: expect not allocated B\n  expected: not allocated B\n  actual:   allocated")
+        expect(r.passed == 1 && r.failed == 2)
+        expectEqual(r.failures.first, "t.navlab:5:1: failed: expect top is A\n  expected: top is A\n  actual:   B")
+        expectEqual(r.failures.last, "t.navlab:6:3: failed: expect not allocated B\n  expected: not allocated B\n  actual:   allocated")
     }
 
     @Test("run stops at the first failing command, with the line, a caret and a suggestion")
     func runStops() {
         let r = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run("initial A\nlaunch\npush B\nlaunch", file: "f.navlab")
-        #expect(r.stopped)
-        #expect(r.failures == ["f.navlab:3:1: error: `top` (A) is not in a navigation controller, so there is nothing to push on\n    push B\n    ^\n  present Nav(Next) gives it one"])
+        expect(r.stopped)
+        expectEqual(r.failures, ["f.navlab:3:1: error: `top` (A) is not in a navigation controller, so there is nothing to push on\n    push B\n    ^\n  present Nav(Next) gives it one"])
     }
 
     @Test("--keep-going runs on after a failure")
     func keepGoing() {
         let s = Session()
         let r = ScriptRunner(session: s, mode: .run(keepGoing: true)).run("initial A\nlaunch\npush B\nswapRoot C", file: "f")
-        #expect(!r.stopped && r.failures.count == 1)
-        #expect(s.state.window.rootViewController.flatMap { s.state.name($0) } == "C")
+        expect(!r.stopped && r.failures.count == 1)
+        expectEqual(s.state.window.rootViewController.flatMap { s.state.name($0) }, "C")
     }
 
     @Test("Docs/Reference.md is generated from the verb table and is up to date")
     func reference() throws {
         let path = #filePath.components(separatedBy: "/Tests/")[0] + "/Docs/Reference.md"
         let onDisk = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(onDisk == Help.markdownReference(), "run `make docs` to regenerate Docs/Reference.md")
+        expectEqual(onDisk, Help.markdownReference(), "run `make docs` to regenerate Docs/Reference.md")
     }
 
     /// `navlab run` and `check` print as they go: a long script's first output does not wait
@@ -53,15 +53,15 @@ struct ScriptRunnerTests {
         runner.emit = { order.events.append("out: " + $0.text) }
         runner.onLine = { line, _ in order.events.append("ran: " + line) }
         let result = runner.run("# A title\ninitial A\nlaunch\n\npresent B\n", file: "t.navlab")
-        #expect(result.output.isEmpty)
+        expect(result.output.isEmpty)
         let ranLaunch = order.events.firstIndex(of: "ran: launch")!
         let ranPresent = order.events.firstIndex(of: "ran: present B")!
-        #expect(order.events.firstIndex(of: "out: # A title")! < order.events.firstIndex(of: "ran: initial A")!)
-        #expect(order.events.firstIndex(of: "out:   viewDidAppear A")! > ranLaunch)
-        #expect(order.events.firstIndex(of: "out:   viewDidAppear A")! < ranPresent)
+        expect(order.events.firstIndex(of: "out: # A title")! < order.events.firstIndex(of: "ran: initial A")!)
+        expect(order.events.firstIndex(of: "out:   viewDidAppear A")! > ranLaunch)
+        expect(order.events.firstIndex(of: "out:   viewDidAppear A")! < ranPresent)
         // The same lines, in the same order, as without emit.
         let collected = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run("# A title\ninitial A\nlaunch\n\npresent B\n", file: "t.navlab")
-        #expect(order.events.filter { $0.hasPrefix("out: ") }.map { String($0.dropFirst(5)) } == collected.output.map(\.text))
+        expectEqual(order.events.filter { $0.hasPrefix("out: ") }.map { String($0.dropFirst(5)) }, collected.output.map(\.text))
     }
 
     /// The streamed transcript's `tree --json` is written indented as it is made
@@ -76,16 +76,16 @@ struct ScriptRunnerTests {
         var runner = ScriptRunner(session: session, mode: .run(keepGoing: false))
         runner.emit = { printed.lines.append($0.text) }
         _ = runner.run(script, file: "t.navlab")
-        #expect(session.blockIndent == 0)
+        expectEqual(session.blockIndent, 0)
         let collected = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(script, file: "t.navlab")
         let streamed = printed.lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(streamed == collected.output.map(\.text))
+        expectEqual(streamed, collected.output.map(\.text))
         // The document, every line of it two spaces in, after its echo.
         let start = streamed.firstIndex(of: "> tree --json")! + 1
         let json = Array(streamed[start...].prefix { $0 != "> tree" })
-        #expect(json.first == "  {" && json.last == "  }")
-        #expect(json.allSatisfy { $0.hasPrefix("  ") })
-        #expect(json.map { String($0.dropFirst(2)) }.joined(separator: "\n") == session.state.json(seq: session.seq).serialized(pretty: true))
+        expect(json.first == "  {" && json.last == "  }")
+        expect(json.allSatisfy { $0.hasPrefix("  ") })
+        expectEqual(json.map { String($0.dropFirst(2)) }.joined(separator: "\n"), session.state.json(seq: session.seq).serialized(pretty: true))
     }
 
     @Test("a command that fails inside `A; B` is reported at its own line and column, even when the engine could not place the error")
@@ -93,20 +93,20 @@ struct ScriptRunnerTests {
         // `swipe content` before iOS 26 fails in the engine with no name to point at.
         let script = "device iPhone iOS=18\ninitial Nav(A)\nlaunch\npush B; swipe content\n"
         let r = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(script, file: "t.navlab")
-        #expect(r.failures.count == 1)
-        #expect(r.failures.first?.hasPrefix("t.navlab:4:9: error: the swipe back from anywhere in the content") == true, "\(r.failures)")
-        #expect(r.failures.first?.contains("\n    push B; swipe content\n            ^") == true, "\(r.failures)")
+        expectEqual(r.failures.count, 1)
+        expectEqual(r.failures.first?.hasPrefix("t.navlab:4:9: error: the swipe back from anywhere in the content"), true, "\(r.failures)")
+        expectEqual(r.failures.first?.contains("\n    push B; swipe content\n            ^"), true, "\(r.failures)")
     }
 
     @Test("a line run before is not parsed again, yet when it fails later its error points at that line's own column")
     func repeatedLineFailsInPlace() {
         let script = "initial Nav(Detail)\nlaunch\npush B on Detail\nswapRoot Other\npush B on Detail\n"
         let r = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(script, file: "t.navlab")
-        #expect(r.stopped)
-        #expect(r.failures.count == 1)
+        expect(r.stopped)
+        expectEqual(r.failures.count, 1)
         // Line 5, column 11: where `Detail` is written on the line that failed.
-        #expect(r.failures.first?.hasPrefix("t.navlab:5:11: error: ") == true, "\(r.failures)")
-        #expect(r.failures.first?.contains("\n    push B on Detail\n              ^") == true, "\(r.failures)")
+        expectEqual(r.failures.first?.hasPrefix("t.navlab:5:11: error: "), true, "\(r.failures)")
+        expectEqual(r.failures.first?.contains("\n    push B on Detail\n              ^"), true, "\(r.failures)")
     }
 
     @Test("a repeated line keeps its own narration: the comment above it, not the first one's")
@@ -114,6 +114,6 @@ struct ScriptRunnerTests {
         let s = Session()
         _ = ScriptRunner(session: s, mode: .run(keepGoing: false)).run("initial Nav(A)\nlaunch\n# first\npush B\npop\n# second\npush B\n", file: "t.navlab")
         let comments = s.entries.filter { $0.command == "push B" }.map(\.comment)
-        #expect(comments == ["first", "second"])
+        expectEqual(comments, ["first", "second"])
     }
 }

@@ -27,24 +27,24 @@ struct StateChangeTests {
                 seen[s.cursor] = (s.state, s.execute("tree --json").text)
             }
             let top = s.cursor
-            #expect(top > 50, "the session made steps")
+            expect(top > 50, "the session made steps")
             for i in stride(from: top, through: 0, by: -1) {
-                #expect(s.cursor == i)
-                #expect(s.state == seen[i]!.0, "step \(i) after undo: \(PropertyTests.difference(String(describing: seen[i]!.0), String(describing: s.state)))")
-                #expect(s.execute("tree --json").text == seen[i]!.1, "tree --json at step \(i) after undo")
-                if i > 0 { #expect(s.execute("undo").status == .done) }
+                expectEqual(s.cursor, i)
+                expectEqual(s.state, seen[i]!.0, "step \(i) after undo: \(PropertyTests.difference(String(describing: seen[i]!.0), String(describing: s.state)))")
+                expectEqual(s.execute("tree --json").text, seen[i]!.1, "tree --json at step \(i) after undo")
+                if i > 0 { expectEqual(s.execute("undo").status, .done) }
             }
-            #expect(s.execute("undo").status == .ignored)
+            expectEqual(s.execute("undo").status, .ignored)
             for i in 1...top {
-                #expect(s.execute("redo").status == .done)
-                #expect(s.state == seen[i]!.0, "step \(i) after redo")
+                expectEqual(s.execute("redo").status, .done)
+                expectEqual(s.state, seen[i]!.0, "step \(i) after redo")
             }
             // Time travel reads any step and leaves the model where it was.
             for i in stride(from: 0, through: top, by: 7) {
-                #expect(s.state(at: i) == seen[i]!.0, "state(at: \(i))")
+                expectEqual(s.state(at: i), seen[i]!.0, "state(at: \(i))")
             }
-            #expect(s.state == seen[top]!.0)
-            #expect(s.state.invariantViolations().isEmpty)
+            expectEqual(s.state, seen[top]!.0)
+            expect(s.state.invariantViolations().isEmpty)
         }
     }
 
@@ -57,17 +57,17 @@ struct StateChangeTests {
         _ = s.execute("push Detail")
         let delta = s.entries[s.cursor].delta
         let detail = s.state.names["Detail"]!, nav = s.state.names["UINavigationController"]!
-        #expect(delta.made == [detail])
-        #expect(delta.released.isEmpty)
-        #expect(Set(delta.viewControllers.keys) == [detail, nav])
-        #expect(delta.modified[nav] == ["children"])
+        expectEqual(delta.made, [detail])
+        expect(delta.released.isEmpty)
+        expectEqual(Set(delta.viewControllers.keys), [detail, nav])
+        expectEqual(delta.modified[nav], ["children"])
         let splices = delta.viewControllers[nav]!.splices
-        #expect(splices == [Splice(at: 2_001, removed: [], inserted: [detail])])
+        expectEqual(splices, [Splice(at: 2_001, removed: [], inserted: [detail])])
         // A pop releases the popped instance: the change says so.
         _ = s.execute("pop")
         let pop = s.entries[s.cursor].delta
-        #expect(pop.released == [detail])
-        #expect(pop.viewControllers[nav]!.splices == [Splice(at: 2_001, removed: [detail], inserted: [])])
+        expectEqual(pop.released, [detail])
+        expectEqual(pop.viewControllers[nav]!.splices, [Splice(at: 2_001, removed: [detail], inserted: [])])
     }
 
     @Test("What a command changes in an instance is named by field: present sets presentedChild on one side, presenter and presentation on the other")
@@ -76,20 +76,20 @@ struct StateChangeTests {
         _ = s.execute("present Sheet")
         let delta = s.entries[s.cursor].delta
         let home = s.state.names["Home"]!, sheet = s.state.names["Sheet"]!
-        #expect(delta.made == [sheet])
-        #expect(delta.modified[home] == ["presentedChild"])
-        #expect(delta.viewControllers[sheet]!.after?.presenter == home)
+        expectEqual(delta.made, [sheet])
+        expectEqual(delta.modified[home], ["presentedChild"])
+        expectEqual(delta.viewControllers[sheet]!.after?.presenter, home)
     }
 
     @Test("A failed command, or one past a limit, leaves the state and the timeline untouched")
     func failedIsUndone() {
         let s = session("initial Nav(Home)", "launch", "push A")
         let before = s.state, cursor = s.cursor
-        #expect(s.execute("push B; present @Home").status == .failed)
-        #expect(s.state == before)
-        #expect(s.cursor == cursor)
-        #expect(s.execute("undo").status == .done)
-        #expect(s.state.names["A"] == nil)
+        expectEqual(s.execute("push B; present @Home").status, .failed)
+        expectEqual(s.state, before)
+        expectEqual(s.cursor, cursor)
+        expectEqual(s.execute("undo").status, .done)
+        expect(s.state.names["A"] == nil)
     }
 
     @Test("reset is one step: undo brings the whole old app back")
@@ -97,8 +97,8 @@ struct StateChangeTests {
         let s = session("initial Nav(Home)", "launch", "push A", "set A capital=Paris")
         let before = s.state
         _ = s.execute("reset")
-        #expect(s.state == State())
+        expectEqual(s.state, State())
         _ = s.execute("undo")
-        #expect(s.state == before)
+        expectEqual(s.state, before)
     }
 }

@@ -7,7 +7,7 @@ func session(_ lines: String...) -> Session { session(lines) }
 
 func session(_ lines: [String]) -> Session {
     let s = Session()
-    for l in lines { let r = s.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
+    for l in lines { let r = s.execute(l); expect(r.status != .failed, "\(l): \(r.text)") }
     return s
 }
 

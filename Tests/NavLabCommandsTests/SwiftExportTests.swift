@@ -15,7 +15,7 @@ private let repository: String = {
 private func session(_ script: String, file: String = "test.navlab") -> Session {
     let s = Session()
     let r = ScriptRunner(session: s, mode: .check).run(script, file: file)
-    #expect(r.failures.isEmpty, "\(file): \(r.failures)")
+    expect(r.failures.isEmpty, "\(file): \(r.failures)")
     return s
 }
 
@@ -86,8 +86,8 @@ struct SwiftExportRefusalTests {
             let s = Session()
             for l in ["device iPhone iOS=18", "initial \(spec)", "launch"] { _ = s.execute(l) }
             let r = s.execute("export swift")
-            #expect(r.status == .failed)
-            #expect(r.text.contains("export swift writes"), "\(r.text)")
+            expectEqual(r.status, .failed)
+            expect(r.text.contains("export swift writes"), "\(r.text)")
         }
     }
 }
@@ -142,18 +142,18 @@ struct SwiftExportTests {
         // An import that starts the app: the launch makes the root's tree (the Initial UI the
         // import declared) once; the import step only presents, from the script's properties.
         let p = try program(imported)
-        #expect(p.components(separatedBy: "= LoggedTabBarController(").count == 2, "the root is made once")
-        #expect(p.contains("cart.modalPresentationStyle = .pageSheet"))
-        #expect(p.contains("uiTabBarController!.present(cart, animated: false)"))
-        #expect(p.contains("cart.present(pay, animated: false)"))
+        expectEqual(p.components(separatedBy: "= LoggedTabBarController(").count, 2, "the root is made once")
+        expect(p.contains("cart.modalPresentationStyle = .pageSheet"))
+        expect(p.contains("uiTabBarController!.present(cart, animated: false)"))
+        expect(p.contains("cart.present(pay, animated: false)"))
         // The step's line is the import's first line; the printout itself is in the predicted log.
-        #expect(p.contains("import uikit <<END … (6 lines)"))
-        #expect(try parseProblems(p, name: "imported") == nil)
+        expect(p.contains("import uikit <<END … (6 lines)"))
+        try expect(try parseProblems(p, name: "imported") == nil)
         // An import into a running app replaces its root: the tree is built in the step.
         let running = try program("initial A\nlaunch\nimport uikit <<END\n<App.Home 0x1>, state: appeared, view: <UIView 0x2>\n   + <App.Sheet 0x3>, state: appeared, view: <UIView 0x4>, presented with: <_UIPageSheetPresentationController 0x5>\nEND\ndismiss")
-        #expect(running.contains("window?.rootViewController = home"))
-        #expect(running.contains("home.present(sheet, animated: false)"))
-        #expect(try typecheckProblems(running, name: "imported-running") == nil)
+        expect(running.contains("window?.rootViewController = home"))
+        expect(running.contains("home.present(sheet, animated: false)"))
+        try expect(try typecheckProblems(running, name: "imported-running") == nil)
     }
 
     @Test("One class per class the session uses: UIKit's containers subclassed, custom containers from UIViewController")
@@ -167,7 +167,7 @@ struct SwiftExportTests {
         let classes = text.split(separator: "\n").filter { $0.hasPrefix("final class ") || $0.hasPrefix("class ") }.map(String.init)
         // The logging base classes the session needs, then its classes in the order NavLab makes
         // them (a container after its children); UIKit's own navigation controller is the base itself.
-        #expect(classes == [
+        expectEqual(classes, [
             "class LoggedViewController: UIViewController, NavLabNamed {",
             "class LoggedNavigationController: UINavigationController, NavLabNamed {",
             "class LoggedTabBarController: UITabBarController, NavLabNamed {",
@@ -181,20 +181,20 @@ struct SwiftExportTests {
             "final class AppDelegate: UIResponder, UIApplicationDelegate {",
         ])
         // Each logs under the name NavLab gives it.
-        #expect(text.contains("init(navLabClass: String = \"UINavigationController\", _ stack: [UIViewController]) {"))
-        #expect(text.contains("        super.init(navLabClass: \"MainTabBarController\", tabs)"))
-        #expect(text.contains("let mainTabBarController = MainTabBarController([uiNavigationController, settings])"))
-        #expect(text.contains("func switchChild(to new: UIViewController, animated: Bool) {"))
+        expect(text.contains("init(navLabClass: String = \"UINavigationController\", _ stack: [UIViewController]) {"))
+        expect(text.contains("        super.init(navLabClass: \"MainTabBarController\", tabs)"))
+        expect(text.contains("let mainTabBarController = MainTabBarController([uiNavigationController, settings])"))
+        expect(text.contains("func switchChild(to new: UIViewController, animated: Bool) {"))
     }
 
     @Test("A step: the command in a comment, its predicted lines, named variables, present with its style")
     func presentStep() throws {
         let text = try program(small)
-        #expect(text.contains("""
+        expect(text.contains("""
                 // > present Main on UINavigationController style=fullScreen animated
                 //   loadView Main
             """))
-        #expect(text.contains("""
+        expect(text.contains("""
                 // then NavLab checks: expect top is Main
                 func step6() {
                     let main = Main()
@@ -204,8 +204,8 @@ struct SwiftExportTests {
                 }
             """))
         // A narration comment goes above its step; `swapRoot Main` takes the live Main.
-        #expect(text.contains("    // the flow\n    // > present Nav(Welcome)\n"))
-        #expect(text.contains("""
+        expect(text.contains("    // the flow\n    // > present Nav(Welcome)\n"))
+        expect(text.contains("""
                 func step4() {
                     let welcome = Welcome()
                     self.welcome = welcome
@@ -214,9 +214,9 @@ struct SwiftExportTests {
                     register!.present(uiNavigationController, animated: false)
                 }
             """))
-        #expect(text.contains("    func step7() {\n        window?.rootViewController = main!\n    }"))
-        #expect(text.contains("    weak var uiNavigationController: LoggedNavigationController?"))
-        #expect(text.contains("Run it on an iPhone simulator with iOS 12"))
+        expect(text.contains("    func step7() {\n        window?.rootViewController = main!\n    }"))
+        expect(text.contains("    weak var uiNavigationController: LoggedNavigationController?"))
+        expect(text.contains("Run it on an iPhone simulator with iOS 12"))
     }
 
     @Test("The predicted-log comment is what `navlab run` prints for the session's commands")
@@ -237,25 +237,25 @@ struct SwiftExportTests {
                 return false
             }
             let run = ScriptRunner(session: Session(), mode: .run(keepGoing: false)).run(commands.joined(separator: "\n"), file: name)
-            #expect(run.failures.isEmpty, "\(name): \(run.failures)")
+            expect(run.failures.isEmpty, "\(name): \(run.failures)")
             let printed = run.output.map(\.text).filter { !$0.isEmpty }
-            #expect(Array(block) == printed, "\(name): the predicted log differs from `navlab run`")
+            expectEqual(Array(block), printed, "\(name): the predicted log differs from `navlab run`")
         }
     }
 
     @Test("Each tutorial's and each Tests/Scripts program parses as Swift (swiftc -parse)")
     func parses() throws {
         // The check can fail: a broken program does not parse.
-        #expect(try parseProblems("final class A: UIViewController {\n    func f( {\n}\n", name: "broken") != nil)
+        try expect(try parseProblems("final class A: UIViewController {\n    func f( {\n}\n", name: "broken") != nil)
         for (name, text) in try scripts() {
             let program = try SwiftExport.program(from: session(text, file: name))
             let base = (name as NSString).lastPathComponent.replacing(".navlab", with: "")
             let problems = try parseProblems(program, name: base)
-            #expect(problems == nil, "\(name): \(problems ?? "")")
+            expect(problems == nil, "\(name): \(problems ?? "")")
             // One step method per command that changes the app.
             let steps = program.split(separator: "\n").filter { $0.hasPrefix("    func step") && $0.hasSuffix("() {") && $0 != "    func step() {" }.count
             let tableRows = program.split(separator: "\n").filter { $0.contains("Step(line: ") }.count
-            #expect(steps == tableRows, "\(name)")
+            expectEqual(steps, tableRows, "\(name)")
         }
     }
 
@@ -263,38 +263,38 @@ struct SwiftExportTests {
     func typechecks() throws {
         // The check can fail: a call UIKit does not have, a wrong type.
         let wrong = try program(small).replacing(".present(main, animated: true)", with: ".presentModally(main)")
-        #expect(try typecheckProblems(wrong, name: "wrong")?.contains("has no member 'presentModally'") == true)
+        try expectEqual(typecheckProblems(wrong, name: "wrong")?.contains("has no member 'presentModally'"), true)
         let extras = ["scenes on\nclass * restorationIdentifier=class\noptIn save=yes restore=yes\nencode Country capital\ninitial Nav(Countries)\nlaunch\npush Country\nset Country capital=Paris\nbackground\nkill\nlaunch",
                       "class Step1 restorationClass=yes\nappDelegate restores Detail as Detail\ninitial Tab(Nav(Step1), Page(A), Split(B, C))\nlaunch\nhold Step1 as coordinator\nshowDetail Detail\nshow D animated=no\nselect UITabBarController 1\naddChild Banner to B\nremoveChild Banner\nswitch E in UIPageViewController\nrelease Step1\npresent F style=pageSheet\nswipe down\npopToRoot UINavigationController\nsetViewControllers @Step1, G on UINavigationController animated\nswapRoot Root(H)\ncrash"]
         // The verbs of UIKit #6, #45/#73, #46/#103, #55, #72, #83, #209 and #210.
         let facts = "class Shell shouldAutomaticallyForwardAppearanceMethods=no\ninitial Tab(Shell:Root(A), B, C, D, E, F)\nlaunch\nlog flags=on\nlog layout=on\naddChild H to B didMove=no\nlog layout=off\nselect UITabBarController more\nselect UITabBarController 0\nbeginAppearanceTransition A false\nendAppearanceTransition A\ntouch presentationController of UITabBarController\naddSubview G to B\nswapRoot nil"
         for (i, text) in (extras + [imported, facts]).enumerated() {
             let problems = try typecheckProblems(try program(text), name: "extra\(i)")
-            #expect(problems == nil, "\(text): \(problems ?? "")")
+            expect(problems == nil, "\(text): \(problems ?? "")")
         }
         for (name, text) in try scripts() {
             let program = try SwiftExport.program(from: session(text, file: name))
             let base = (name as NSString).lastPathComponent.replacing(".navlab", with: "") + "-typecheck"
             let problems = try typecheckProblems(program, name: base)
-            #expect(problems == nil, "\(name): \(problems ?? "")")
+            expect(problems == nil, "\(name): \(problems ?? "")")
         }
     }
 
     @Test("UIKit #209, #210: addChild didMove=no leaves the call out; log layout=on makes the classes log their layout calls while it is on")
     func didMoveAndLayout() throws {
         let text = try program("initial Main\nlaunch\nlog layout=on\naddChild Banner to Main didMove=no\nlog layout=off\naddChild Ad to Main")
-        #expect(text.contains("main!.addChild(banner)"))
-        #expect(text.contains("// no banner.didMove(toParent: main!): the app never calls it (UIKit #209)"))
-        #expect(!text.contains("        banner.didMove(toParent: main!)"))
-        #expect(text.contains("        ad.didMove(toParent: main!)"))
-        #expect(text.contains("@MainActor var navLabLogsLayout = false"))
-        #expect(text.contains("navLabLogsLayout = true"))
-        #expect(text.contains("navLabLogsLayout = false"))
-        #expect(text.contains("override func viewWillLayoutSubviews() { if navLabLogsLayout { logLine(\"viewWillLayoutSubviews \\(navLabName)\") }; super.viewWillLayoutSubviews() }"))
+        expect(text.contains("main!.addChild(banner)"))
+        expect(text.contains("// no banner.didMove(toParent: main!): the app never calls it (UIKit #209)"))
+        expect(!text.contains("        banner.didMove(toParent: main!)"))
+        expect(text.contains("        ad.didMove(toParent: main!)"))
+        expect(text.contains("@MainActor var navLabLogsLayout = false"))
+        expect(text.contains("navLabLogsLayout = true"))
+        expect(text.contains("navLabLogsLayout = false"))
+        expect(text.contains("override func viewWillLayoutSubviews() { if navLabLogsLayout { logLine(\"viewWillLayoutSubviews \\(navLabName)\") }; super.viewWillLayoutSubviews() }"))
         // Without the setting, no layout code at all.
         let plain = try program("initial Main\nlaunch\naddChild Banner to Main")
-        #expect(!plain.contains("navLabLogsLayout"))
-        #expect(!plain.contains("viewWillLayoutSubviews"))
+        expect(!plain.contains("navLabLogsLayout"))
+        expect(!plain.contains("viewWillLayoutSubviews"))
     }
 
     @Test("What a program cannot do is an instruction: Home, stopping the app; the next run goes on with the next launch")
@@ -308,21 +308,21 @@ struct SwiftExportTests {
         launch
         relaunch
         """)
-        #expect(text.contains("        // By hand: Now press Home (Device ▸ Home, ⇧⌘H in the Simulator): NavLab's `background`."))
-        #expect(text.contains("then: .byHand(\"Now press Home"))
-        #expect(text.contains("until: UIApplication.didEnterBackgroundNotification)"))
-        #expect(text.contains("Step(line: \"kill\", beforeLaunch: false, perform: step5, then: .endOfLaunch(\"Now stop the app in Xcode"))
-        #expect(text.contains("        // Launch 2\n"))
-        #expect(text.contains("        // Launch 3\n"))
+        expect(text.contains("        // By hand: Now press Home (Device ▸ Home, ⇧⌘H in the Simulator): NavLab's `background`."))
+        expect(text.contains("then: .byHand(\"Now press Home"))
+        expect(text.contains("until: UIApplication.didEnterBackgroundNotification)"))
+        expect(text.contains("Step(line: \"kill\", beforeLaunch: false, perform: step5, then: .endOfLaunch(\"Now stop the app in Xcode"))
+        expect(text.contains("        // Launch 2\n"))
+        expect(text.contains("        // Launch 3\n"))
         // `relaunch` ends launch 2 and starts launch 3 without printing its line again.
-        #expect(text.contains("Step(line: \"\", beforeLaunch: true, perform: step8"))
-        #expect(text.contains("func makeInitialUI3() -> UIViewController? {"))
+        expect(text.contains("Step(line: \"\", beforeLaunch: true, perform: step8"))
+        expect(text.contains("func makeInitialUI3() -> UIViewController? {"))
     }
 
     @Test("A turn (`A; B`) is one step, one run-loop turn: B may name what A made")
     func turn() throws {
         let text = try program("initial Nav(Home)\nlaunch\npush Detail; present Sheet on Detail")
-        #expect(text.contains("""
+        expect(text.contains("""
                 func step3() {
                     let detail = Detail()
                     self.detail = detail
@@ -332,19 +332,19 @@ struct SwiftExportTests {
                     detail.present(sheet, animated: false)
                 }
             """))
-        #expect(text.contains("Step(line: \"push Detail; present Sheet on Detail\""))
-        #expect(try typecheckProblems(text, name: "turn") == nil)
+        expect(text.contains("Step(line: \"push Detail; present Sheet on Detail\""))
+        try expect(try typecheckProblems(text, name: "turn") == nil)
     }
 
     @Test("scenes on: a scene delegate that logs its callbacks and returns the activity")
     func scenes() throws {
         let with = try program("scenes on\ninitial Nav(Countries)\nlaunch")
-        #expect(with.contains("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {"))
-        #expect(with.contains("configuration.delegateClass = SceneDelegate.self"))
-        #expect(with.contains("func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {"))
+        expect(with.contains("final class SceneDelegate: UIResponder, UIWindowSceneDelegate {"))
+        expect(with.contains("configuration.delegateClass = SceneDelegate.self"))
+        expect(with.contains("func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {"))
         let without = try program("initial Nav(Countries)\nlaunch")
-        #expect(!without.contains("final class SceneDelegate"))
-        #expect(without.contains("func applicationDidEnterBackground(_ application: UIApplication) { logLine(\"applicationDidEnterBackground(_:)\") }"))
+        expect(!without.contains("final class SceneDelegate"))
+        expect(without.contains("func applicationDidEnterBackground(_ application: UIApplication) { logLine(\"applicationDidEnterBackground(_:)\") }"))
     }
 
     @Test("Restoration: identifiers, encoded keys and the opt-in are in the program")
@@ -357,15 +357,15 @@ struct SwiftExportTests {
         launch
         set Country capital=Paris
         """)
-        #expect(text.contains("restorationIdentifier = \"Country\""))
-        #expect(text.contains("    // encode Country capital\n    override func encodeRestorableState(with coder: NSCoder) {\n        super.encodeRestorableState(with: coder)\n        coder.encode(properties[\"capital\"], forKey: \"capital\")"))
-        #expect(text.contains("shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }"))
-        #expect(text.contains("country!.properties[\"capital\"] = \"Paris\""))
+        expect(text.contains("restorationIdentifier = \"Country\""))
+        expect(text.contains("    // encode Country capital\n    override func encodeRestorableState(with coder: NSCoder) {\n        super.encodeRestorableState(with: coder)\n        coder.encode(properties[\"capital\"], forKey: \"capital\")"))
+        expect(text.contains("shouldSaveSecureApplicationState coder: NSCoder) -> Bool { true }"))
+        expect(text.contains("country!.properties[\"capital\"] = \"Paris\""))
         // The storyboard's part: the app delegate finds or makes what the archive names.
-        #expect(text.contains("        return Script.shared.storyboardStandIn(identifierComponents)"))
-        #expect(text.contains("        case \"Country\": return Country()"))
+        expect(text.contains("        return Script.shared.storyboardStandIn(identifierComponents)"))
+        expect(text.contains("        case \"Country\": return Country()"))
         // What UIKit made itself gets its variable back.
-        #expect(text.contains("        case \"Country\": country = vc as? Country"))
+        expect(text.contains("        case \"Country\": country = vc as? Country"))
     }
 
     @Test("A session that began with stored data (the prompt's $NAVLAB_HOME) says so: the program starts without it")
@@ -376,10 +376,10 @@ struct SwiftExportTests {
         _ = s.execute("initial A")
         _ = s.execute("launch")
         let text = try SwiftExport.program(from: s)
-        #expect(text.contains("// The session began with defaults (loggedIn) from before its first command; the program"))
+        expect(text.contains("// The session began with defaults (loggedIn) from before its first command; the program"))
         // The prediction is this session's: its first command is `initial A`.
-        #expect(text.contains("// NavLab's predicted log (what `navlab run` prints for these commands; `expect` lines are checks, not steps):\n// > initial A\n// > launch\n"))
-        #expect(!(try program("initial A\nlaunch")).contains("The session began with"))
+        expect(text.contains("// NavLab's predicted log (what `navlab run` prints for these commands; `expect` lines are checks, not steps):\n// > initial A\n// > launch\n"))
+        try expect(!(try program("initial A\nlaunch")).contains("The session began with"))
     }
 
     @Test("Random sessions (every verb, undo, reset, turns): a program or a clear error, the prediction is `navlab run`'s, and it parses")
@@ -398,7 +398,7 @@ struct SwiftExportTests {
                 let e = error
                 // The clear refusals: nothing to export, code in callbacks of UIKit's own classes (HookTests),
                 // one class used as two kinds of view controller, or several iPad scenes (UIKit #211).
-                #expect(e.message.hasPrefix("nothing to export") || e.message.hasPrefix("export swift writes code in callbacks into the app's own classes")
+                expect(e.message.hasPrefix("nothing to export") || e.message.hasPrefix("export swift writes code in callbacks into the app's own classes")
                         || e.message.hasPrefix("export swift writes one Swift class per class")
                         || e.message.hasPrefix("export swift writes an app with one window scene"), "seed \(seed): \(e.message)")
                 continue
@@ -419,36 +419,36 @@ struct SwiftExportTests {
             // Replayed alone, a command may fail where the session's `expect`-free history made it
             // fail too (it is not in the history then); compare what both ran.
             if run.failures.isEmpty {
-                #expect(Array(block) == run.output.map(\.text).filter { !$0.isEmpty }, "seed \(seed)")
+                expectEqual(Array(block), run.output.map(\.text).filter { !$0.isEmpty }, "seed \(seed)")
             }
             let problems = try parseProblems(program, name: "seed\(seed)")
-            #expect(problems == nil, "seed \(seed): \(problems ?? "")")
+            expect(problems == nil, "seed \(seed): \(problems ?? "")")
             if seed % every == 0 {
                 let typing = try typecheckProblems(program, name: "seed\(seed)-typecheck")
-                #expect(typing == nil, "seed \(seed): \(typing ?? "")")
+                expect(typing == nil, "seed \(seed): \(typing ?? "")")
             }
         }
-        #expect(exported >= Int(seeds) / 2)
+        expect(exported >= Int(seeds) / 2)
     }
 
     @Test("export swift: errors say what, where, and what to do")
     func errors() throws {
         let empty = Session().execute("export swift")
-        #expect(empty.status == .failed)
-        #expect(empty.error?.message == "nothing to export: the session has no commands that change the app")
-        #expect(empty.error?.suggestion?.contains("`launch`") == true)
-        #expect(empty.error?.location.column == 1)
+        expectEqual(empty.status, .failed)
+        expectEqual(empty.error?.message, "nothing to export: the session has no commands that change the app")
+        expectEqual(empty.error?.suggestion?.contains("`launch`"), true)
+        expectEqual(empty.error?.location.column, 1)
 
         let s = Session()
         _ = s.execute("initial Main")
         let never = s.execute("export swift")
-        #expect(never.error?.message == "nothing to export: the session never launches the app")
-        #expect(never.error?.suggestion == "add `launch` (after `initial SPEC`), then `export swift`")
+        expectEqual(never.error?.message, "nothing to export: the session never launches the app")
+        expectEqual(never.error?.suggestion, "add `launch` (after `initial SPEC`), then `export swift`")
 
         let force = Session().execute("export swift --force")
-        #expect(force.error?.message == "--force replaces a FILE, and none is named")
-        #expect(force.error?.suggestion == "export swift FILE --force")
-        #expect(Session().execute("export swfit").error?.suggestion == "did you mean swift?")
+        expectEqual(force.error?.message, "--force replaces a FILE, and none is named")
+        expectEqual(force.error?.suggestion, "export swift FILE --force")
+        expectEqual(Session().execute("export swfit").error?.suggestion, "did you mean swift?")
     }
 
     @Test("export swift FILE: written by the shell; an existing FILE only with --force")
@@ -458,35 +458,35 @@ struct SwiftExportTests {
         runner.writeFile = { path, text, _ in written[path] = text }
         runner.fileExists = { path, _ in path == "Old.swift" }
         let r = runner.run("initial A\nlaunch\nexport swift New.swift\nexport swift Old.swift\nexport mermaid Old.swift\nexport swift Old.swift --force", file: "x.navlab")
-        #expect(written["New.swift"]?.contains("final class A: LoggedViewController {") == true)
-        #expect(r.failures.count == 2)
-        #expect(r.failures.first?.contains("x.navlab:4:1: error: Old.swift exists") == true)
-        #expect(r.failures.first?.contains("`export swift Old.swift --force` replaces it") == true)
-        #expect(written["Old.swift"]?.hasPrefix("// App — a NavLab session as a UIKit program") == true)
+        expectEqual(written["New.swift"]?.contains("final class A: LoggedViewController {"), true)
+        expectEqual(r.failures.count, 2)
+        expectEqual(r.failures.first?.contains("x.navlab:4:1: error: Old.swift exists"), true)
+        expectEqual(r.failures.first?.contains("`export swift Old.swift --force` replaces it"), true)
+        expectEqual(written["Old.swift"]?.hasPrefix("// App — a NavLab session as a UIKit program"), true)
     }
 
     @Test("`navlab run` keeps the history for export swift (it reads the timeline)")
     func keepsTimeline() {
-        #expect(ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift"))
+        expect(ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift"))
         var printed: [String] = []
         var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: false))
         runner.emit = { printed.append($0.text) }
         runner.session.keepsTimeline = ScriptRunner.needsTimeline("initial A\nlaunch\nexport swift")
         _ = runner.run("initial A\nlaunch\nexport swift", file: "x.navlab")
-        #expect(printed.contains { $0.contains("final class A: LoggedViewController {") })
+        expect(printed.contains { $0.contains("final class A: LoggedViewController {") })
     }
 
     @Test("Instance names become Swift variables; UIKit's classes become logging subclasses")
     func spelling() {
-        #expect(SwiftNames.variable("Register") == "register")
-        #expect(SwiftNames.variable("UINavigationController#2") == "uiNavigationController2")
-        #expect(SwiftNames.variable("Login#2") == "login2")
-        #expect(SwiftNames.variable("Default") == "defaultVC")
-        #expect(SwiftNames.variable("Step1") == "step1VC")   // not the program's step1()
-        #expect(SwiftNames.variable("Stepper") == "stepper")
-        #expect(SwiftNames.className("UITabBarController") == "LoggedTabBarController")
-        #expect(SwiftNames.className("UIViewController") == "LoggingViewController")
-        #expect(SwiftNames.className("Register") == "Register")
-        #expect(SwiftNames.literal("a \"b\" \\ c") == "\"a \\\"b\\\" \\\\ c\"")
+        expectEqual(SwiftNames.variable("Register"), "register")
+        expectEqual(SwiftNames.variable("UINavigationController#2"), "uiNavigationController2")
+        expectEqual(SwiftNames.variable("Login#2"), "login2")
+        expectEqual(SwiftNames.variable("Default"), "defaultVC")
+        expectEqual(SwiftNames.variable("Step1"), "step1VC")   // not the program's step1()
+        expectEqual(SwiftNames.variable("Stepper"), "stepper")
+        expectEqual(SwiftNames.className("UITabBarController"), "LoggedTabBarController")
+        expectEqual(SwiftNames.className("UIViewController"), "LoggingViewController")
+        expectEqual(SwiftNames.className("Register"), "Register")
+        expectEqual(SwiftNames.literal("a \"b\" \\ c"), "\"a \\\"b\\\" \\\\ c\"")
     }
 }

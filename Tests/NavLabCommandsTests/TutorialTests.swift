@@ -20,48 +20,48 @@ struct TutorialTests {
     func playSteps() throws {
         let text = "# # Title\n#\n# Intro *here*.\n\n# Launch it.\ninitial Nav(Home)\nlaunch\nexpect top Home\n# Push.\npush Detail  # mine\n"
         let steps = Tutorial.steps(text)
-        #expect(steps.count == 2)
-        #expect(steps[0].narration == ["# Title", "", "Intro *here*.", "", "Launch it."])
-        #expect(steps[0].commands.map { $0.text } == ["initial Nav(Home)", "launch", "expect top Home"])
-        #expect(steps[0].commands.map { $0.lineNumber } == [6, 7, 8])
-        #expect(steps[0].commands[2].isExpect)
+        expectEqual(steps.count, 2)
+        expectEqual(steps[0].narration, ["# Title", "", "Intro *here*.", "", "Launch it."])
+        expectEqual(steps[0].commands.map { $0.text }, ["initial Nav(Home)", "launch", "expect top Home"])
+        expectEqual(steps[0].commands.map { $0.lineNumber }, [6, 7, 8])
+        expect(steps[0].commands[2].isExpect)
         // Headings are not narration for the timeline; the command's own comment wins.
-        #expect(steps[0].line(0) == "initial Nav(Home)  # Intro *here*. Launch it.")
-        #expect(steps[0].line(1) == "launch")
-        #expect(steps[1].line(0) == "push Detail  # mine")
+        expectEqual(steps[0].line(0), "initial Nav(Home)  # Intro *here*. Launch it.")
+        expectEqual(steps[0].line(1), "launch")
+        expectEqual(steps[1].line(0), "push Detail  # mine")
         // Without narration, one command a step.
-        #expect(Tutorial.steps("initial Home\nlaunch\n").count == 2)
+        expectEqual(Tutorial.steps("initial Home\nlaunch\n").count, 2)
     }
 
     @Test("The page lists the built-in tutorials and reads one's steps; an unknown name is a 404 that lists them")
     func tutorialRoutes() throws {
         let list = PageRoutes.tutorials()
-        #expect(list.status == 200)
-        for t in Tutorials.all { #expect(list.body.containsText("\"name\":\"\(t.name)\"")) }
+        expectEqual(list.status, 200)
+        for t in Tutorials.all { expect(list.body.containsText("\"name\":\"\(t.name)\"")) }
         let one = PageRoutes.tutorial("screen-state.navlab")
-        #expect(one.status == 200)
-        #expect(one.body.containsText("\"steps\":[{\"narration\":"))
+        expectEqual(one.status, 200)
+        expect(one.body.containsText("\"steps\":[{\"narration\":"))
         let missing = PageRoutes.tutorial("nope")
-        #expect(missing.status == 404)
-        #expect(missing.body.containsText("no tutorial named nope: the built-in ones are "))
+        expectEqual(missing.status, 404)
+        expect(missing.body.containsText("no tutorial named nope: the built-in ones are "))
     }
 
     @Test("The built-in catalogue is Docs/UIKit.md, byte for byte (`make docs` rebuilds it)")
     func catalogueInSync() throws {
         let file = try #require(readFile("Docs/UIKit.md"))
-        #expect(Embedded.uikit == file, "Docs/UIKit.md changed: run `make docs`")
+        expectEqual(Embedded.uikit, file, "Docs/UIKit.md changed: run `make docs`")
     }
 
     @Test("The built-in tutorials are Docs/Tutorials/*.navlab, and each .md is what `navlab run --markdown` makes")
     func tutorialsInSync() throws {
-        #expect(Tutorials.all.count == 5)
+        expectEqual(Tutorials.all.count, 5)
         for t in Tutorials.all {
             let source = try #require(readFile("Docs/Tutorials/\(t.name).navlab"), "Docs/Tutorials/\(t.name).navlab")
-            #expect(t.text == source, "\(t.name).navlab changed: run `make docs`")
+            expectEqual(t.text, source, "\(t.name).navlab changed: run `make docs`")
             let (markdown, failures) = Tutorial.markdown(t.text, file: t.name + ".navlab")
-            #expect(failures.isEmpty, "\(failures)")
+            expect(failures.isEmpty, "\(failures)")
             let published = try #require(readFile("Docs/Tutorials/\(t.name).md"), "Docs/Tutorials/\(t.name).md")
-            #expect(markdown == published, "Docs/Tutorials/\(t.name).md differs from `navlab run --markdown`: run `make docs`")
+            expectEqual(markdown, published, "Docs/Tutorials/\(t.name).md differs from `navlab run --markdown`: run `make docs`")
         }
     }
 
@@ -69,14 +69,14 @@ struct TutorialTests {
     func catalogueComplete() throws {
         let numbers = UIKitFacts.all.map(\.number)
         let n = numbers.count
-        #expect(Set(numbers).count == n, "a number used twice")
+        expectEqual(Set(numbers).count, n, "a number used twice")
         let missing = (1...n).filter { !Set(numbers).contains($0) }
-        #expect(missing.isEmpty, "missing: \(missing)")
-        #expect(Embedded.uikit.contains("follows the \(n) behaviours below"))
+        expect(missing.isEmpty, "missing: \(missing)")
+        expect(Embedded.uikit.contains("follows the \(n) behaviours below"))
         let readme = try #require(readFile("README.md"))
-        #expect(readme.contains("It reproduces the \(n) UIKit behaviours"))
+        expect(readme.contains("It reproduces the \(n) UIKit behaviours"))
         for f in UIKitFacts.all {
-            #expect(!f.title.isEmpty && !f.section.isEmpty && f.body.contains("**What UIKit does.**"), "#\(f.number)")
+            expect(!f.title.isEmpty && !f.section.isEmpty && f.body.contains("**What UIKit does.**"), "#\(f.number)")
         }
     }
 
@@ -85,7 +85,7 @@ struct TutorialTests {
         for t in Tutorials.all {
             let (markdown, _) = Tutorial.markdown(t.text, file: t.name)
             for n in UIKitFacts.citations(in: markdown) {
-                #expect(UIKitFacts.fact(n) != nil, "\(t.name) cites UIKit #\(n)")
+                expect(UIKitFacts.fact(n) != nil, "\(t.name) cites UIKit #\(n)")
             }
         }
     }
@@ -94,40 +94,40 @@ struct TutorialTests {
     func explain() {
         let s = Session()
         let byNumber = s.execute("explain 82")
-        #expect(byNumber.status == .shown)
-        #expect(byNumber.text.hasPrefix("UIKit #82 — "))
-        #expect(s.execute("explain #82").text == byNumber.text)
-        #expect(s.execute("help #82").text == byNumber.text)
+        expectEqual(byNumber.status, .shown)
+        expect(byNumber.text.hasPrefix("UIKit #82 — "))
+        expectEqual(s.execute("explain #82").text, byNumber.text)
+        expectEqual(s.execute("help #82").text, byNumber.text)
         let bad = s.execute("explain 999")
-        #expect(bad.status == .failed)
-        #expect(bad.error?.message == "there is no UIKit fact #999")
-        #expect(bad.error?.suggestion?.contains("explain WORD") == true)
+        expectEqual(bad.status, .failed)
+        expectEqual(bad.error?.message, "there is no UIKit fact #999")
+        expectEqual(bad.error?.suggestion?.contains("explain WORD"), true)
     }
 
     @Test("`explain WORD` finds the facts that mention it, titles first")
     func explainWord() {
         let found = UIKitFacts.search(["UITransitionView"])
-        #expect(found.contains { $0.number == 4 })
-        #expect(found.contains { $0.number == 82 })
+        expect(found.contains { $0.number == 4 })
+        expect(found.contains { $0.number == 82 })
         let text = Session().execute("explain UITransitionView").text
-        #expect(text.contains("#4 ") && text.contains("#82 "))
-        #expect(Session().execute("explain zzzqqq").text.hasPrefix("no UIKit fact mentions"))
+        expect(text.contains("#4 ") && text.contains("#82 "))
+        expect(Session().execute("explain zzzqqq").text.hasPrefix("no UIKit fact mentions"))
     }
 
     @Test("Citations are read as a note writes them")
     func citations() {
-        #expect(UIKitFacts.citations(in: "left behind (UIKit #4, #82)") == [4, 82])
-        #expect(UIKitFacts.citations(in: "deletes it (UIKit #115–116) and (UIKit #117)") == [115, 116, 117])
-        #expect(UIKitFacts.citations(in: "no citation #4") == [])
+        expectEqual(UIKitFacts.citations(in: "left behind (UIKit #4, #82)"), [4, 82])
+        expectEqual(UIKitFacts.citations(in: "deletes it (UIKit #115–116) and (UIKit #117)"), [115, 116, 117])
+        expectEqual(UIKitFacts.citations(in: "no citation #4"), [])
     }
 
     @Test("`#82` after a verb is a fact number; elsewhere `#` still starts a comment or is part of a name")
     func lexer() throws {
-        #expect(try LineParser.parse("help #82")?.action == .query(.explain("#82")))
+        try expectEqual(LineParser.parse("help #82")?.action, .query(.explain("#82")))
         let comment = try #require(try LineParser.parse("push Detail # the detail"))
-        #expect(comment.comment == "the detail" && comment.text == "push Detail")
-        #expect(try LineParser.parse("# 82 comment only") == nil)
-        #expect(try LineParser.parse("push Detail#2")?.text == "push Detail#2")
+        expect(comment.comment == "the detail" && comment.text == "push Detail")
+        try expect(try LineParser.parse("# 82 comment only") == nil)
+        try expectEqual(LineParser.parse("push Detail#2")?.text, "push Detail#2")
     }
 
     /// The RootViewController of the article on the sample app adds the new child completely,
@@ -136,28 +136,28 @@ struct TutorialTests {
     func addThenRemove() {
         let s = session("class RootViewController switch=addThenRemove", "initial RootViewController:Root(Splash)", "launch")
         let r = s.execute("switch Login")
-        #expect(r.status == .done)
-        #expect(r.lines.map(\.text) == [
+        expectEqual(r.status, .done)
+        expectEqual(r.lines.map(\.text), [
             "willMove(toParent: RootViewController) Login", "loadView Login", "viewDidLoad Login",
             "viewWillAppear Login", "viewIsAppearing Login", "viewDidAppear Login", "didMove(toParent: RootViewController) Login",
             "willMove(toParent: nil) Splash", "viewWillDisappear Splash", "viewDidDisappear Splash", "didMove(toParent: nil) Splash",
             "deinit Splash"])
-        #expect(s.state.viewControllers.count == 2)
+        expectEqual(s.state.viewControllers.count, 2)
     }
 
     @Test("UIKit #44: by default `switch` is the transition(from:to:) order — from.willMove(nil) first")
     func transitionOrder() {
         let s = session("initial RootViewController:Root(Splash)", "launch")
         let lines = s.execute("switch Login").lines.map(\.text)
-        #expect(lines.first == "willMove(toParent: nil) Splash")
-        #expect(lines.firstIndex(of: "viewWillDisappear Splash")! < lines.firstIndex(of: "viewDidAppear Login")!)
+        expectEqual(lines.first, "willMove(toParent: nil) Splash")
+        expect(lines.firstIndex(of: "viewWillDisappear Splash")! < lines.firstIndex(of: "viewDidAppear Login")!)
     }
 
     @Test("`switch` takes transition or addThenRemove only")
     func switchSettingErrors() {
         let r = Session().execute("class Root switch=fade")
-        #expect(r.status == .failed)
-        #expect(r.error?.message == "switch takes transition or addThenRemove, not 'fade'")
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message, "switch takes transition or addThenRemove, not 'fade'")
     }
 
     /// The article's unwind: the container's child becomes Main while the registration flow
@@ -167,14 +167,14 @@ struct TutorialTests {
         let s = session("device iPhone iOS=12", "initial RootViewController:Root(Register)", "launch",
                         "present Nav(Welcome)", "push Done")
         let switched = s.execute("switch Main")
-        #expect(switched.status == .done)
-        #expect(!switched.lines.contains { $0.text.hasPrefix("viewWillAppear") })
+        expectEqual(switched.status, .done)
+        expect(!switched.lines.contains { $0.text.hasPrefix("viewWillAppear") })
         let dismissed = s.execute("dismiss")
         let texts = dismissed.lines.map(\.text)
-        #expect(texts.contains("viewDidAppear Main"))
-        #expect(!texts.contains { $0.contains("Register") })
-        #expect(s.state.leaked().isEmpty)
-        #expect(Set(s.state.viewControllers.values.map(\.name)) == ["RootViewController", "Main"])
+        expect(texts.contains("viewDidAppear Main"))
+        expect(!texts.contains { $0.contains("Register") })
+        expect(s.state.leaked().isEmpty)
+        expectEqual(Set(s.state.viewControllers.values.map(\.name)), ["RootViewController", "Main"])
     }
 
     @Test("UIKit #111, #115: `kill` of an active app kills it, and says nothing was preserved")
@@ -182,19 +182,19 @@ struct TutorialTests {
         let s = session("class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch",
                         "push B", "background", "foreground", "push C")
         let r = s.execute("kill")
-        #expect(r.status == .done)
-        #expect(s.state.application.state == .notRunning)
-        #expect(r.text.contains("never entered the background, so nothing was preserved now"))
+        expectEqual(r.status, .done)
+        expectEqual(s.state.application.state, .notRunning)
+        expect(r.text.contains("never entered the background, so nothing was preserved now"))
         // The archive is the last background's: B, not C.
         let relaunch = s.execute("launch")
-        #expect(relaunch.status == .done)
-        #expect(s.state.top().map { s.state[$0].name } == "B")
+        expectEqual(relaunch.status, .done)
+        expectEqual(s.state.top().map { s.state[$0].name }, "B")
     }
 
     @Test("`kill` of an app that is not running is still an error")
     func killNotRunning() {
         let r = Session().execute("kill")
-        #expect(r.status == .failed)
-        #expect(r.error?.suggestion == "the app is not running")
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.suggestion, "the app is not running")
     }
 }

@@ -9,11 +9,11 @@ struct ContainmentTests {
         let s = launched("Main")
         let calls = s.calls("addChild Banner to Main")
         // willMove from addChild; the view is loaded and added (so it appears); didMove last.
-        #expect(calls == ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
+        expectEqual(calls, ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
                           "viewWillAppear Banner", "viewIsAppearing Banner", "viewDidAppear Banner",
                           "didMove(toParent: Main) Banner"])
-        #expect(s.vc("Banner").parent == s.id("Main"))
-        #expect(s.vc("Main").children == [s.id("Banner")])
+        expectEqual(s.vc("Banner").parent, s.id("Main"))
+        expectEqual(s.vc("Main").children, [s.id("Banner")])
     }
 
     @Test("UIKit #39, #42, #61: addChild to a parent lower in a navigation stack loads the child's view then and there, and nothing appears")
@@ -22,43 +22,43 @@ struct ContainmentTests {
         s.run("push B")
         // `c.view.frame` and `view.addSubview(c.view)` touch the views now (UIKit #42, #61);
         // A's view is loaded but not in the window, so there are no appearance calls.
-        #expect(s.calls("addChild Banner to A") == ["willMove(toParent: A) Banner", "loadView Banner", "viewDidLoad Banner",
+        expectEqual(s.calls("addChild Banner to A"), ["willMove(toParent: A) Banner", "loadView Banner", "viewDidLoad Banner",
                                                     "didMove(toParent: A) Banner"])
-        #expect(s.vc("Banner").isViewLoaded && !s.inWindow("Banner"))
-        #expect(s.vc("Banner").parent == s.id("A"))
+        expect(s.vc("Banner").isViewLoaded && !s.inWindow("Banner"))
+        expectEqual(s.vc("Banner").parent, s.id("A"))
         // Its view was loaded by the add, not by the pop that shows it.
         let pop = s.calls("pop")
-        #expect(!pop.contains("loadView Banner") && !pop.contains("viewDidLoad Banner"))
-        #expect(pop.contains("viewWillAppear Banner") && pop.contains("viewDidAppear Banner"))
+        expect(!pop.contains("loadView Banner") && !pop.contains("viewDidLoad Banner"))
+        expect(pop.contains("viewWillAppear Banner") && pop.contains("viewDidAppear Banner"))
     }
 
     @Test("UIKit #39, #42, #61: addChild to a parent whose view was never loaded loads the child's view, then the parent's, in the add's order")
     func fact42NotLoaded() {
         let s = launched("Tab(A, B)")
-        #expect(!s.vc("B").isViewLoaded)
+        expect(!s.vc("B").isViewLoaded)
         // addChild (willMove), `c.view.frame` (the child's view), `view.addSubview` (the parent's), didMove.
-        #expect(s.calls("addChild Banner to B") == ["willMove(toParent: B) Banner", "loadView Banner", "viewDidLoad Banner",
+        expectEqual(s.calls("addChild Banner to B"), ["willMove(toParent: B) Banner", "loadView Banner", "viewDidLoad Banner",
                                                     "loadView B", "viewDidLoad B", "didMove(toParent: B) Banner"])
-        #expect(s.vc("B").isViewLoaded && !s.inWindow("B") && !s.inWindow("Banner"))
+        expect(s.vc("B").isViewLoaded && !s.inWindow("B") && !s.inWindow("Banner"))
         let select = s.calls("select UITabBarController 1")
-        #expect(!select.contains { $0.hasPrefix("loadView") || $0.hasPrefix("viewDidLoad") })
-        #expect(select.contains("viewWillAppear B") && select.contains("viewWillAppear Banner"))
+        expect(!select.contains { $0.hasPrefix("loadView") || $0.hasPrefix("viewDidLoad") })
+        expect(select.contains("viewWillAppear B") && select.contains("viewWillAppear Banner"))
     }
 
     @Test("UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)")
     func fact40() {
         let s = launched("Root(Left, Right)")
         let calls = s.calls("addChild @Left to Right")
-        #expect(calls.prefix(2) == ["didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
-        #expect(s.vc("Root").children == [s.id("Right")])
-        #expect(s.vc("Left").parent == s.id("Right"))
+        expectEqual(calls.prefix(2), ["didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
+        expectEqual(s.vc("Root").children, [s.id("Right")])
+        expectEqual(s.vc("Left").parent, s.id("Right"))
     }
 
     @Test("UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)")
     func fact41() {
         let s = launched("Main")
         s.run("addChild Banner to Main")
-        #expect(s.calls("removeChild Banner") == ["willMove(toParent: nil) Banner", "viewWillDisappear Banner",
+        expectEqual(s.calls("removeChild Banner"), ["willMove(toParent: nil) Banner", "viewWillDisappear Banner",
                                                   "viewDidDisappear Banner", "didMove(toParent: nil) Banner", "deinit Banner"])
     }
 
@@ -66,31 +66,31 @@ struct ContainmentTests {
     func fact209() {
         let s = launched("Main")
         // The view is added, so it appears with its parent; nothing calls didMove (UIKit #209).
-        #expect(s.calls("addChild Banner to Main didMove=no") == ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
+        expectEqual(s.calls("addChild Banner to Main didMove=no"), ["willMove(toParent: Main) Banner", "loadView Banner", "viewDidLoad Banner",
                                                                   "viewWillAppear Banner", "viewIsAppearing Banner", "viewDidAppear Banner"])
-        #expect(s.vc("Banner").parent == s.id("Main"))
+        expectEqual(s.vc("Banner").parent, s.id("Main"))
         #expect(s.vc("Banner").awaitsDidMove)
-        #expect(s.run("tree").text.contains("Banner  appeared · didMove(toParent:) never called"))
+        expect(s.run("tree").text.contains("Banner  appeared · didMove(toParent:) never called"))
         // removeFromParent calls didMove(toParent: nil) itself (UIKit #41), half-added or not.
-        #expect(s.calls("removeChild Banner") == ["willMove(toParent: nil) Banner", "viewWillDisappear Banner",
+        expectEqual(s.calls("removeChild Banner"), ["willMove(toParent: nil) Banner", "viewWillDisappear Banner",
                                                   "viewDidDisappear Banner", "didMove(toParent: nil) Banner", "deinit Banner"])
         // Re-added the canonical way, the mark goes.
         let t = launched("Main")
         t.run("addChild Banner to Main didMove=no")
         t.fail("addChild @Banner to Main") // already a child
         #expect(t.vc("Banner").awaitsDidMove)
-        #expect(t.calls("addChild Ad to Main didMove=yes").last == "didMove(toParent: Main) Ad")
+        expectEqual(t.calls("addChild Ad to Main didMove=yes").last, "didMove(toParent: Main) Ad")
         #expect(!t.vc("Ad").awaitsDidMove)
         // A wrong value is refused with the usage.
         let e = t.fail("addChild X to Main didMove=maybe")
-        #expect(e?.message.contains("didMove takes no or yes") == true)
+        expectEqual(e?.message.contains("didMove takes no or yes"), true)
     }
 
     @Test("UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove")
     func fact44() {
         let s = launched("Root(Register)", device: "iPhone iOS=12")
         let calls = s.calls("switch Main")
-        #expect(calls == [
+        expectEqual(calls, [
             "willMove(toParent: nil) Register", "willMove(toParent: Root) Main",
             "loadView Main", "viewDidLoad Main",
             "viewWillDisappear Register", "viewWillAppear Main",
@@ -103,27 +103,27 @@ struct ContainmentTests {
     func fact45() {
         let s = Sim("initial Start", "launch")
         let calls = s.appearance("swapRoot Tab(Nav(A), B)")
-        #expect(calls.contains("viewWillAppear UITabBarController"))
-        #expect(calls.contains("viewWillAppear UINavigationController"))
-        #expect(calls.contains("viewDidAppear A"))
-        #expect(!calls.contains { $0.hasSuffix(" B") })   // not the unselected tab
+        expect(calls.contains("viewWillAppear UITabBarController"))
+        expect(calls.contains("viewWillAppear UINavigationController"))
+        expect(calls.contains("viewDidAppear A"))
+        expect(!calls.contains { $0.hasSuffix(" B") })   // not the unselected tab
     }
 
     @Test("UIKit #48: viewControllers is the stack, root first, top last")
     func fact48() {
         let s = launched("Nav(A, B)")
         s.run("push C")
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "B", "C"])
-        #expect(s.top == "C")
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "B", "C"])
+        expectEqual(s.top, "C")
     }
 
     @Test("UIKit #49: pushing makes the new top; a tab bar controller cannot be pushed")
     func fact49() {
         let s = launched("Nav(A)")
         s.run("push B")
-        #expect(s.top == "B")
+        expectEqual(s.top, "B")
         let e = s.fail("push Tab(X)")
-        #expect(e?.message == "Pushing a tab bar controller is not supported")
+        expectEqual(e?.message, "Pushing a tab bar controller is not supported")
     }
 
     @Test("UIKit #50: pop removes the top; the root cannot be popped")
@@ -131,147 +131,147 @@ struct ContainmentTests {
         let s = launched("Nav(A)")
         s.run("push B")
         s.run("pop")
-        #expect(s.top == "A")
+        expectEqual(s.top, "A")
         let before = s.state
-        #expect(s.run("pop").status == .ignored)
-        #expect(s.state == before)
+        expectEqual(s.run("pop").status, .ignored)
+        expectEqual(s.state, before)
     }
 
     @Test("UIKit #51: setViewControllers replaces the whole stack in one transition; the animation follows the new top")
     func fact51() {
         let s = launched("Nav(A, B, C)")
         let r = s.run("setViewControllers D, @A, @B animated")
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["D", "A", "B"])
-        #expect(r.lines.contains { $0.text.contains("a pop transition") })
-        #expect(!s.alive("C"))
-        #expect(s.appearance("setViewControllers @D, @A, @B") == [])   // same top: no transition
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["D", "A", "B"])
+        expect(r.lines.contains { $0.text.contains("a pop transition") })
+        expect(!s.alive("C"))
+        expectEqual(s.appearance("setViewControllers @D, @A, @B"), [])   // same top: no transition
     }
 
     @Test("UIKit #52: earlier stack entries stay children until popped")
     func fact52() {
         let s = launched("Nav(A)")
         s.run("push B")
-        #expect(s.vc("A").parent == s.id("UINavigationController"))
-        #expect(s.alive("A") && !s.inWindow("A"))
+        expectEqual(s.vc("A").parent, s.id("UINavigationController"))
+        expect(s.alive("A") && !s.inWindow("A"))
     }
 
     @Test("UIKit #53: the top of the stack is what shows; a VC presented over the navigation controller covers it")
     func fact53() {
         let s = launched("Nav(A, B)")
-        #expect(s.top == "B")
+        expectEqual(s.top, "B")
         s.run("present Modal style=fullScreen")
-        #expect(s.top == "Modal")
-        #expect(s.vc("UINavigationController").children.last == s.id("B"))
+        expectEqual(s.top, "Modal")
+        expectEqual(s.vc("UINavigationController").children.last, s.id("B"))
     }
 
     @Test("UIKit #55, #57: selectedIndex indexes viewControllers; unselected tabs are disappeared, not in the window, views unloaded until shown")
     func fact57() {
         let s = launched("Tab(A, B, C)")
-        #expect(s.inWindow("A") && !s.inWindow("B"))
-        #expect(!s.vc("B").isViewLoaded)
+        expect(s.inWindow("A") && !s.inWindow("B"))
+        expect(!s.vc("B").isViewLoaded)
         s.run("select UITabBarController 2")
-        #expect(s.vc("UITabBarController").selectedIndex == 2)
-        #expect(s.inWindow("C") && !s.inWindow("A") && s.vc("A").isViewLoaded && !s.vc("B").isViewLoaded)
-        #expect(s.fail("select UITabBarController 3")?.suggestion == "use 0…2")
+        expectEqual(s.vc("UITabBarController").selectedIndex, 2)
+        expect(s.inWindow("C") && !s.inWindow("A") && s.vc("A").isViewLoaded && !s.vc("B").isViewLoaded)
+        expectEqual(s.fail("select UITabBarController 3")?.suggestion, "use 0…2")
     }
 
     @Test("UIKit #55, #56: with more than five tabs, selecting the More tab makes selectedIndex read NSNotFound; the selected tab leaves the window")
     func fact55More() {
         let s = launched("Tab(A, B, C, D, E, F)")
         let calls = s.calls("select UITabBarController more")
-        #expect(calls == ["viewWillDisappear A", "viewDidDisappear A"])
-        #expect(s.vc("UITabBarController").selectedIndex == NSNotFound)
-        #expect(s.run("expect selectedIndex UITabBarController is NSNotFound").status == .shown)
-        #expect(!s.inWindow("A") && s.inWindow("UITabBarController"))
+        expectEqual(calls, ["viewWillDisappear A", "viewDidDisappear A"])
+        expectEqual(s.vc("UITabBarController").selectedIndex, NSNotFound)
+        expectEqual(s.run("expect selectedIndex UITabBarController is NSNotFound").status, .shown)
+        expect(!s.inWindow("A") && s.inWindow("UITabBarController"))
         // The tabs are still the tab bar controller's viewControllers (UIKit #55 indexes them).
-        #expect(s.vc("UITabBarController").children.count == 6)
-        #expect(s.run("tree").lines.contains { $0.text.hasPrefix("├─ E  tab 4, under More") })
+        expectEqual(s.vc("UITabBarController").children.count, 6)
+        expect(s.run("tree").lines.contains { $0.text.hasPrefix("├─ E  tab 4, under More") })
         // Selecting an index again reads it back.
         s.run("select UITabBarController 5")
-        #expect(s.vc("UITabBarController").selectedIndex == 5 && s.inWindow("F"))
+        expect(s.vc("UITabBarController").selectedIndex == 5 && s.inWindow("F"))
     }
 
     @Test("UIKit #56: a More tab exists only with more than five tabs")
     func fact56() {
         let s = launched("Tab(A, B, C, D, E)")
         let e = s.fail("select UITabBarController more")
-        #expect(e?.message.contains("only with more than five") == true)
-        #expect(e?.suggestion == "use an index 0…4")
-        #expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
+        expectEqual(e?.message.contains("only with more than five"), true)
+        expectEqual(e?.suggestion, "use an index 0…4")
+        expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
     }
 
     @Test("UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls")
     func fact47Subview() {
         let s = launched("Nav(Main)", device: "iPhone iOS=17")
-        #expect(s.calls("addSubview Menu to Main") == ["loadView Menu", "viewDidLoad Menu"])
-        #expect(s.vc("Menu").parent == nil && s.vc("Main").children.isEmpty)
-        #expect(s.inWindow("Menu") && s.screen.contains("Menu"))
-        #expect(!s.state.isAttachedToWindowHierarchy(s.id("Menu")))
-        #expect(s.run("views").lines.contains { $0.text.contains("UIView — Menu (added with addSubview, no containment)") })
+        expectEqual(s.calls("addSubview Menu to Main"), ["loadView Menu", "viewDidLoad Menu"])
+        expect(s.vc("Menu").parent == nil && s.vc("Main").children.isEmpty)
+        expect(s.inWindow("Menu") && s.screen.contains("Menu"))
+        expect(!s.state.isAttachedToWindowHierarchy(s.id("Menu")))
+        expect(s.run("views").lines.contains { $0.text.contains("UIView — Menu (added with addSubview, no containment)") })
         // Leaving the window, it is told nothing either.
-        #expect(s.appearance("push Other") == ["viewWillDisappear Main", "viewWillAppear Other", "viewIsAppearing Other",
+        expectEqual(s.appearance("push Other"), ["viewWillDisappear Main", "viewWillAppear Other", "viewIsAppearing Other",
                                                "viewDidDisappear Main", "viewDidAppear Other"])
-        #expect(!s.inWindow("Menu"))
+        expect(!s.inWindow("Menu"))
     }
 
     @Test("UIKit #96: presenting from a detached view controller warns, and presents")
     func fact96() {
         let s = launched("Main", device: "iPhone iOS=17")
         s.run("addSubview Menu to Main")
-        #expect(s.warnings("present Sheet on Menu") == ["Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>."])
-        #expect(s.presenting("Sheet") == "Menu" && s.inWindow("Sheet"))
+        expectEqual(s.warnings("present Sheet on Menu"), ["Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>."])
+        expect(s.presenting("Sheet") == "Menu" && s.inWindow("Sheet"))
     }
 
     @Test("UIKit #46, #102: putting a child's view under a view controller other than its parent raises UIViewControllerHierarchyInconsistency")
     func fact102() {
         let s = launched("Root(Left, Right)")
         let e = s.fail("addSubview @Left to Right")
-        #expect(e?.kind == .exception)
-        #expect(e?.exceptionName == "UIViewControllerHierarchyInconsistency")
-        #expect(e?.message == "child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>")
+        expectEqual(e?.kind, .exception)
+        expectEqual(e?.exceptionName, "UIViewControllerHierarchyInconsistency")
+        expectEqual(e?.message, "child view controller:<App.Left: 0x7f9a00001000> should have parent view controller:<App.Root: 0x7f9a00003000> but requested parent is:<App.Right: 0x7f9a00002000>")
     }
 
     @Test("addSubview refuses a view that would end up inside itself, and the state is unchanged")
     func subviewLoop() {
         let s = launched("Root(A)")
         s.run("addSubview Menu to A")
-        #expect(s.fail("addSubview Nav(@A) to Menu")?.message.contains("its own ancestor") == true)
-        #expect(s.fail("addSubview @A to Menu") != nil)
-        #expect(s.fail("addChild Nav(@A) to Menu")?.message.contains("its own ancestor") == true)
+        expectEqual(s.fail("addSubview Nav(@A) to Menu")?.message.contains("its own ancestor"), true)
+        expect(s.fail("addSubview @A to Menu") != nil)
+        expectEqual(s.fail("addChild Nav(@A) to Menu")?.message.contains("its own ancestor"), true)
     }
 
     @Test("UIKit #103: a view can be associated with one view controller at a time")
     func fact103() {
         let s = launched("Root(Left, Right)")
         let e = s.fail("reuseView Left for Right")
-        #expect(e?.exceptionName == "UIViewControllerHierarchyInconsistency")
-        #expect(e?.message == "A view can only be associated with at most one view controller at a time! View <UIView: 0x7f9b00001000> is associated with <App.Left: 0x7f9a00001000>. Clear this association before associating this view with <App.Right: 0x7f9a00002000>")
+        expectEqual(e?.exceptionName, "UIViewControllerHierarchyInconsistency")
+        expectEqual(e?.message, "A view can only be associated with at most one view controller at a time! View <UIView: 0x7f9b00001000> is associated with <App.Left: 0x7f9a00001000>. Clear this association before associating this view with <App.Right: 0x7f9a00002000>")
     }
 
     @Test("UIKit #57: every tab is a child of the tab bar controller")
     func fact57Children() {
         let s = launched("Tab(Nav(A), B)")
-        #expect(s.vc("UITabBarController").children == [s.id("UINavigationController"), s.id("B")])
+        expectEqual(s.vc("UITabBarController").children, [s.id("UINavigationController"), s.id("B")])
     }
 
     @Test("UIKit #58, #87: a page view controller holds only the displayed pages; a page turned away from is released")
     func fact58() {
         let s = launched("Page(Intro)")
         s.run("switch Second in UIPageViewController")
-        #expect(s.vc("UIPageViewController").children == [s.id("Second")])
-        #expect(!s.alive("Intro"))
+        expectEqual(s.vc("UIPageViewController").children, [s.id("Second")])
+        expect(!s.alive("Intro"))
     }
 
     @Test("UIKit #59: a collapsed split view (compact width) shows the primary only; expanded shows both",
           arguments: [("iPhone", false), ("iPad", true)])
     func fact59(idiom: String, secondaryShown: Bool) {
         let s = launched("Split(Master, Detail)", device: "\(idiom) iOS=17")
-        #expect(s.inWindow("Master"))
-        #expect(s.inWindow("Detail") == secondaryShown)
+        expect(s.inWindow("Master"))
+        expectEqual(s.inWindow("Detail"), secondaryShown)
         // viewControllers: two when expanded, the primary alone when collapsed.
         let split = s.id("UISplitViewController")
-        #expect(s.state.viewControllersProperty(of: split) == (secondaryShown ? [s.id("Master"), s.id("Detail")] : [s.id("Master")]))
-        #expect(s.run("expect viewControllers UISplitViewController is \(secondaryShown ? "Master, Detail" : "Master")").status == .shown)
-        #expect(s.run("expect children UISplitViewController is Master, Detail").status == .shown)
+        expectEqual(s.state.viewControllersProperty(of: split), (secondaryShown ? [s.id("Master"), s.id("Detail")] : [s.id("Master")]))
+        expectEqual(s.run("expect viewControllers UISplitViewController is \(secondaryShown ? "Master, Detail" : "Master")").status, .shown)
+        expectEqual(s.run("expect children UISplitViewController is Master, Detail").status, .shown)
     }
 }

@@ -9,9 +9,9 @@ struct DismissalTests {
         let s = launched("A")
         s.run("present B")
         let r = s.run("dismiss B")
-        #expect(r.status == .done)
-        #expect(s.vc("A").presentedChild == nil)
-        #expect(!s.alive("B"))
+        expectEqual(r.status, .done)
+        expect(s.vc("A").presentedChild == nil)
+        expect(!s.alive("B"))
     }
 
     @Test("UIKit #31: dismissing lower in a presented stack dismisses its presented child and everything above")
@@ -21,50 +21,50 @@ struct DismissalTests {
         s.run("present C")
         s.run("present D")
         s.run("dismiss B")
-        #expect(s.presented("B") == nil)
-        #expect(s.presented("A") == "B")
-        #expect(!s.alive("C") && !s.alive("D"))
-        #expect(s.top == "B")
+        expect(s.presented("B") == nil)
+        expectEqual(s.presented("A"), "B")
+        expect(!s.alive("C") && !s.alive("D"))
+        expectEqual(s.top, "B")
     }
 
     @Test("UIKit #32: the completion runs after the dismissed VC's viewDidDisappear")
     func fact32() {
         let s = launched("A")
         s.run("present B style=fullScreen")
-        #expect(s.calls("dismiss animated") == ["viewWillDisappear B", "viewWillAppear A", "viewIsAppearing A", "viewDidAppear A",
+        expectEqual(s.calls("dismiss animated"), ["viewWillDisappear B", "viewWillAppear A", "viewIsAppearing A", "viewDidAppear A",
                                                 "viewDidDisappear B", "deinit B"])
         // The next line runs in the completion: B is gone and A presents again at once.
-        #expect(s.presented("A") == nil && s.presenting("A") == nil)
-        #expect(s.warnings("present C") == [] && s.presented("A") == "C")
+        expect(s.presented("A") == nil && s.presenting("A") == nil)
+        expect(s.warnings("present C") == [] && s.presented("A") == "C")
     }
 
     @Test("UIKit #38: a presenter inside a popover gets viewWillAppear but no viewDidAppear after what it presented is dismissed")
     func fact38() {
         let s = launched("A", device: "iPad iOS=17")
         s.run("present Nav(P) style=popover")
-        #expect(s.style("UINavigationController") == "popover")
+        expectEqual(s.style("UINavigationController"), "popover")
         s.run("present X on P style=fullScreen")
-        #expect(!s.inWindow("P"))
+        expect(!s.inWindow("P"))
         let calls = s.appearance("dismiss X")
-        #expect(calls == ["viewWillDisappear X", "viewWillAppear UINavigationController", "viewWillAppear P",
+        expectEqual(calls, ["viewWillDisappear X", "viewWillAppear UINavigationController", "viewWillAppear P",
                           "viewIsAppearing UINavigationController", "viewIsAppearing P", "viewDidDisappear X"])
-        #expect(s.inWindow("P") && !s.alive("X"))
+        expect(s.inWindow("P") && !s.alive("X"))
         // On iPhone the popover behaves as .formSheet (UIKit #171): not a popover, so viewDidAppear comes.
         let phone = launched("A", device: "iPhone iOS=17")
         phone.run("present Nav(P) style=popover")
         phone.run("present X on P style=fullScreen")
-        #expect(phone.appearance("dismiss X").contains("viewDidAppear P"))
+        expect(phone.appearance("dismiss X").contains("viewDidAppear P"))
     }
 
     @Test("UIKit #33: a dismissed VC is released when nothing else holds it, and kept when something does")
     func fact33() {
         let s = launched("A")
         s.run("present B")
-        #expect(s.calls("dismiss").last == "deinit B")
+        expectEqual(s.calls("dismiss").last, "deinit B")
         s.run("present C")
         s.run("hold C as coordinator")
-        #expect(!s.calls("dismiss").contains("deinit C"))
-        #expect(s.alive("C") && !s.inWindow("C"))
+        expect(!s.calls("dismiss").contains("deinit C"))
+        expect(s.alive("C") && !s.inWindow("C"))
     }
 
     @Test("UIKit #36: dismiss on a presented VC with nothing presented dismisses the receiver itself")
@@ -72,7 +72,7 @@ struct DismissalTests {
         let s = launched("A")
         s.run("present Nav(B)")
         s.run("dismiss B")          // a child of the presented navigation controller
-        #expect(!s.alive("UINavigationController") && !s.alive("B"))
+        expect(!s.alive("UINavigationController") && !s.alive("B"))
     }
 
     @Test("Dismiss with nothing presented and nothing presenting is ignored and changes nothing")
@@ -80,7 +80,7 @@ struct DismissalTests {
         let s = launched("A")
         let before = s.state
         let r = s.run("dismiss")
-        #expect(r.status == .ignored)
-        #expect(s.state == before)
+        expectEqual(r.status, .ignored)
+        expectEqual(s.state, before)
     }
 }

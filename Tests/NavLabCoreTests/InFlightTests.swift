@@ -9,20 +9,20 @@ struct InFlightTests {
     func fact91(ios: Int, modern: Bool) {
         let s = launched("A", device: "iPhone iOS=\(ios)")
         let r = s.run("present B animated; present C on A")
-        #expect(r.lines.contains { $0.style == .ignored && $0.text.contains("present C") })
+        expect(r.lines.contains { $0.style == .ignored && $0.text.contains("present C") })
         let expected = modern
             ? "warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) while a presentation is in progress."
             : "warning: Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> while a presentation is in progress!"
-        #expect(r.lines.contains { $0.text == expected })
-        #expect(s.presented("A") == "B" && !s.alive("C"))
+        expect(r.lines.contains { $0.text == expected })
+        expect(s.presented("A") == "B" && !s.alive("C"))
     }
 
     @Test("UIKit #35, #94: a dismiss during a presentation is ignored with UIKit's warning")
     func fact94() {
         let s = launched("A")
         let r = s.run("present B animated; dismiss")
-        #expect(r.lines.contains { $0.text == "warning: Warning: Attempt to dismiss from view controller <App.A: 0x7f9a00001000> while a presentation or dismiss is in progress!" })
-        #expect(s.presented("A") == "B")
+        expect(r.lines.contains { $0.text == "warning: Warning: Attempt to dismiss from view controller <App.A: 0x7f9a00001000> while a presentation or dismiss is in progress!" })
+        expectEqual(s.presented("A"), "B")
     }
 
     @Test("UIKit #97, #169: a push during a push animates a nested push and warns; before iOS 13 the turn ends in an unexpected state, from 13 the bar reports the clash", arguments: [(17, "a corrupted"), (13, "a corrupted"), (12, "corrupted")])
@@ -31,39 +31,39 @@ struct InFlightTests {
         let r = s.run("push B; push C")
         let finishing = "warning: Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted."
         let bar = "warning: Attempting to begin a transition on navigation bar (<UINavigationBar: 0x7f9c00002000>) while a transition is in progress."
-        #expect(r.lines.filter { $0.style == .warning }.map(\.text) == [
+        expectEqual(r.lines.filter { $0.style == .warning }.map(\.text), [
             "warning: nested push animation can result in \(wording) navigation bar", ios >= 13 ? bar : finishing,
         ])
-        if ios < 13 { #expect(r.lines.last?.text == finishing) }
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "B", "C"])
+        if ios < 13 { expectEqual(r.lines.last?.text, finishing) }
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "B", "C"])
         let pops = s.run("pop; pop")
         // The iOS 13+ bar spells the pop message with "a" too (UIKit #169).
-        #expect(pops.lines.filter { $0.style == .warning }.map(\.text) == [
+        expectEqual(pops.lines.filter { $0.style == .warning }.map(\.text), [
             "warning: nested pop animation can result in \(wording) navigation bar", ios >= 13 ? bar : finishing,
         ])
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A"])
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A"])
     }
 
     @Test("Without animation there is nothing in flight, so no warning")
     func notAnimated() {
         let s = launched("Nav(A)")
         let r = s.run("push B animated=no; push C")
-        #expect(!r.lines.contains { $0.style == .warning })
+        expect(!r.lines.contains { $0.style == .warning })
     }
 
     @Test("UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning")
     func fact98() {
         let s = launched("Nav(A)")
         let r = s.run("push B; setViewControllers @A")
-        #expect(r.lines.contains { $0.text == "warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated." })
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "B"])
+        expect(r.lines.contains { $0.text == "warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated." })
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "B"])
     }
 
     @Test("UIKit #95: starting a push while a presentation is running unbalances the appearance calls")
     func fact95() {
         let s = launched("Nav(A)")
         let r = s.run("present B style=overFullScreen animated; push C on UINavigationController")
-        #expect(r.lines.contains { $0.text == "warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>." })
+        expect(r.lines.contains { $0.text == "warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>." })
     }
 
     @Test("In a turn, each animation's did-callbacks come when the turn ends")
@@ -72,18 +72,18 @@ struct InFlightTests {
         let calls = s.calls("present Modal style=fullScreen animated; push B on UINavigationController animated=no")
         let didAppearModal = calls.firstIndex(of: "viewDidAppear Modal")!
         let pushStart = calls.firstIndex(of: "willMove(toParent: UINavigationController) B")!
-        #expect(pushStart < didAppearModal)
+        expect(pushStart < didAppearModal)
     }
 
     @Test("A failing command fails the whole line and changes nothing; undo takes the whole line back")
     func atomicLine() {
         let s = launched("Nav(A)")
         let before = s.state
-        #expect(s.fail("push B; push @A") != nil)
-        #expect(s.state == before)
+        expect(s.fail("push B; push @A") != nil)
+        expectEqual(s.state, before)
         s.run("push B; push C")
         s.run("undo")
-        #expect(s.state == before)
-        #expect(s.fail("push B; tree")?.message.contains("cannot") == true)
+        expectEqual(s.state, before)
+        expectEqual(s.fail("push B; tree")?.message.contains("cannot"), true)
     }
 }

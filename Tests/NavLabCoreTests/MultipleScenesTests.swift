@@ -22,32 +22,32 @@ struct MultipleScenesTests {
     func fact209() {
         let phone = Sim("device iPhone iOS=18", "scenes on", "initial Nav(Countries)", "launch")
         let e = phone.fail("scene new")
-        #expect(e?.message.contains("iPhone shows one scene") == true)
-        #expect(e?.suggestion?.contains("device iPad") == true)
+        expectEqual(e?.message.contains("iPhone shows one scene"), true)
+        expectEqual(e?.suggestion?.contains("device iPad"), true)
         let noScenes = Sim("device iPad iOS=18", "initial Nav(Countries)", "launch")
-        #expect(noScenes.fail("scene new")?.suggestion?.contains("scenes on") == true)
+        expectEqual(noScenes.fail("scene new")?.suggestion?.contains("scenes on"), true)
         let old = Sim("device iPad iOS=12", "initial Nav(Countries)", "launch")
-        #expect(old.fail("scene new")?.message.contains("iOS 13") == true)
+        expectEqual(old.fail("scene new")?.message.contains("iOS 13"), true)
         let pad = Sim("device iPad iOS=18", "scenes on", "initial Nav(Countries)", "launch")
         pad.run("scene new")
-        #expect(pad.state.sceneSessionNumbers == [1, 2])
-        #expect(pad.fail("scene 7")?.suggestion?.contains("1, 2") == true)
-        #expect(pad.fail("scene")?.kind == .syntax)
-        #expect(pad.fail("scene 0")?.kind == .syntax)
+        expectEqual(pad.state.sceneSessionNumbers, [1, 2])
+        expectEqual(pad.fail("scene 7")?.suggestion?.contains("1, 2"), true)
+        expectEqual(pad.fail("scene")?.kind, .syntax)
+        expectEqual(pad.fail("scene 0")?.kind, .syntax)
     }
 
     @Test("UIKit #211: the other scene's window holds its view controllers; tree draws it and the JSON lists the sessions")
     func fact209Memory() {
         let s = twoScenes()
         // Scene 1's view controllers live on, held by its window, in the one process.
-        #expect(s.alive("Country") && s.alive("Countries"))
-        #expect(s.leaked.isEmpty)
-        #expect(s.state.invariantViolations().isEmpty)
-        #expect(s.screen == ["UINavigationController#2", "City"])
+        expect(s.alive("Country") && s.alive("Countries"))
+        expect(s.leaked.isEmpty)
+        expect(s.state.invariantViolations().isEmpty)
+        expectEqual(s.screen, ["UINavigationController#2", "City"])
         let tree = s.run("tree").text
-        #expect(tree.contains("— scene 1, in the background, its own window:"))
-        #expect(tree.contains("Country  appeared, in scene 1's window"))
-        #expect(tree.contains("scenes: scene 2 in front · scene 1 connected, in the background"))
+        expect(tree.contains("— scene 1, in the background, its own window:"))
+        expect(tree.contains("Country  appeared, in scene 1's window"))
+        expect(tree.contains("scenes: scene 2 in front · scene 1 connected, in the background"))
         // Appeared in its own window, as `_printHierarchy` there would say; and `expect state` agrees.
         s.run("expect state Country appeared")
         s.run("expect state Countries disappeared")
@@ -55,9 +55,9 @@ struct MultipleScenesTests {
         guard let sessions = fields.first(where: { $0.0 == "sceneSessions" })?.1, case .array(let list) = sessions else {
             Issue.record("no sceneSessions in the state's JSON"); return
         }
-        #expect(list.count == 2)
+        expectEqual(list.count, 2)
         // Commands act on the scene in front: scene 1's navigation controller is out of reach.
-        #expect(s.fail("push Detail on UINavigationController")?.suggestion == "`scene 1` brings it to the front")
+        expectEqual(s.fail("push Detail on UINavigationController")?.suggestion, "`scene 1` brings it to the front")
     }
 
     @Test("UIKit #212: scene new configures a new session, connects it, and sends the scene in front to the background")
@@ -67,7 +67,7 @@ struct MultipleScenesTests {
         s.run("set Country capital=Paris")
         // The storyboard's Nav(Countries) is made before willConnectTo, as at launch.
         let calls = s.calls("scene new").filter { !$0.hasPrefix("willMove") && !$0.hasPrefix("didMove") }
-        #expect(Array(calls.prefix(5)) == [
+        expectEqual(Array(calls.prefix(5)), [
             "sceneWillResignActive(_:) — scene 1", "sceneDidEnterBackground(_:) — scene 1",
             "stateRestorationActivity(for:) — scene 1: {capital: Paris, screen: Country}",
             "application(_:configurationForConnecting:options:)",
@@ -75,20 +75,20 @@ struct MultipleScenesTests {
         ])
         let active = calls.firstIndex(of: "sceneDidBecomeActive(_:) — scene 2")
         let appear = calls.firstIndex(of: "viewDidAppear Countries#2")
-        #expect(active != nil && appear != nil && active! < appear!)
-        #expect(s.top == "Countries#2")
-        #expect(s.state.application.state == .active)
+        expect(active != nil && appear != nil && active! < appear!)
+        expectEqual(s.top, "Countries#2")
+        expectEqual(s.state.application.state, .active)
         // Back to scene 1: connected in the background, it only comes to the foreground.
-        #expect(s.calls("scene 1") == ["sceneWillResignActive(_:) — scene 2", "sceneDidEnterBackground(_:) — scene 2",
+        expectEqual(s.calls("scene 1"), ["sceneWillResignActive(_:) — scene 2", "sceneDidEnterBackground(_:) — scene 2",
                                        "stateRestorationActivity(for:) — scene 2: {screen: Countries}",
                                        "sceneWillEnterForeground(_:) — scene 1", "sceneDidBecomeActive(_:) — scene 1"])
-        #expect(s.top == "Country")
-        #expect(s.state.application.data.activity == ["screen": "Country", "capital": "Paris"])
+        expectEqual(s.top, "Country")
+        expectEqual(s.state.application.data.activity, ["screen": "Country", "capital": "Paris"])
         // Undo takes the switch back whole.
         s.run("undo")
-        #expect(s.top == "Countries#2")
-        #expect(s.state.application.data.frontSession == 2)
-        #expect(s.state.invariantViolations().isEmpty)
+        expectEqual(s.top, "Countries#2")
+        expectEqual(s.state.application.data.frontSession, 2)
+        expect(s.state.invariantViolations().isEmpty)
     }
 
     @Test("UIKit #213: two iPad scenes, background, kill, relaunch: each restores its own screen from its own activity")
@@ -96,69 +96,69 @@ struct MultipleScenesTests {
         let s = twoScenes()
         s.run("background")
         s.run("kill")
-        #expect(s.state.application.data.activity == ["screen": "City", "name": "Lyon"])
-        #expect(s.state.application.data.otherSessions == [SceneSession(number: 1, activity: ["screen": "Country", "capital": "Paris"])])
+        expectEqual(s.state.application.data.activity, ["screen": "City", "name": "Lyon"])
+        expectEqual(s.state.application.data.otherSessions, [SceneSession(number: 1, activity: ["screen": "Country", "capital": "Paris"])])
         let launch = s.calls("launch")
-        #expect(launch.contains("scene(_:willConnectTo:options:) — scene 2: session.stateRestorationActivity = {name: Lyon, screen: City}"))
-        #expect(!launch.contains("application(_:configurationForConnecting:options:)"))
-        #expect(s.top == "City")
-        #expect(s.vc("City").properties["name"] == "Lyon")
+        expect(launch.contains("scene(_:willConnectTo:options:) — scene 2: session.stateRestorationActivity = {name: Lyon, screen: City}"))
+        expect(!launch.contains("application(_:configurationForConnecting:options:)"))
+        expectEqual(s.top, "City")
+        expectEqual(s.vc("City").properties["name"], "Lyon")
         let back = s.calls("scene 1")
-        #expect(back.contains("scene(_:willConnectTo:options:) — scene 1: session.stateRestorationActivity = {capital: Paris, screen: Country}"))
-        #expect(back.contains("scene(_:restoreInteractionStateWith:) — scene 1: {capital: Paris, screen: Country}"))
-        #expect(!back.contains("application(_:configurationForConnecting:options:)"))
-        #expect(s.top == "Country#2")
-        #expect(s.vc("Country#2").properties["capital"] == "Paris")
+        expect(back.contains("scene(_:willConnectTo:options:) — scene 1: session.stateRestorationActivity = {capital: Paris, screen: Country}"))
+        expect(back.contains("scene(_:restoreInteractionStateWith:) — scene 1: {capital: Paris, screen: Country}"))
+        expect(!back.contains("application(_:configurationForConnecting:options:)"))
+        expectEqual(s.top, "Country#2")
+        expectEqual(s.vc("Country#2").properties["capital"], "Paris")
         // Scene 2 kept its screen, in the background.
-        #expect(s.state.viewControllers(inScene: 2).map { s.state[$0].name } == ["UINavigationController", "City"])
-        #expect(s.state.invariantViolations().isEmpty)
+        expectEqual(s.state.viewControllers(inScene: 2).map { s.state[$0].name }, ["UINavigationController", "City"])
+        expect(s.state.invariantViolations().isEmpty)
     }
 
     @Test("UIKit #151: a disconnected scene releases its view controllers; its session stays and connects again with its activity")
     func fact151() {
         let s = twoScenes()
-        #expect(s.fail("scene disconnect 2")?.message.contains("in front") == true)
+        expectEqual(s.fail("scene disconnect 2")?.message.contains("in front"), true)
         let calls = s.calls("scene disconnect 1")
-        #expect(calls == ["sceneDidDisconnect(_:) — scene 1", "deinit UINavigationController", "deinit Countries", "deinit Country"])
-        #expect(!s.alive("Country"))
-        #expect(s.state.otherScenes.isEmpty)
-        #expect(s.state.application.data.otherSessions.first?.activity == ["screen": "Country", "capital": "Paris"])
+        expectEqual(calls, ["sceneDidDisconnect(_:) — scene 1", "deinit UINavigationController", "deinit Countries", "deinit Country"])
+        expect(!s.alive("Country"))
+        expect(s.state.otherScenes.isEmpty)
+        expectEqual(s.state.application.data.otherSessions.first?.activity, ["screen": "Country", "capital": "Paris"])
         let back = s.calls("scene 1")
-        #expect(back.contains("scene(_:willConnectTo:options:) — scene 1: session.stateRestorationActivity = {capital: Paris, screen: Country}"))
+        expect(back.contains("scene(_:willConnectTo:options:) — scene 1: session.stateRestorationActivity = {capital: Paris, screen: Country}"))
         // New instances: Country was released, Country#2 is in scene 2.
-        #expect(s.top == "Country#3")
-        #expect(s.vc("Country#3").properties["capital"] == "Paris")
+        expectEqual(s.top, "Country#3")
+        expectEqual(s.vc("Country#3").properties["capital"], "Paris")
     }
 
     @Test("UIKit #214: a discarded session loses its state; discarded while not running, the call comes at the next launch")
     func fact212() {
         let s = twoScenes()
-        #expect(s.fail("scene discard 2")?.suggestion?.contains("scene 1") == true)
-        #expect(s.calls("scene discard 1") == ["sceneDidDisconnect(_:) — scene 1", "deinit UINavigationController", "deinit Countries", "deinit Country",
+        expectEqual(s.fail("scene discard 2")?.suggestion?.contains("scene 1"), true)
+        expectEqual(s.calls("scene discard 1"), ["sceneDidDisconnect(_:) — scene 1", "deinit UINavigationController", "deinit Countries", "deinit Country",
                                                "application(_:didDiscardSceneSessions:) — scene 1"])
-        #expect(s.state.sceneSessionNumbers == [2])
-        #expect(s.fail("scene discard 2")?.suggestion == "`forceQuit`")
+        expectEqual(s.state.sceneSessionNumbers, [2])
+        expectEqual(s.fail("scene discard 2")?.suggestion, "`forceQuit`")
 
         // Not running: UIKit reports it right after the next didFinishLaunching.
         let t = twoScenes()
         t.run("background")
         t.run("kill")
         let r = t.run("scene discard 1")
-        #expect(r.text.contains("comes at its next launch"))
-        #expect(t.state.application.data.otherSessions.isEmpty)
+        expect(r.text.contains("comes at its next launch"))
+        expect(t.state.application.data.otherSessions.isEmpty)
         let launch = t.calls("launch")
         let finished = launch.firstIndex(of: "application(_:didFinishLaunchingWithOptions:)")
         let discarded = launch.firstIndex(of: "application(_:didDiscardSceneSessions:) — scene 1")
-        #expect(finished != nil && discarded != nil && finished! + 1 == discarded!)
-        #expect(t.state.application.data.discardedWhileNotRunning.isEmpty)
-        #expect(t.fail("scene 1")?.kind == .unknown)
+        expect(finished != nil && discarded != nil && finished! + 1 == discarded!)
+        expect(t.state.application.data.discardedWhileNotRunning.isEmpty)
+        expectEqual(t.fail("scene 1")?.kind, .unknown)
     }
 
     @Test("Force quit swipes every window away; export swift refuses a session with a second scene")
     func forceQuitAndExport() throws {
         let s = twoScenes()
-        #expect(s.calls("forceQuit") == ["sceneWillResignActive(_:) — scene 2", "sceneDidDisconnect(_:) — scene 2", "sceneDidDisconnect(_:) — scene 1"])
-        #expect(s.state.application.data.otherSessions.isEmpty && s.state.application.data.activity == nil)
+        expectEqual(s.calls("forceQuit"), ["sceneWillResignActive(_:) — scene 2", "sceneDidDisconnect(_:) — scene 2", "sceneDidDisconnect(_:) — scene 1"])
+        expect(s.state.application.data.otherSessions.isEmpty && s.state.application.data.activity == nil)
         let t = twoScenes()
         #expect(throws: NavLabError.self) { try SwiftExport.program(from: t.session) }
     }

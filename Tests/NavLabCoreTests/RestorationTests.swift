@@ -17,33 +17,33 @@ struct RestorationTests {
     func fact106() {
         let s = Sim("class * restorationIdentifier=class", "initial Nav(A)", "launch")
         s.run("background")
-        #expect(s.state.application.data.archive == nil)
+        expect(s.state.application.data.archive == nil)
         s.run("foreground")
         s.run("optIn save=no restore=yes")
-        #expect(s.calls("background").contains("application(_:shouldSaveSecureApplicationState:)"))
-        #expect(s.state.application.data.archive == nil)
+        expect(s.calls("background").contains("application(_:shouldSaveSecureApplicationState:)"))
+        expect(s.state.application.data.archive == nil)
         s.run("optIn save=yes restore=no")
         s.run("foreground")
         s.run("push B")
         s.run("background")
-        #expect(s.state.application.data.archive != nil)
+        expect(s.state.application.data.archive != nil)
         s.run("kill")
         let calls = s.calls("launch")
-        #expect(calls.contains("application(_:shouldRestoreSecureApplicationState:)"))
-        #expect(!calls.contains("decodeRestorableState B"))
-        #expect(!s.alive("B"))
+        expect(calls.contains("application(_:shouldRestoreSecureApplicationState:)"))
+        expect(!calls.contains("decodeRestorableState B"))
+        expect(!s.alive("B"))
     }
 
     @Test("UIKit #106: the Secure variants from iOS 13.2; the originals before (save and restore)", arguments: [(12, false), (13, false), (14, true), (17, true)])
     func fact106Names(ios: Int, secure: Bool) {
         let s = restorable("A", device: "iPhone iOS=\(ios)")
         let save = s.calls("background")
-        #expect(save.contains(secure ? "application(_:shouldSaveSecureApplicationState:)" : "application(_:shouldSaveApplicationState:)"))
-        #expect(!save.contains(secure ? "application(_:shouldSaveApplicationState:)" : "application(_:shouldSaveSecureApplicationState:)"))
+        expect(save.contains(secure ? "application(_:shouldSaveSecureApplicationState:)" : "application(_:shouldSaveApplicationState:)"))
+        expect(!save.contains(secure ? "application(_:shouldSaveApplicationState:)" : "application(_:shouldSaveSecureApplicationState:)"))
         s.run("kill")
         let restore = s.calls("launch")
-        #expect(restore.contains(secure ? "application(_:shouldRestoreSecureApplicationState:)" : "application(_:shouldRestoreApplicationState:)"))
-        #expect(!restore.contains(secure ? "application(_:shouldRestoreApplicationState:)" : "application(_:shouldRestoreSecureApplicationState:)"))
+        expect(restore.contains(secure ? "application(_:shouldRestoreSecureApplicationState:)" : "application(_:shouldRestoreApplicationState:)"))
+        expect(!restore.contains(secure ? "application(_:shouldRestoreApplicationState:)" : "application(_:shouldRestoreSecureApplicationState:)"))
     }
 
     @Test("UIKit #108: a restore hook that returns false vetoes restoration; the Initial UI is built instead")
@@ -54,8 +54,8 @@ struct RestorationTests {
         s.run("kill")
         s.run("optIn save=yes restore=no")
         s.run("launch")
-        #expect(s.top == "A")
-        #expect(s.state.application.data.archive != nil)   // vetoed, not deleted
+        expectEqual(s.top, "A")
+        expect(s.state.application.data.archive != nil)   // vetoed, not deleted
     }
 
     @Test("UIKit #109: the archive records the system version and the idiom")
@@ -63,16 +63,16 @@ struct RestorationTests {
         let s = restorable("A", device: "iPad iOS=16")
         s.run("background")
         let archive = s.state.application.archive!
-        #expect(archive.systemVersion == "16.0" && archive.idiom == "iPad")
+        expect(archive.systemVersion == "16.0" && archive.idiom == "iPad")
     }
 
     @Test("UIKit #111: preservation runs when the app moves to the background, after applicationDidEnterBackground")
     func fact111() {
         let s = restorable("Nav(A)")
         let calls = s.calls("background")
-        #expect(Array(calls.prefix(4)) == ["applicationWillResignActive(_:)", "applicationDidEnterBackground(_:)",
+        expectEqual(Array(calls.prefix(4)), ["applicationWillResignActive(_:)", "applicationDidEnterBackground(_:)",
                                            "application(_:shouldSaveSecureApplicationState:)", "encodeRestorableState UINavigationController"])
-        #expect(s.state.application.state == .background)
+        expectEqual(s.state.application.state, .background)
     }
 
     @Test("UIKit #115: force quit deletes the archive; the system's kill keeps it")
@@ -81,13 +81,13 @@ struct RestorationTests {
         s.run("push B")
         s.run("background")
         s.run("kill")
-        #expect(s.state.application.data.archive != nil)
+        expect(s.state.application.data.archive != nil)
         s.run("launch")
-        #expect(s.top == "B")
+        expectEqual(s.top, "B")
         s.run("forceQuit")
-        #expect(s.state.application.data.archive == nil)
+        expect(s.state.application.data.archive == nil)
         s.run("launch")
-        #expect(s.top == "A")
+        expectEqual(s.top, "A")
     }
 
     @Test("UIKit #115, #116: a crash during launch or restoration deletes the archive", arguments: ["launch", "restoration"])
@@ -97,10 +97,10 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("crash during \(point)")
-        #expect(s.state.application.data.archive == nil)
-        #expect(!s.state.isRunning)
+        expect(s.state.application.data.archive == nil)
+        expect(!s.state.isRunning)
         s.run("launch")
-        #expect(s.top == "A" && !s.alive("B"))
+        expect(s.top == "A" && !s.alive("B"))
     }
 
     @Test("UIKit #115: a crash while running keeps the archive of the last background")
@@ -112,7 +112,7 @@ struct RestorationTests {
         s.run("push C")
         s.run("crash")
         s.run("launch")
-        #expect(s.top == "B")
+        expectEqual(s.top, "B")
     }
 
     @Test("UIKit #117: UIStateRestorationDeveloperMode keeps the archive after a crash during restoration, and the next launch restores from it")
@@ -123,12 +123,12 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("crash during restoration")
-        #expect(s.state.application.data.archive != nil)
+        expect(s.state.application.data.archive != nil)
         let calls = s.calls("launch")
-        #expect(calls.contains("application(_:shouldRestoreSecureApplicationState:)"))
-        #expect(calls.contains("decodeRestorableState B"))
-        #expect(s.top == "B" && s.vc("B").restored)
-        #expect(s.vc("UINavigationController").children == [s.id("A"), s.id("B")])
+        expect(calls.contains("application(_:shouldRestoreSecureApplicationState:)"))
+        expect(calls.contains("decodeRestorableState B"))
+        expect(s.top == "B" && s.vc("B").restored)
+        expectEqual(s.vc("UINavigationController").children, [s.id("A"), s.id("B")])
     }
 
     @Test("UIKit #120: a VC without a restoration identifier is skipped with all its children and presented VCs")
@@ -139,7 +139,7 @@ struct RestorationTests {
         // controller (UIKit #164), so D's path runs through the tab bar controller.
         s.run("present D on C")
         s.run("background")
-        #expect(s.state.application.archive?.paths == ["UITabBarController", "UITabBarController/B", "UITabBarController/D"])
+        expectEqual(s.state.application.archive?.paths, ["UITabBarController", "UITabBarController/B", "UITabBarController/D"])
     }
 
     @Test("UIKit #121, #143: a restoration class that returns nil leaves the VC and its subtree out")
@@ -149,12 +149,12 @@ struct RestorationTests {
         s.run("addChild Part to B")
         s.run("push C")
         s.run("background")
-        #expect(s.state.application.archive?.paths.contains("UINavigationController/B/Part") == true)
+        expectEqual(s.state.application.archive?.paths.contains("UINavigationController/B/Part"), true)
         s.run("kill")
         s.run("launch")
         // C is the navigation controller's child, not B's: only B and what B contains are left out.
-        #expect(s.vc("UINavigationController").children == [s.id("A"), s.id("C")])
-        #expect(!s.alive("B") && !s.alive("Part"))
+        expectEqual(s.vc("UINavigationController").children, [s.id("A"), s.id("C")])
+        expect(!s.alive("B") && !s.alive("Part"))
     }
 
     @Test("UIKit #122: an excluded VC of the default launch UI is still created, in its default configuration")
@@ -164,9 +164,9 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("launch")
-        #expect(s.alive("B"))
-        #expect(!s.vc("B").restored)
-        #expect(s.vc("UITabBarController").selectedIndex == 1)
+        expect(s.alive("B"))
+        expect(!s.vc("B").restored)
+        expectEqual(s.vc("UITabBarController").selectedIndex, 1)
     }
 
     @Test("UIKit #124: UIKit containers encode their children; a custom container only when its encodeRestorableState does, and decoding re-adds them")
@@ -174,20 +174,20 @@ struct RestorationTests {
         let plain = restorable("RootViewController:Root(Register)")
         plain.run("switch Main")
         plain.run("background")
-        #expect(plain.state.application.archive?.paths == ["RootViewController"])
+        expectEqual(plain.state.application.archive?.paths, ["RootViewController"])
         plain.run("kill")
         plain.run("launch")
-        #expect(plain.top == "Register")
+        expectEqual(plain.top, "Register")
 
         let encoding = restorable("RootViewController:Root(Register)", "encode RootViewController children")
         encoding.run("switch Main")
         encoding.run("background")
-        #expect(encoding.state.application.archive?.paths == ["RootViewController", "RootViewController/Main"])
+        expectEqual(encoding.state.application.archive?.paths, ["RootViewController", "RootViewController/Main"])
         encoding.run("kill")
         let calls = encoding.calls("launch")
-        #expect(encoding.vc("RootViewController").children == [encoding.id("Main")])
-        #expect(calls.contains("deinit Register"))   // the default child is replaced
-        #expect(encoding.top == "Main")
+        expectEqual(encoding.vc("RootViewController").children, [encoding.id("Main")])
+        expect(calls.contains("deinit Register"))   // the default child is replaced
+        expectEqual(encoding.top, "Main")
     }
 
     @Test("UIKit #126, #125: each VC encodes its own keys; its state comes back only if it encodes it")
@@ -198,7 +198,7 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("launch")
-        #expect(s.vc("Country").properties == ["capital": "Paris"])
+        expectEqual(s.vc("Country").properties, ["capital": "Paris"])
     }
 
     @Test("UIKit #128: view state (contentOffset, selection by model identifier) is preserved only when the view has a restoration identifier")
@@ -209,8 +209,8 @@ struct RestorationTests {
             s.run("background")
             s.run("kill")
             s.run("launch")
-            #expect(s.vc("Countries").properties["selectedRow"] == (viewID ? "France" : nil))
-            #expect(s.vc("Countries").properties["contentOffset"] == (viewID ? "0,480" : nil))
+            expectEqual(s.vc("Countries").properties["selectedRow"], (viewID ? "France" : nil))
+            expectEqual(s.vc("Countries").properties["contentOffset"], (viewID ? "0,480" : nil))
         }
     }
 
@@ -219,9 +219,9 @@ struct RestorationTests {
         let s = restorable("Tab(Nav(A))")
         s.run("push B")
         s.run("present Nav(C) on B")
-        #expect(s.state.restorationPath(of: s.id("B")) == "UITabBarController/UINavigationController/B")
+        expectEqual(s.state.restorationPath(of: s.id("B")), "UITabBarController/UINavigationController/B")
         // Identifiers are class names here, so the presented navigation controller's is too.
-        #expect(s.state.restorationPath(of: s.id("C")) == "UITabBarController/UINavigationController/C")
+        expectEqual(s.state.restorationPath(of: s.id("C")), "UITabBarController/UINavigationController/C")
     }
 
     @Test("UIKit #130: paths must be unique; a navigation controller disambiguates its stack by position")
@@ -234,12 +234,12 @@ struct RestorationTests {
         s.run("encode Detail children")
         let calls = s.run("background").lines.map(\.text)
         let paths = s.state.application.archive!.paths
-        #expect(paths.filter { $0 == "UINavigationController/Detail" }.count == 3)
-        #expect(paths.filter { $0 == "UINavigationController/Detail/Part" }.count == 1)
-        #expect(calls.contains { $0.contains("is already taken") })
+        expectEqual(paths.filter { $0 == "UINavigationController/Detail" }.count, 3)
+        expectEqual(paths.filter { $0 == "UINavigationController/Detail/Part" }.count, 1)
+        expect(calls.contains { $0.contains("is already taken") })
         s.run("kill")
         s.run("launch")
-        #expect(s.vc("UINavigationController").children.count == 3)
+        expectEqual(s.vc("UINavigationController").children.count, 3)
     }
 
     @Test("UIKit #132, #141: willFinishLaunching, restoration (find/create, then decode before viewWillAppear), didFinishLaunching, applicationFinishedRestoringState")
@@ -250,12 +250,12 @@ struct RestorationTests {
         s.run("kill")
         let calls = s.calls("launch")
         let i = { (c: String) in calls.firstIndex(of: c)! }
-        #expect(i("application(_:willFinishLaunchingWithOptions:)") < i("application(_:shouldRestoreSecureApplicationState:)"))
-        #expect(i("application(_:shouldRestoreSecureApplicationState:)") < i("decodeRestorableState UINavigationController"))
-        #expect(i("decodeRestorableState B") < i("application(_:didFinishLaunchingWithOptions:)"))
-        #expect(i("application(_:didFinishLaunchingWithOptions:)") < i("applicationFinishedRestoringState B"))
-        #expect(i("decodeRestorableState B") < i("viewWillAppear B"))
-        #expect(s.vc("B").restored)
+        expect(i("application(_:willFinishLaunchingWithOptions:)") < i("application(_:shouldRestoreSecureApplicationState:)"))
+        expect(i("application(_:shouldRestoreSecureApplicationState:)") < i("decodeRestorableState UINavigationController"))
+        expect(i("decodeRestorableState B") < i("application(_:didFinishLaunchingWithOptions:)"))
+        expect(i("application(_:didFinishLaunchingWithOptions:)") < i("applicationFinishedRestoringState B"))
+        expect(i("decodeRestorableState B") < i("viewWillAppear B"))
+        expect(s.vc("B").restored)
     }
 
     @Test("UIKit #134, #138: the Initial UI exists before restoration and its instances are reused, not remade")
@@ -264,9 +264,9 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         let calls = s.calls("launch")
-        #expect(s.state.viewControllers.count == 4)
-        #expect(!calls.contains { $0.hasPrefix("deinit") })
-        #expect(s.vc("A").restored)
+        expectEqual(s.state.viewControllers.count, 4)
+        expect(!calls.contains { $0.hasPrefix("deinit") })
+        expect(s.vc("A").restored)
     }
 
     @Test("UIKit #135, #136: lookup order: restoration class, app delegate, existing instance, storyboard; made in code with none is left out")
@@ -280,11 +280,11 @@ struct RestorationTests {
         s.run("kill")
         let r = s.run("launch")
         let lines = r.lines.map(\.text)
-        #expect(lines.contains("viewController(withRestorationIdentifierPath:coder:) ByClass — UINavigationController/ByClass"))
-        #expect(lines.contains("application(_:viewControllerWithRestorationIdentifierPath:coder:) — UINavigationController/ByDelegate"))
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "ByClass", "ByDelegate", "FromStoryboard"])
-        #expect(!s.alive("InCode"))
-        #expect(lines.contains { $0.contains("InCode is made in code and has no restoration class") })
+        expect(lines.contains("viewController(withRestorationIdentifierPath:coder:) ByClass — UINavigationController/ByClass"))
+        expect(lines.contains("application(_:viewControllerWithRestorationIdentifierPath:coder:) — UINavigationController/ByDelegate"))
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "ByClass", "ByDelegate", "FromStoryboard"])
+        expect(!s.alive("InCode"))
+        expect(lines.contains { $0.contains("InCode is made in code and has no restoration class") })
     }
 
     @Test("UIKit #137: restored VCs get their identifier and class back, so they are preserved again next cycle")
@@ -294,9 +294,9 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("launch")
-        #expect(s.vc("B").restorationIdentifier == "B" && s.vc("B").restorationClass == .instance)
+        expect(s.vc("B").restorationIdentifier == "B" && s.vc("B").restorationClass == .instance)
         s.run("background")
-        #expect(s.state.application.archive?.paths.contains("UINavigationController/B") == true)
+        expectEqual(s.state.application.archive?.paths.contains("UINavigationController/B"), true)
     }
 
     @Test("UIKit #139: an object of another class is not decoded: its state is silently lost")
@@ -307,8 +307,8 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         let calls = s.calls("launch")
-        #expect(!calls.contains { $0.hasPrefix("decodeRestorableState LegacyDetail") })
-        #expect(s.alive("LegacyDetail") && s.vc("LegacyDetail").properties["item"] == nil)
+        expect(!calls.contains { $0.hasPrefix("decodeRestorableState LegacyDetail") })
+        expect(s.alive("LegacyDetail") && s.vc("LegacyDetail").properties["item"] == nil)
     }
 
     @Test("UIKit #140: the navigation controller's decode re-establishes its stack; presentations come back")
@@ -321,10 +321,10 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("launch")
-        #expect(s.vc("UINavigationController").children.map { s.name($0)! } == ["A", "C"])
-        #expect(s.presenting("ModalNav") == "UITabBarController")
-        #expect(s.style("ModalNav") == "fullScreen")
-        #expect(s.top == "D")
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "C"])
+        expectEqual(s.presenting("ModalNav"), "UITabBarController")
+        expectEqual(s.style("ModalNav"), "fullScreen")
+        expectEqual(s.top, "D")
     }
 
     @Test("UIKit #142: a presented navigation controller comes back from the app delegate, its content from its restoration class")
@@ -334,10 +334,10 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         let lines = s.run("launch").lines.map(\.text)
-        #expect(lines.contains("application(_:viewControllerWithRestorationIdentifierPath:coder:) — UINavigationController/ModalNav"))
-        #expect(lines.contains("viewController(withRestorationIdentifierPath:coder:) Content — UINavigationController/ModalNav/Content"))
-        #expect(s.presenting("ModalNav") == "UINavigationController")
-        #expect(s.top == "Content")
+        expect(lines.contains("application(_:viewControllerWithRestorationIdentifierPath:coder:) — UINavigationController/ModalNav"))
+        expect(lines.contains("viewController(withRestorationIdentifierPath:coder:) Content — UINavigationController/ModalNav/Content"))
+        expectEqual(s.presenting("ModalNav"), "UINavigationController")
+        expectEqual(s.top, "Content")
     }
 
     @Test("Seed 000: a naive swapRoot is not restored; the Initial UI comes back")
@@ -347,8 +347,8 @@ struct RestorationTests {
         s.run("background")
         s.run("kill")
         s.run("launch")
-        #expect(s.top == "Register")
-        #expect(!s.alive("Main"))
+        expectEqual(s.top, "Register")
+        expect(!s.alive("Main"))
     }
 
     @Test("uninstall deletes defaults too; defaults survive kill and forceQuit")
@@ -356,22 +356,22 @@ struct RestorationTests {
         let s = restorable("A")
         s.run("defaults loggedIn=true")
         s.run("background"); s.run("kill"); s.run("launch")
-        #expect(s.state.application.defaults["loggedIn"] == "true")
+        expectEqual(s.state.application.defaults["loggedIn"], "true")
         s.run("forceQuit"); s.run("launch")
-        #expect(s.state.application.defaults["loggedIn"] == "true")
+        expectEqual(s.state.application.defaults["loggedIn"], "true")
         s.run("uninstall")
         let r = s.run("launch")
-        #expect(s.state.application.defaults.isEmpty)
-        #expect(s.state.application.launches == 1)
-        #expect(r.lines.contains { $0.text.contains("installed afresh") })
+        expect(s.state.application.defaults.isEmpty)
+        expectEqual(s.state.application.launches, 1)
+        expect(r.lines.contains { $0.text.contains("installed afresh") })
     }
 
     @Test("UIKit #111, #115: kill of an active app preserves nothing; a damaged archive is discarded at launch with a warning")
     func killAndDamaged() {
         let s = restorable("A")
         // Xcode's stop button on an active app: killed, nothing preserved (it never went to the background).
-        #expect(s.run("kill").lines.contains { $0.text.contains("nothing was preserved now") })
-        #expect(s.state.application.data.archive == nil)
+        expect(s.run("kill").lines.contains { $0.text.contains("nothing was preserved now") })
+        expect(s.state.application.data.archive == nil)
         s.run("launch")
         s.run("background")
         s.run("kill")
@@ -382,7 +382,7 @@ struct RestorationTests {
         st.application.optIn.restore = true
         st.initial = .instance(className: "A", at: SourceLocation(column: 1))
         _ = try? st.apply(.launch)
-        #expect(st.application.data.archive == nil)
-        #expect(st.isRunning)
+        expect(st.application.data.archive == nil)
+        expect(st.isRunning)
     }
 }

@@ -15,9 +15,9 @@ struct SceneTests {
     func fact145() {
         let s = sceneApp()
         let calls = s.calls("background")
-        #expect(calls.prefix(3) == ["sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)",
+        expectEqual(calls.prefix(3), ["sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)",
                                     "stateRestorationActivity(for:) — {capital: Paris, screen: Country}"])
-        #expect(s.state.application.data.activity == ["screen": "Country", "capital": "Paris"])
+        expectEqual(s.state.application.data.activity, ["screen": "Country", "capital": "Paris"])
     }
 
     @Test("UIKit #146, #147: the activity is there at willConnectTo, and delivered again after the root appears")
@@ -29,18 +29,18 @@ struct SceneTests {
         let connect = calls.firstIndex { $0.hasPrefix("scene(_:willConnectTo:options:) — session.stateRestorationActivity = {capital: Paris") }
         let restore = calls.firstIndex { $0.hasPrefix("scene(_:restoreInteractionStateWith:)") }
         let appear = calls.firstIndex(of: "viewWillAppear Countries")
-        #expect(connect != nil && restore != nil && appear != nil)
-        #expect(connect! < appear! && appear! < restore!)
+        expect(connect != nil && restore != nil && appear != nil)
+        expect(connect! < appear! && appear! < restore!)
     }
 
     @Test("UIKit #148: with scenes, encodeRestorableState and decodeRestorableState are not called and nothing is restored by UIKit")
     func fact148() {
         let s = sceneApp()
-        #expect(!s.calls("background").contains { $0.hasPrefix("encodeRestorableState") })
+        expect(!s.calls("background").contains { $0.hasPrefix("encodeRestorableState") })
         s.run("kill")
         let calls = s.calls("launch")
-        #expect(!calls.contains { $0.hasPrefix("decodeRestorableState") || $0.hasPrefix("application(_:shouldRestore") })
-        #expect(s.top == "Countries")
+        expect(!calls.contains { $0.hasPrefix("decodeRestorableState") || $0.hasPrefix("application(_:shouldRestore") })
+        expectEqual(s.top, "Countries")
     }
 
     @Test("UIKit #149: force quit deletes the scene's activity (Apple's sample; a report says iOS 15 kept it)")
@@ -48,13 +48,13 @@ struct SceneTests {
         let s = sceneApp()
         s.run("background")
         let r = s.run("forceQuit")
-        #expect(s.state.application.data.activity == nil)
-        #expect(r.lines.contains { $0.text.contains("UIKit #149") })
+        expect(s.state.application.data.activity == nil)
+        expect(r.lines.contains { $0.text.contains("UIKit #149") })
     }
 
     @Test("Scenes can only be switched while the app is not running")
     func switching() {
         let s = sceneApp()
-        #expect(s.fail("scenes off")?.suggestion?.contains("kill") == true)
+        expectEqual(s.fail("scenes off")?.suggestion?.contains("kill"), true)
     }
 }

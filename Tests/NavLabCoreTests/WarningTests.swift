@@ -11,7 +11,7 @@ struct WarningTests {
         s.run("hold A")
         s.run("present C on B style=overFullScreen")
         let w = s.warnings("present D on B")
-        #expect(w == ["Warning: Attempt to present <App.D: 0x7f9a00004000> on <App.B: 0x7f9a00002000> which is already presenting <App.C: 0x7f9a00003000>"])
+        expectEqual(w, ["Warning: Attempt to present <App.D: 0x7f9a00004000> on <App.B: 0x7f9a00002000> which is already presenting <App.C: 0x7f9a00003000>"])
     }
 
     @Test("UIKit #90: already presenting, modern format names the real presenter and the VC called (iOS 14+)")
@@ -19,21 +19,21 @@ struct WarningTests {
         let s = launched("Nav(A)", device: "iPhone iOS=17")
         s.run("present B")
         let w = s.warnings("present C on A")
-        #expect(w == ["[Presentation] Attempt to present <App.C: 0x7f9a00004000> on <UINavigationController: 0x7f9a00002000> (from <App.A: 0x7f9a00001000>) which is already presenting <App.B: 0x7f9a00003000>."])
+        expectEqual(w, ["[Presentation] Attempt to present <App.C: 0x7f9a00004000> on <UINavigationController: 0x7f9a00002000> (from <App.A: 0x7f9a00001000>) which is already presenting <App.B: 0x7f9a00003000>."])
     }
 
     @Test("UIKit #92: not in the window, old format")
     func fact92() {
         let s = launched("A", device: "iPhone iOS=12")
         s.run("present B")
-        #expect(s.warnings("present C on A") == ["Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> whose view is not in the window hierarchy!"])
+        expectEqual(s.warnings("present C on A"), ["Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> whose view is not in the window hierarchy!"])
     }
 
     @Test("UIKit #93: not in the window, modern format")
     func fact93() {
         let s = launched("A", device: "iPhone iOS=18")
         s.run("present B style=fullScreen")
-        #expect(s.warnings("present C on A") == ["[Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) whose view is not in the window hierarchy."])
+        expectEqual(s.warnings("present C on A"), ["[Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) whose view is not in the window hierarchy."])
     }
 
     @Test("UIKit #96: detached presenter warning")
@@ -43,8 +43,8 @@ struct WarningTests {
         s.run("swapRoot C")
         // B's view is still in the window (its transition view), but B is not in C's hierarchy.
         let r = s.run("present D on B")
-        #expect(r.status == .done)
-        #expect(r.lines.first { $0.style == .warning }?.text == "warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.")
+        expectEqual(r.status, .done)
+        expectEqual(r.lines.first { $0.style == .warning }?.text, "warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.")
     }
 
     @Test("UIKit #99: pushing the same instance twice raises NSInvalidArgumentException")
@@ -52,8 +52,8 @@ struct WarningTests {
         let s = launched("Nav(A)")
         s.run("push B")
         let e = s.fail("push @B")
-        #expect(e?.kind == .exception && e?.exceptionName == "NSInvalidArgumentException")
-        #expect(e?.message == "Pushing the same view controller instance more than once is not supported (<App.B: 0x7f9a00003000>)")
+        expect(e?.kind == .exception && e?.exceptionName == "NSInvalidArgumentException")
+        expectEqual(e?.message, "Pushing the same view controller instance more than once is not supported (<App.B: 0x7f9a00003000>)")
     }
 
     @Test("UIKit #101: re-presenting a presented VC raises; presenting an active one too")
@@ -61,8 +61,8 @@ struct WarningTests {
         let s = launched("A")
         s.run("present B style=overFullScreen")
         let e = s.fail("present @B on A")
-        #expect(e?.message == "Application tried to present modally a view controller <App.B: 0x7f9a00002000> that is already being presented by <App.A: 0x7f9a00001000>.")
+        expectEqual(e?.message, "Application tried to present modally a view controller <App.B: 0x7f9a00002000> that is already being presented by <App.A: 0x7f9a00001000>.")
         let active = s.fail("present @A on B")
-        #expect(active?.message == "Application tried to present modally an active controller <App.A: 0x7f9a00001000>.")
+        expectEqual(active?.message, "Application tried to present modally an active controller <App.A: 0x7f9a00001000>.")
     }
 }

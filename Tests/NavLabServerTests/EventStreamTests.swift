@@ -47,7 +47,7 @@ struct EventStreamTests {
                 guard case .object(let o) = data, case .array(let ops)? = o["ops"], case .number(let to)? = o["seq"],
                       case .number(let from)? = o["from"] else { throw TestFailure("bad patch event \(m.data)") }
                 guard var d = doc else { throw TestFailure("a patch before any state") }
-                #expect(Int(from) == seq, "patch \(m.id ?? -1) is from seq \(Int(from)); the page is at \(seq ?? -1)")
+                expectEqual(Int(from), seq, "patch \(m.id ?? -1) is from seq \(Int(from)); the page is at \(seq ?? -1)")
                 try PagePatchTests.apply(values: ops, to: &d)
                 doc = d
                 seq = Int(to)
@@ -82,45 +82,45 @@ struct EventStreamTests {
                 }
             }
             let answers = collected.withLock { $0 }
-            #expect(response.headers[.contentType] == "text/event-stream; charset=utf-8")
+            expectEqual(response.headers[.contentType], "text/event-stream; charset=utf-8")
             // First the document the client starts from, with the id of the last event in it.
-            #expect(messages.first?.event == "state")
-            #expect(messages.first?.json?["seq"] as? Int == 0)
-            #expect(messages.first?.id == 0)
-            #expect(!messages.dropFirst().contains { $0.event == "state" })
+            expectEqual(messages.first?.event, "state")
+            expectEqual(messages.first?.json?["seq"] as? Int, 0)
+            expectEqual(messages.first?.id, 0)
+            expect(!messages.dropFirst().contains { $0.event == "state" })
             let commands = messages.filter { $0.event == "command" }
-            #expect(commands.map { $0.json?["line"] as? String } == lines)
-            #expect(commands.compactMap(\.id) == Array(1...lines.count))
-            #expect(commands.allSatisfy { $0.json?["origin"] as? String == "web" })
-            #expect(commands.map { $0.json?["status"] as? String } == Array(repeating: "done", count: seed000.count) + ["shown", "ignored", "failed"])
+            expectEqual(commands.map { $0.json?["line"] as? String }, lines)
+            expectEqual(commands.compactMap(\.id), Array(1...lines.count))
+            expect(commands.allSatisfy { $0.json?["origin"] as? String == "web" })
+            expectEqual(commands.map { $0.json?["status"] as? String }, Array(repeating: "done", count: seed000.count) + ["shown", "ignored", "failed"])
             // A patch for every line that reached the model (an ignored one is a step of the
             // timeline too), right after its command, with the seq it leads to.
             let patches = messages.filter { $0.event == "patch" }
-            #expect(patches.map { $0.json?["seq"] as? Int } == (1...seed000.count + 1).map { $0 })
-            #expect(patches.compactMap(\.id) == Array(1...seed000.count) + [seed000.count + 2])
+            expectEqual(patches.map { $0.json?["seq"] as? Int }, (1...seed000.count + 1).map { $0 })
+            expectEqual(patches.compactMap(\.id), Array(1...seed000.count) + [seed000.count + 2])
             for (i, message) in messages.enumerated() where message.event == "patch" {
-                #expect(messages[i - 1].event == "command" && messages[i - 1].id == message.id)
+                expect(messages[i - 1].event == "command" && messages[i - 1].id == message.id)
             }
             // Applied in order to the first document, they give what /api/state gives.
             let followed = try follow(messages)
             let now = try await stateNow(client)
-            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            expectEqual(followed.doc, now, "\(PagePatchTests.difference(followed.doc, now))")
             guard case .object(let doc) = now, case .array(let leaked)? = doc["leaked"] else { throw TestFailure("no leaked") }
             // The ignored present changed nothing: the leaks are seed 000's.
-            #expect(Set(leaked.compactMap { if case .string(let s) = $0 { s } else { nil } }) == ["Register", "UINavigationController", "Welcome", "Details", "Done"])
+            expectEqual(Set(leaked.compactMap { if case .string(let s) = $0 { s } else { nil } }), ["Register", "UINavigationController", "Welcome", "Details", "Done"])
             // The command carries the step's calls (SPEC §3 log elements, the seq and command
             // said once) and gives each printed call by its index there; read so, its lines are
             // what the prompt printed (the POST's answer). Nothing the event says is repeated.
-            #expect(!messages.contains { $0.event == "log" })
+            expect(!messages.contains { $0.event == "log" })
             let present = try #require(commands.first { $0.id == 4 }?.json)
             let presentLog = try #require(present["events"] as? [[String: Any]])
-            #expect(presentLog.contains { $0["callback"] as? String == "viewDidAppear" && $0["viewController"] as? String == "Welcome" })
-            #expect(present["line"] as? String == "present Nav(Welcome)")
-            #expect(presentLog.allSatisfy { $0["command"] == nil && $0["seq"] == nil })
-            #expect(present["id"] == nil)
+            expect(presentLog.contains { $0["callback"] as? String == "viewDidAppear" && $0["viewController"] as? String == "Welcome" })
+            expectEqual(present["line"] as? String, "present Nav(Welcome)")
+            expect(presentLog.allSatisfy { $0["command"] == nil && $0["seq"] == nil })
+            expect(present["id"] == nil)
             let presentEntry = try #require(present["entry"] as? [String: Any])
-            #expect(presentEntry["command"] == nil && presentEntry["comment"] == nil && presentEntry["reason"] == nil)
-            #expect(presentEntry["kind"] as? String == "command")
+            expect(presentEntry["command"] == nil && presentEntry["comment"] == nil && presentEntry["reason"] == nil)
+            expectEqual(presentEntry["kind"] as? String, "command")
             var references = 0
             for (k, command) in commands.enumerated() {
                 let log = command.json?["events"] as? [[String: Any]] ?? []
@@ -129,9 +129,9 @@ struct EventStreamTests {
                     if let i = line as? Int { references += 1; return EventStreamTests.printed(log[i]) }
                     return (line as? [String: Any])?["text"] as? String ?? ""
                 }
-                #expect(read == answers[k], "`\(lines[k])`")
+                expectEqual(read, answers[k], "`\(lines[k])`")
             }
-            #expect(references > 20)
+            expect(references > 20)
         }
     }
 
@@ -143,13 +143,13 @@ struct EventStreamTests {
                 server.hub.execute("push B", origin: .repl)
             }
             let command = try #require(messages.first { $0.event == "command" }?.json)
-            #expect(command["origin"] as? String == "repl")
-            #expect(command["timeline"] as? String == "append")
+            expectEqual(command["origin"] as? String, "repl")
+            expectEqual(command["timeline"] as? String, "append")
             // The entry's command is the line: said once.
-            #expect(command["line"] as? String == "push B")
-            #expect((command["entry"] as? [String: Any])?["kind"] as? String == "command")
-            #expect((command["entry"] as? [String: Any])?["command"] == nil)
-            #expect(messages.last?.event == "patch")
+            expectEqual(command["line"] as? String, "push B")
+            expectEqual((command["entry"] as? [String: Any])?["kind"] as? String, "command")
+            expect((command["entry"] as? [String: Any])?["command"] == nil)
+            expectEqual(messages.last?.event, "patch")
         }
     }
 
@@ -165,17 +165,17 @@ struct EventStreamTests {
             // Gone for a while; these happen meanwhile.
             for line in ["push B", "push C"] { server.hub.execute(line, origin: .repl) }
             let lastSeen = try #require(first.last?.id)
-            #expect(lastSeen == 2)
+            expectEqual(lastSeen, 2)
             let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "\(lastSeen)")])) {
                 server.hub.execute("push D", origin: .web)
             }
-            #expect(!messages.contains { $0.event == "state" })
+            expect(!messages.contains { $0.event == "state" })
             let commands = messages.filter { $0.event == "command" }
-            #expect(commands.map { $0.json?["line"] as? String } == ["push B", "push C", "push D"])
-            #expect(commands.compactMap(\.id) == [3, 4, 5])
+            expectEqual(commands.map { $0.json?["line"] as? String }, ["push B", "push C", "push D"])
+            expectEqual(commands.compactMap(\.id), [3, 4, 5])
             let followed = try follow(messages, from: page)
             let now = try await stateNow(client)
-            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            expectEqual(followed.doc, now, "\(PagePatchTests.difference(followed.doc, now))")
         }
     }
 
@@ -187,14 +187,14 @@ struct EventStreamTests {
             let (_, messages, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "3")])) {
                 server.hub.execute("push W", origin: .web)
             }
-            #expect(messages.first?.event == "state")
-            #expect(messages.filter { $0.event == "command" }.map { $0.json?["line"] as? String } == ["push W"])
+            expectEqual(messages.first?.event, "state")
+            expectEqual(messages.filter { $0.event == "command" }.map { $0.json?["line"] as? String }, ["push W"])
             let followed = try follow(messages)
             let now = try await stateNow(client)
-            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            expectEqual(followed.doc, now, "\(PagePatchTests.difference(followed.doc, now))")
             // An id from another server (a larger one than this one has given) is no resume either.
             let (_, other, _) = try await stream(server, client: client, headers: own([("Last-Event-ID", "999999")])) {}
-            #expect(other.first?.event == "state")
+            expectEqual(other.first?.event, "state")
         }
     }
 
@@ -209,15 +209,15 @@ struct EventStreamTests {
                 server.hub.execute("undo", origin: .web)
             }
             let commands = messages.filter { $0.event == "command" }
-            #expect(commands.map { $0.json?["timeline"] as? String } == ["move", "move", "move"])
+            expectEqual(commands.map { $0.json?["timeline"] as? String }, ["move", "move", "move"])
             let patches = messages.filter { $0.event == "patch" }
-            #expect(patches.map { $0.json?["seq"] as? Int } == [2, 3, 2])
-            #expect(patches.map { $0.json?["from"] as? Int } == [3, 2, 3])
+            expectEqual(patches.map { $0.json?["seq"] as? Int }, [2, 3, 2])
+            expectEqual(patches.map { $0.json?["from"] as? Int }, [3, 2, 3])
             page = try follow(messages)
             let now = try await stateNow(client)
-            #expect(page?.doc == now)
+            expectEqual(page?.doc, now)
             guard case .object(let doc)? = page?.doc, case .object(let vcs)? = doc["viewControllers"] else { throw TestFailure("no document") }
-            #expect(vcs["B"] == nil)
+            expect(vcs["B"] == nil)
         }
     }
 
@@ -240,7 +240,7 @@ struct EventStreamTests {
             }
             let followed = try follow(messages)
             let now = try await stateNow(client)
-            #expect(followed.doc == now, "seed \(9_100 + seed): \(PagePatchTests.difference(followed.doc, now))")
+            expectEqual(followed.doc, now, "seed \(9_100 + seed): \(PagePatchTests.difference(followed.doc, now))")
         }
     }
 
@@ -251,20 +251,20 @@ struct EventStreamTests {
             let (response, _, _) = try await stream(server, client: client, headers: own([("Accept-Encoding", "gzip, deflate, br")])) {
                 for line in seed000 { server.hub.execute(line, origin: .web) }
             }
-            #expect(response.headers[.contentEncoding] == "gzip")
-            #expect(response.headers[.vary] == "Accept-Encoding")
+            expectEqual(response.headers[.contentEncoding], "gzip")
+            expectEqual(response.headers[.vary], "Accept-Encoding")
             let compressed = [UInt8](buffer: response.body)
             let text = String(decoding: try gunzip(compressed), as: UTF8.self)
-            #expect(compressed.count * 3 < text.utf8.count, "\(compressed.count) B compressed, \(text.utf8.count) B of events")
+            expect(compressed.count * 3 < text.utf8.count, "\(compressed.count) B compressed, \(text.utf8.count) B of events")
             let (messages, _) = parseEventStream(text)
-            #expect(messages.filter { $0.event == "command" }.count == seed000.count)
+            expectEqual(messages.filter { $0.event == "command" }.count, seed000.count)
             let followed = try follow(messages)
             let now = try await stateNow(client)
-            #expect(followed.doc == now, "\(PagePatchTests.difference(followed.doc, now))")
+            expectEqual(followed.doc, now, "\(PagePatchTests.difference(followed.doc, now))")
             // Without gzip in Accept-Encoding: plain text.
             let (plain, plainMessages, _) = try await stream(server, client: client) { server.hub.execute("push Plain", origin: .web) }
-            #expect(plain.headers[.contentEncoding] == nil)
-            #expect(plainMessages.first?.event == "state")
+            expect(plain.headers[.contentEncoding] == nil)
+            expectEqual(plainMessages.first?.event, "state")
         }
     }
 
@@ -277,11 +277,11 @@ struct EventStreamTests {
             sent += deflater.compress(Array(message.utf8))
             // What arrived so far decodes to every message so far, though the stream is open.
             let decoded = String(decoding: try inflatePartial(sent), as: UTF8.self)
-            #expect(decoded.hasSuffix(message))
-            #expect(parseEventStream(decoded).messages.count == i + 1)
+            expect(decoded.hasSuffix(message))
+            expectEqual(parseEventStream(decoded).messages.count, i + 1)
         }
         sent += deflater.finish()
-        #expect(parseEventStream(String(decoding: try gunzip(sent), as: UTF8.self)).messages.count == 5)
+        try expectEqual(parseEventStream(String(decoding: try gunzip(sent), as: UTF8.self)).messages.count, 5)
     }
 
     @Test("time travel: from the live document, the patches to the step before and of the step give that step's /api/history document")
@@ -292,20 +292,20 @@ struct EventStreamTests {
             let history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
             let seqs = (history["entries"] as? [[String: Any]] ?? []).compactMap { $0["seq"] as? Int }
             let liveSeq = try #require(history["seq"] as? Int)
-            #expect(seqs.count > 10)
+            expect(seqs.count > 10)
             for seq in seqs {
                 let travel = try json(try await client.execute(uri: "/api/history/\(seq)?from=\(liveSeq)", method: .get, headers: own()))
                 let whole = try json(try await client.execute(uri: "/api/history/\(seq)", method: .get, headers: own()))
                 var doc = live
                 try PagePatchTests.apply(values: (travel["before"] as? [Any] ?? []).map(Value.init), to: &doc)
                 if let before = whole["before"] as? [String: Any] {
-                    #expect(doc == Value(before), "to the step before \(seq): \(PagePatchTests.difference(doc, Value(before)))")
+                    expectEqual(doc, Value(before), "to the step before \(seq): \(PagePatchTests.difference(doc, Value(before)))")
                 }
                 if let step = travel["step"] as? [Any] { try PagePatchTests.apply(values: step.map(Value.init), to: &doc) }
-                else { #expect(seq == 0) }
+                else { expectEqual(seq, 0) }
                 let expected = Value(try #require(whole["state"] as? [String: Any]))
-                #expect(doc == expected, "step \(seq): \(PagePatchTests.difference(doc, expected))")
-                #expect((travel["entry"] as? [String: Any])?["seq"] as? Int == seq)
+                expectEqual(doc, expected, "step \(seq): \(PagePatchTests.difference(doc, expected))")
+                expectEqual((travel["entry"] as? [String: Any])?["seq"] as? Int, seq)
             }
             // From a step the page shows that is not the live one, too.
             let from = seqs[3], to = seqs[seqs.count - 2]
@@ -318,7 +318,7 @@ struct EventStreamTests {
             try PagePatchTests.apply(values: (travel["step"] as? [Any] ?? []).map(Value.init), to: &doc)
             let atTo = try json(try await client.execute(uri: "/api/history/\(to)", method: .get, headers: own()))
             let expected = Value(try #require(atTo["state"] as? [String: Any]))
-            #expect(doc == expected)
+            expectEqual(doc, expected)
             // A step that is not on the timeline: 404; a from that is not: 409.
             #expect(try await client.execute(uri: "/api/history/9999?from=\(liveSeq)", method: .get, headers: own()).status == .notFound)
             #expect(try await client.execute(uri: "/api/history/1?from=9999", method: .get, headers: own()).status == .conflict)
@@ -333,7 +333,7 @@ struct EventStreamTests {
             let (_, _, comments) = try await stream(server, client: client) {
                 try await eventually("a heartbeat") { server.feed.heartbeatsWritten > 0 }
             }
-            #expect(comments.contains(" heartbeat"))
+            expect(comments.contains(" heartbeat"))
         }
     }
 
@@ -354,10 +354,10 @@ struct EventStreamTests {
                 for try await body in group { out.append(body) }
                 return out
             }
-            #expect(bodies.count == 50)
+            expectEqual(bodies.count, 50)
             for body in bodies {
                 let lines = parseEventStream(body).messages.filter { $0.event == "command" }.map { $0.json?["line"] as? String }
-                #expect(lines == (0..<10).map { "push V\($0)" })
+                expectEqual(lines, (0..<10).map { "push V\($0)" })
             }
         }
     }
@@ -369,11 +369,11 @@ struct StartTests {
     func nextFreePort() async throws {
         let hub = SessionHub()
         let first = try await PageServer.start(hub: hub, configuration: PageConfiguration(port: 0))
-        #expect(first.port > 0)
-        #expect(first.url == "http://127.0.0.1:\(first.port)/")
+        expect(first.port > 0)
+        expectEqual(first.url, "http://127.0.0.1:\(first.port)/")
         let second = try await PageServer.start(hub: hub, configuration: PageConfiguration(port: first.port, portAttempts: 20))
-        #expect(second.port > first.port)
-        #expect(second.port <= first.port + 20)
+        expect(second.port > first.port)
+        expect(second.port <= first.port + 20)
         await second.stop()
         await first.stop()
     }
@@ -381,7 +381,7 @@ struct StartTests {
     @Test("beyond loopback the URL carries the token")
     func urlWithToken() async throws {
         let page = try await PageServer.start(hub: SessionHub(), configuration: PageConfiguration(host: "0.0.0.0", port: 0, token: "abc"))
-        #expect(page.url.hasSuffix(":\(page.port)/?token=abc"))
+        expect(page.url.hasSuffix(":\(page.port)/?token=abc"))
         await page.stop()
     }
 }

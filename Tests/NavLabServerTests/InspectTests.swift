@@ -33,23 +33,23 @@ struct InspectRouteTests {
         let server = makeServer(seed000)
         try await server.test { client in
             let response = try await client.execute(uri: "/api/inspect?name=Details", method: .get, headers: own())
-            #expect(response.status == .ok)
+            expectEqual(response.status, .ok)
             let doc = try json(response)
-            #expect(doc["seq"] as? Int == seed000.count)
-            #expect(doc["name"] as? String == "Details")
-            #expect(doc["reachable"] as? Bool == false)
+            expectEqual(doc["seq"] as? Int, seed000.count)
+            expectEqual(doc["name"] as? String, "Details")
+            expectEqual(doc["reachable"] as? Bool, false)
             // #4/#82: the presentation's UITransitionView stays in the window and keeps the
             // presented navigation controller, and through it its stack, alive.
             let path = try #require(doc["retainPath"] as? [[String: Any]])
-            #expect(path.map { $0["kind"] as? String } == ["transitionView", "viewController"])
-            #expect(path.map { $0["property"] as? String } == ["subview (the presented view)", "viewControllers"])
-            #expect(path.map { $0["target"] as? String } == ["UINavigationController", "Details"])
+            expectEqual(path.map { $0["kind"] as? String }, ["transitionView", "viewController"])
+            expectEqual(path.map { $0["property"] as? String }, ["subview (the presented view)", "viewControllers"])
+            expectEqual(path.map { $0["target"] as? String }, ["UINavigationController", "Details"])
             let cause = try #require(doc["leakCause"] as? String)
-            #expect(cause.contains("UITransitionView") && cause.contains("#4") && cause.contains("#82"))
-            #expect((doc["why"] as? String)?.hasPrefix("UITransitionView") == true)
+            expect(cause.contains("UITransitionView") && cause.contains("#4") && cause.contains("#82"))
+            expectEqual((doc["why"] as? String)?.hasPrefix("UITransitionView"), true)
             // Nothing was archived: the app never opted in.
-            #expect(doc["archive"] is NSNull)
-            #expect(doc["restorationPath"] is NSNull)
+            expect(doc["archive"] is NSNull)
+            expect(doc["restorationPath"] is NSNull)
         }
     }
 
@@ -58,12 +58,12 @@ struct InspectRouteTests {
         let server = makeServer(seed000)
         try await server.test { client in
             let doc = try json(try await client.execute(uri: "/api/inspect?name=Main", method: .get, headers: own()))
-            #expect(doc["reachable"] as? Bool == true)
-            #expect(doc["leakCause"] is NSNull)
+            expectEqual(doc["reachable"] as? Bool, true)
+            expect(doc["leakCause"] is NSNull)
             let path = try #require(doc["retainPath"] as? [[String: Any]])
-            #expect(path.count == 1)
-            #expect(path.first?["kind"] as? String == "window")
-            #expect(path.first?["property"] as? String == "rootViewController")
+            expectEqual(path.count, 1)
+            expectEqual(path.first?["kind"] as? String, "window")
+            expectEqual(path.first?["property"] as? String, "rootViewController")
         }
     }
 
@@ -72,19 +72,19 @@ struct InspectRouteTests {
         let server = makeServer(countriesRelaunch)
         try await server.test { client in
             let doc = try json(try await client.execute(uri: "/api/inspect?name=UYLTableViewController", method: .get, headers: own()))
-            #expect(doc["restorationPath"] as? String == "UITabBarController/CountryNC/UYLTableViewController")
+            expectEqual(doc["restorationPath"] as? String, "UITabBarController/CountryNC/UYLTableViewController")
             let archive = try #require(doc["archive"] as? [String: Any])
-            #expect(archive["exists"] as? Bool == true)
+            expectEqual(archive["exists"] as? Bool, true)
             let entry = try #require(archive["entry"] as? [String: Any])
-            #expect(entry["path"] as? String == "UITabBarController/CountryNC/UYLTableViewController")
-            #expect(entry["class"] as? String == "UYLTableViewController")
+            expectEqual(entry["path"] as? String, "UITabBarController/CountryNC/UYLTableViewController")
+            expectEqual(entry["class"] as? String, "UYLTableViewController")
             let viewState = try #require(entry["viewState"] as? [String: String])
-            #expect(viewState == ["contentOffset": "0,480", "selectedRow": "France"])
+            expectEqual(viewState, ["contentOffset": "0,480", "selectedRow": "France"])
             // And the state document says it was restored with those values.
             let state = try json(try await client.execute(uri: "/api/state", method: .get, headers: own()))
             let vc = try #require((state["viewControllers"] as? [String: [String: Any]])?["UYLTableViewController"])
-            #expect(vc["restored"] as? Bool == true)
-            #expect((vc["properties"] as? [String: Any])?["selectedRow"] as? String == "France")
+            expectEqual(vc["restored"] as? Bool, true)
+            expectEqual((vc["properties"] as? [String: Any])?["selectedRow"] as? String, "France")
         }
     }
 
@@ -94,11 +94,11 @@ struct InspectRouteTests {
         try await server.test { client in
             // Step 7 is the `set`: the app has run once, nothing is saved yet (state is saved when the app moves to the background, #111).
             let doc = try json(try await client.execute(uri: "/api/inspect?name=UYLTableViewController&seq=7", method: .get, headers: own()))
-            #expect(doc["seq"] as? Int == 7)
-            #expect(doc["archive"] is NSNull)
+            expectEqual(doc["seq"] as? Int, 7)
+            expect(doc["archive"] is NSNull)
             let after = try json(try await client.execute(uri: "/api/inspect?name=UYLTableViewController&seq=8", method: .get, headers: own()))
             let entry = try #require((after["archive"] as? [String: Any])?["entry"] as? [String: Any])
-            #expect((entry["viewState"] as? [String: String])?["selectedRow"] == "France")
+            expectEqual((entry["viewState"] as? [String: String])?["selectedRow"], "France")
         }
     }
 
@@ -115,8 +115,8 @@ struct InspectRouteTests {
         let server = makeServer(seed000)
         try await server.test { client in
             let response = try await client.execute(uri: uri, method: .get, headers: own())
-            #expect(response.status == status)
-            #expect(text(response).contains(message), "\(text(response))")
+            expectEqual(response.status, status)
+            expect(text(response).contains(message), "\(text(response))")
         }
     }
 
@@ -126,14 +126,14 @@ struct InspectRouteTests {
         let expected = server.hub.read { $0.stateJSON() }
         try await server.test { client in
             let response = try await client.execute(uri: "/api/export/navlab", method: .get, headers: own())
-            #expect(response.status == .ok)
-            #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+            expectEqual(response.status, .ok)
+            expectEqual(response.headers[.contentType]?.hasPrefix("text/plain"), true)
             let script = text(response)
             let commands = script.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
-            #expect(commands == countriesRelaunch)
+            expectEqual(commands, countriesRelaunch)
             let replay = SessionHub()
             for line in script.split(separator: "\n") { replay.execute(String(line), origin: .script) }
-            #expect(replay.read { $0.stateJSON() } == expected)
+            expectEqual(replay.read { $0.stateJSON() }, expected)
         }
     }
 
@@ -141,18 +141,18 @@ struct InspectRouteTests {
     func exportSwift() async throws {
         let server = makeServer(countriesRelaunch)
         let expected = server.hub.read { (try? SwiftExport.program(from: $0)) ?? "" }
-        #expect(!expected.isEmpty)
+        expect(!expected.isEmpty)
         try await server.test { client in
             let response = try await client.execute(uri: "/api/export/swift", method: .get, headers: own())
-            #expect(response.status == .ok)
-            #expect(response.headers[.contentType]?.hasPrefix("text/x-swift") == true)
-            #expect(text(response) == expected)
-            #expect(text(response).contains("@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {"))
+            expectEqual(response.status, .ok)
+            expectEqual(response.headers[.contentType]?.hasPrefix("text/x-swift"), true)
+            expectEqual(text(response), expected)
+            expect(text(response).contains("@main\nfinal class AppDelegate: UIResponder, UIApplicationDelegate {"))
         }
         try await makeServer().test { client in
             let response = try await client.execute(uri: "/api/export/swift", method: .get, headers: own())
-            #expect(response.status == .conflict)
-            #expect(text(response).contains("nothing to export: the session has no commands that change the app"))
+            expectEqual(response.status, .conflict)
+            expect(text(response).contains("nothing to export: the session has no commands that change the app"))
         }
     }
 
@@ -165,15 +165,15 @@ struct InspectRouteTests {
         let mermaidThen = then.read { $0.state.renderMermaid() }
         try await server.test { client in
             let m = try await client.execute(uri: "/api/export/mermaid", method: .get, headers: own())
-            #expect(text(m) == mermaid + "\n")
-            #expect(text(m).contains("UINavigationController"))
+            expectEqual(text(m), mermaid + "\n")
+            expect(text(m).contains("UINavigationController"))
             let d = try await client.execute(uri: "/api/export/dot", method: .get, headers: own())
-            #expect(text(d) == dot + "\n")
-            #expect(text(d).hasPrefix("digraph"))
+            expectEqual(text(d), dot + "\n")
+            expect(text(d).hasPrefix("digraph"))
             // Step 4 is `present Nav(Welcome)`: Main does not exist yet.
             let then = try await client.execute(uri: "/api/export/mermaid?seq=4", method: .get, headers: own())
-            #expect(text(then) == mermaidThen + "\n")
-            #expect(!text(then).contains("Main"))
+            expectEqual(text(then), mermaidThen + "\n")
+            expect(!text(then).contains("Main"))
         }
     }
 }

@@ -142,7 +142,7 @@ struct PagePatchTests {
             let ops = patcher.patch(to: s.state, seq: s.seq, change: change, forward: forward)
             do { try PagePatchTests.apply(ops, to: &doc) } catch { throw Failure(description: "\(label), after `\(line)`: \(error)") }
             let expected = Value(PageDocument.state(s.state, seq: s.seq))
-            #expect(doc == expected, "\(label), after `\(line)`: \(PagePatchTests.difference(doc, expected))")
+            expectEqual(doc, expected, "\(label), after `\(line)`: \(PagePatchTests.difference(doc, expected))")
             checked += 1
             if doc != expected { throw Failure(description: "stopped at the first difference") }
         }
@@ -167,10 +167,10 @@ struct PagePatchTests {
     @Test("Every script's steps, as patches, give /api/state after each one, forward and through undo and redo")
     func everyScript() throws {
         let scripts = PagePatchTests.scripts()
-        #expect(scripts.count > 10)
+        expect(scripts.count > 10)
         var total = 0
         for (name, lines) in scripts { total += try PagePatchTests.check(lines, label: name) }
-        #expect(total > 500)
+        expect(total > 500)
     }
 
     /// The property tests' generator: every verb, live names, lifecycle and restoration.
@@ -184,7 +184,7 @@ struct PagePatchTests {
             lines.append(line)
             _ = s.execute(line)
         }
-        #expect(try PagePatchTests.check(lines, label: "seed \(5_000 + seed)") > 40)
+        try expect(try PagePatchTests.check(lines, label: "seed \(5_000 + seed)") > 40)
     }
 
     @Test("A push on a stack of 10,000 is a patch of under 2 KB; the document is over 5 MB")
@@ -196,8 +196,8 @@ struct PagePatchTests {
         _ = s.execute("push Detail")
         let ops = patcher.patch(to: s.state, seq: s.seq, change: s.entries[s.cursor].delta, forward: true)
         let bytes = JSON.array(ops).serialized().utf8.count
-        #expect(bytes < 2_048, "\(bytes) bytes: \(JSON.array(ops).serialized().prefix(3_000))")
-        #expect(PageDocument.state(s.state, seq: s.seq).serialized().utf8.count > 5_000_000)
+        expect(bytes < 2_048, "\(bytes) bytes: \(JSON.array(ops).serialized().prefix(3_000))")
+        expect(PageDocument.state(s.state, seq: s.seq).serialized().utf8.count > 5_000_000)
     }
 
     @Test("A pushed view controller is a copy of its sibling's entries with its class replaced; one with children is written out")
@@ -209,16 +209,16 @@ struct PagePatchTests {
         _ = s.execute("push Detail")
         let ops = patcher.patch(to: s.state, seq: s.seq, change: s.entries[s.cursor].delta, forward: true)
         let text = JSON.array(ops).serialized()
-        #expect(text.contains(#"{"op":"copy","from":"/viewControllers/Page","path":"/viewControllers/Detail"}"#), "\(text)")
-        #expect(text.contains(#"{"op":"replace","path":"/viewControllers/Detail/class","value":"Detail"}"#), "\(text)")
-        #expect(text.contains(#"{"op":"copy","from":"/memory/Page","path":"/memory/Detail"}"#), "\(text)")
-        #expect(!text.contains(#""path":"/viewControllers/Detail","value""#))
+        expect(text.contains(#"{"op":"copy","from":"/viewControllers/Page","path":"/viewControllers/Detail"}"#), "\(text)")
+        expect(text.contains(#"{"op":"replace","path":"/viewControllers/Detail/class","value":"Detail"}"#), "\(text)")
+        expect(text.contains(#"{"op":"copy","from":"/memory/Page","path":"/memory/Detail"}"#), "\(text)")
+        expect(!text.contains(#""path":"/viewControllers/Detail","value""#))
         try PagePatchTests.apply(ops, to: &doc)
-        #expect(doc == Value(PageDocument.state(s.state, seq: s.seq)))
+        expectEqual(doc, Value(PageDocument.state(s.state, seq: s.seq)))
         // A tab bar controller with children has no like entry to copy: written out whole.
         var tabs = PagePatcher(s.state, seq: s.seq)
         _ = s.execute("present Tabs(A, B)")
         let tabOps = JSON.array(tabs.patch(to: s.state, seq: s.seq, change: s.entries[s.cursor].delta, forward: true)).serialized()
-        #expect(tabOps.contains(#"{"op":"add","path":"/viewControllers/UITabBarController","value":{"class":"UITabBarController""#), "\(tabOps)")
+        expect(tabOps.contains(#"{"op":"add","path":"/viewControllers/UITabBarController","value":{"class":"UITabBarController""#), "\(tabOps)")
     }
 }

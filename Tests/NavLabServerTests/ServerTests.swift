@@ -14,46 +14,46 @@ struct RouteTests {
         let server = makeServer(seed000)
         try await server.test { client in
             let response = try await client.execute(uri: "/api/state", method: .get, headers: own())
-            #expect(response.status == .ok)
-            #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            expectEqual(response.status, .ok)
+            expectEqual(response.headers[.contentType]?.hasPrefix("application/json"), true)
             let doc = try json(response)
-            #expect(doc["seq"] as? Int == seed000.count)
+            expectEqual(doc["seq"] as? Int, seed000.count)
             let app = try #require(doc["application"] as? [String: Any])
-            #expect(app["state"] as? String == "active")
-            #expect(app["launches"] as? Int == 1)
+            expectEqual(app["state"] as? String, "active")
+            expectEqual(app["launches"] as? Int, 1)
             let archive = try #require(app["archive"] as? [String: Any])
-            #expect(archive["exists"] is Bool && archive["paths"] is [String])
-            #expect(app["defaults"] is [String: Any])
+            expect(archive["exists"] is Bool && archive["paths"] is [String])
+            expect(app["defaults"] is [String: Any])
             let window = try #require(doc["window"] as? [String: Any])
-            #expect(window["rootViewController"] as? String == "Main")
-            #expect(window["transitionViews"] as? Int == 1)
-            #expect(doc["screen"] as? [String] == ["Main"])
+            expectEqual(window["rootViewController"] as? String, "Main")
+            expectEqual(window["transitionViews"] as? Int, 1)
+            expectEqual(doc["screen"] as? [String], ["Main"])
             let vcs = try #require(doc["viewControllers"] as? [String: [String: Any]])
-            #expect(Set(vcs.keys) == ["Register", "UINavigationController", "Welcome", "Details", "Done", "Main"])
+            expectEqual(Set(vcs.keys), ["Register", "UINavigationController", "Welcome", "Details", "Done", "Main"])
             let required = ["class", "kind", "parent", "children", "presentedViewController", "presentingViewController",
                             "modalPresentationStyle", "presentationStyle", "restorationIdentifier", "restorationPath",
                             "isViewLoaded", "inWindow", "appearance", "restored", "properties"]
             for (name, vc) in vcs {
-                for key in required { #expect(vc.keys.contains(key), "\(name) lacks \(key)") }
+                for key in required { expect(vc.keys.contains(key), "\(name) lacks \(key)") }
             }
             let nav = try #require(vcs["UINavigationController"])
-            #expect(nav["kind"] as? String == "navigation")
-            #expect(nav["viewControllers"] as? [String] == ["Welcome", "Details", "Done"])
-            #expect(nav["presentationStyle"] as? String == "fullScreen")
-            #expect(nav["presentingViewController"] as? String == "Register")
-            #expect(vcs["Done"]?["inWindow"] as? Bool == true)
-            #expect(vcs["Register"]?["inWindow"] as? Bool == false)
-            #expect(Set(doc["allocated"] as? [String] ?? []) == Set(vcs.keys))
-            #expect(Set(doc["leaked"] as? [String] ?? []) == ["Register", "UINavigationController", "Welcome", "Details", "Done"])
+            expectEqual(nav["kind"] as? String, "navigation")
+            expectEqual(nav["viewControllers"] as? [String], ["Welcome", "Details", "Done"])
+            expectEqual(nav["presentationStyle"] as? String, "fullScreen")
+            expectEqual(nav["presentingViewController"] as? String, "Register")
+            expectEqual(vcs["Done"]?["inWindow"] as? Bool, true)
+            expectEqual(vcs["Register"]?["inWindow"] as? Bool, false)
+            expectEqual(Set(doc["allocated"] as? [String] ?? []), Set(vcs.keys))
+            expectEqual(Set(doc["leaked"] as? [String] ?? []), ["Register", "UINavigationController", "Welcome", "Details", "Done"])
             // The page's extras follow SPEC §3's fields.
             let memory = try #require(doc["memory"] as? [String: [String: Any]])
-            #expect((memory["Done"]?["leakCause"] as? String)?.contains("UITransitionView") == true)
-            #expect(memory["Main"]?["leakCause"] is NSNull)
+            expectEqual((memory["Done"]?["leakCause"] as? String)?.contains("UITransitionView"), true)
+            expect(memory["Main"]?["leakCause"] is NSNull)
             let subviews = try #require(doc["windowSubviews"] as? [[String: Any]])
             let transition = try #require(subviews.first { $0["kind"] as? String == "transitionView" })
-            #expect(transition["presented"] as? String == "UINavigationController")
-            #expect(transition["leftBehind"] as? Bool == true)
-            #expect(transition["visible"] as? Bool == false)
+            expectEqual(transition["presented"] as? String, "UINavigationController")
+            expectEqual(transition["leftBehind"] as? Bool, true)
+            expectEqual(transition["visible"] as? Bool, false)
         }
     }
 
@@ -63,15 +63,15 @@ struct RouteTests {
         try await server.test { client in
             let doc = try json(try await client.execute(uri: "/api/state", method: .get, headers: own()))
             let subviews = try #require(doc["windowSubviews"] as? [[String: Any]])
-            #expect(subviews.map { $0["kind"] as? String } == ["rootView", "transitionView"])
-            #expect(subviews[0]["viewControllers"] as? [String] == ["UITabBarController", "UINavigationController", "Post"])
-            #expect(subviews[1]["presented"] as? String == "UINavigationController#2")
-            #expect(subviews[1]["leftBehind"] as? Bool == false)
-            #expect(subviews.allSatisfy { $0["visible"] as? Bool == true })
-            #expect((doc["leaked"] as? [String])?.isEmpty == true)
+            expectEqual(subviews.map { $0["kind"] as? String }, ["rootView", "transitionView"])
+            expectEqual(subviews[0]["viewControllers"] as? [String], ["UITabBarController", "UINavigationController", "Post"])
+            expectEqual(subviews[1]["presented"] as? String, "UINavigationController#2")
+            expectEqual(subviews[1]["leftBehind"] as? Bool, false)
+            expect(subviews.allSatisfy { $0["visible"] as? Bool == true })
+            expectEqual((doc["leaked"] as? [String])?.isEmpty, true)
             let memory = try #require(doc["memory"] as? [String: [String: Any]])
             let holders = (memory["Toolbar"]?["heldBy"] as? [[String: Any]]) ?? []
-            #expect(holders.contains { $0["holder"] as? String == "Compose" && $0["property"] as? String == "children" && $0["strong"] as? Bool == true })
+            expect(holders.contains { $0["holder"] as? String == "Compose" && $0["property"] as? String == "children" && $0["strong"] as? Bool == true })
         }
     }
 
@@ -84,7 +84,7 @@ struct RouteTests {
             let text = String(buffer: response.body)
             let spec = expected.serialized()
             // Same fields in the same order; the extras are appended after them.
-            #expect(text.hasPrefix(String(spec.dropLast())))
+            expect(text.hasPrefix(String(spec.dropLast())))
         }
     }
 
@@ -93,15 +93,15 @@ struct RouteTests {
         let server = makeServer(["initial Nav(A)", "launch"])
         try await server.test { client in
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push B\npush C"))
-            #expect(response.status == .ok)
+            expectEqual(response.status, .ok)
             let answer = try json(response)
-            #expect(answer["status"] as? String == "done")
-            #expect(answer["seq"] as? Int == 4)
+            expectEqual(answer["status"] as? String, "done")
+            expectEqual(answer["seq"] as? Int, 4)
             let results = try #require(answer["results"] as? [[String: Any]])
-            #expect(results.map { $0["line"] as? String } == ["push B", "push C"])
+            expectEqual(results.map { $0["line"] as? String }, ["push B", "push C"])
             let lines = try #require(answer["lines"] as? [[String: String]])
-            #expect(lines.contains { $0["style"] == "callback" && $0["text"] == "viewDidAppear C" })
-            #expect(server.hub.read { $0.state.vc(named: "C") != nil })
+            expect(lines.contains { $0["style"] == "callback" && $0["text"] == "viewDidAppear C" })
+            expect(server.hub.read { $0.state.vc(named: "C") != nil })
         }
     }
 
@@ -110,15 +110,15 @@ struct RouteTests {
         let server = makeServer(["initial Nav(A)", "launch"])
         try await server.test { client in
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push B\npsuh C\npush D"))
-            #expect(response.status == .ok)
+            expectEqual(response.status, .ok)
             let answer = try json(response)
-            #expect(answer["status"] as? String == "failed")
+            expectEqual(answer["status"] as? String, "failed")
             let error = try #require(answer["error"] as? [String: Any])
-            #expect(error["line"] as? Int == 2)
-            #expect(error["column"] as? Int == 1)
-            #expect((error["suggestion"] as? String)?.contains("push") == true)
-            #expect((answer["results"] as? [Any])?.count == 2)
-            #expect(server.hub.read { $0.state.vc(named: "D") == nil })
+            expectEqual(error["line"] as? Int, 2)
+            expectEqual(error["column"] as? Int, 1)
+            expectEqual((error["suggestion"] as? String)?.contains("push"), true)
+            expectEqual((answer["results"] as? [Any])?.count, 2)
+            expect(server.hub.read { $0.state.vc(named: "D") == nil })
         }
     }
 
@@ -127,8 +127,8 @@ struct RouteTests {
         let server = makeServer()
         try await server.test { client in
             let answer = try json(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line)))
-            #expect(answer["status"] as? String == "failed")
-            #expect(((answer["error"] as? [String: Any])?["message"] as? String)?.contains("not from the page") == true)
+            expectEqual(answer["status"] as? String, "failed")
+            expectEqual(((answer["error"] as? [String: Any])?["message"] as? String)?.contains("not from the page"), true)
         }
     }
 
@@ -138,12 +138,12 @@ struct RouteTests {
         let server = makeServer()
         try await server.test { client in
             let answer = try json(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "initial A\nlaunch\n" + line)))
-            #expect(answer["status"] as? String == "failed")
+            expectEqual(answer["status"] as? String, "failed")
             let error = try #require(answer["error"] as? [String: Any])
-            #expect((error["message"] as? String)?.contains("not from the page") == true)
-            #expect((error["suggestion"] as? String)?.contains("Export menu") == true)
+            expectEqual((error["message"] as? String)?.contains("not from the page"), true)
+            expectEqual((error["suggestion"] as? String)?.contains("Export menu"), true)
             let printed = try json(try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "export dot")))
-            #expect(printed["status"] as? String == "shown")
+            expectEqual(printed["status"] as? String, "shown")
         }
     }
 
@@ -153,19 +153,19 @@ struct RouteTests {
         try await server.test { client in
             let history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
             let entries = try #require(history["entries"] as? [[String: Any]])
-            #expect(entries.count == seed000.count + 1)
-            #expect(entries.dropFirst().map { $0["command"] as? String } == seed000)
+            expectEqual(entries.count, seed000.count + 1)
+            expectEqual(entries.dropFirst().map { $0["command"] as? String }, seed000)
             let present = entries[4]
-            #expect(present["status"] as? String == "done")
-            #expect(((present["events"] as? [[String: Any]]) ?? []).contains { $0["callback"] as? String == "viewDidAppear" && $0["viewController"] as? String == "Welcome" })
+            expectEqual(present["status"] as? String, "done")
+            expect(((present["events"] as? [[String: Any]]) ?? []).contains { $0["callback"] as? String == "viewDidAppear" && $0["viewController"] as? String == "Welcome" })
 
             let then = try json(try await client.execute(uri: "/api/history/4", method: .get, headers: own()))
             let state = try #require(then["state"] as? [String: Any])
-            #expect(state["seq"] as? Int == 4)
-            #expect((state["window"] as? [String: Any])?["rootViewController"] as? String == "Register")
-            #expect((state["screen"] as? [String]) == ["UINavigationController", "Welcome"])
-            #expect((then["before"] as? [String: Any])?["seq"] as? Int == 3)
-            #expect((then["entry"] as? [String: Any])?["command"] as? String == "present Nav(Welcome)")
+            expectEqual(state["seq"] as? Int, 4)
+            expectEqual((state["window"] as? [String: Any])?["rootViewController"] as? String, "Register")
+            expectEqual((state["screen"] as? [String]), ["UINavigationController", "Welcome"])
+            expectEqual((then["before"] as? [String: Any])?["seq"] as? Int, 3)
+            expectEqual((then["entry"] as? [String: Any])?["command"] as? String, "present Nav(Welcome)")
 
             #expect(try await client.execute(uri: "/api/history/99", method: .get, headers: own()).status == .notFound)
             #expect(try await client.execute(uri: "/api/history/abc", method: .get, headers: own()).status == .badRequest)
@@ -178,15 +178,15 @@ struct RouteTests {
         try await server.test { client in
             var history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
             var entries = try #require(history["entries"] as? [[String: Any]])
-            #expect(entries.map { $0["command"] as? String } == ["", "initial Nav(A)", "launch", "push B", "push C"])
-            #expect(entries.map { $0["undone"] as? Bool } == [false, false, false, false, true])
-            #expect(entries.map { $0["current"] as? Bool } == [false, false, false, true, false])
-            #expect(history["seq"] as? Int == 3)
+            expectEqual(entries.map { $0["command"] as? String }, ["", "initial Nav(A)", "launch", "push B", "push C"])
+            expectEqual(entries.map { $0["undone"] as? Bool }, [false, false, false, false, true])
+            expectEqual(entries.map { $0["current"] as? Bool }, [false, false, false, true, false])
+            expectEqual(history["seq"] as? Int, 3)
             _ = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push D"))
             history = try json(try await client.execute(uri: "/api/history", method: .get, headers: own()))
             entries = try #require(history["entries"] as? [[String: Any]])
-            #expect(entries.map { $0["command"] as? String } == ["", "initial Nav(A)", "launch", "push B", "push D"])
-            #expect(entries.last?["seq"] as? Int == 5)
+            expectEqual(entries.map { $0["command"] as? String }, ["", "initial Nav(A)", "launch", "push B", "push D"])
+            expectEqual(entries.last?["seq"] as? Int, 5)
         }
     }
 
@@ -196,9 +196,9 @@ struct RouteTests {
         try await server.test { client in
             let verbs = try json(try await client.execute(uri: "/api/verbs", method: .get, headers: own()))
             let names = (verbs["verbs"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
-            #expect(names == VerbTable.names)
+            expectEqual(names, VerbTable.names)
             let log = try await client.execute(uri: "/api/log", method: .get, headers: own())
-            #expect(String(buffer: log.body) == server.hub.read { $0.logJSON() }.serialized())
+            expectEqual(String(buffer: log.body), server.hub.read { $0.logJSON() }.serialized())
         }
     }
 }
@@ -215,10 +215,10 @@ struct SecurityTests {
             var headers = HTTPFields()
             headers[HTTPField.Name("Host")!] = host
             let response = try await client.execute(uri: "/api/state", method: .get, headers: headers)
-            #expect(response.status == .forbidden)
+            expectEqual(response.status, .forbidden)
             let post = try await client.execute(uri: "/api/commands", method: .post, headers: headers, body: ByteBuffer(string: "initial A"))
-            #expect(post.status == .forbidden)
-            #expect(server.hub.read { $0.state.initial == nil })
+            expectEqual(post.status, .forbidden)
+            expect(server.hub.read { $0.state.initial == nil })
         }
     }
 
@@ -229,7 +229,7 @@ struct SecurityTests {
             var headers = HTTPFields()
             headers[HTTPField.Name("Host")!] = host
             let response = try await client.execute(uri: "/api/state", method: .get, headers: headers)
-            #expect(response.status == .ok)
+            expectEqual(response.status, .ok)
         }
     }
 
@@ -240,12 +240,12 @@ struct SecurityTests {
             for origin in ["http://evil.example", "http://evil.example:8080", "null", "https://127.0.0.1:8080", "http://127.0.0.1:9999",
                            "http://127.evil.example:8080", "http://127.0.0.1.nip.io:8080"] {
                 let response = try await client.execute(uri: "/api/commands", method: .post, headers: own([("Origin", origin)]), body: ByteBuffer(string: "initial A"))
-                #expect(response.status == .forbidden, "Origin \(origin)")
+                expectEqual(response.status, .forbidden, "Origin \(origin)")
             }
-            #expect(server.hub.read { $0.state.initial == nil })
+            expect(server.hub.read { $0.state.initial == nil })
             let ok = try await client.execute(uri: "/api/commands", method: .post, headers: own([("Origin", "http://127.0.0.1:8080")]), body: ByteBuffer(string: "initial A"))
-            #expect(ok.status == .ok)
-            #expect(server.hub.read { $0.state.initial != nil })
+            expectEqual(ok.status, .ok)
+            expect(server.hub.read { $0.state.initial != nil })
         }
     }
 
@@ -253,7 +253,7 @@ struct SecurityTests {
     func token() async throws {
         let (pub, _) = try makePublicFolder()
         let server = makeServer(host: "0.0.0.0", token: "s3cret", publicDirectory: pub)
-        #expect(server.token == "s3cret")
+        expectEqual(server.token, "s3cret")
         try await server.test { client in
             var headers = HTTPFields()
             headers[HTTPField.Name("Host")!] = "192.168.1.5:8080"
@@ -264,12 +264,12 @@ struct SecurityTests {
             var withHeader = headers
             withHeader[HTTPField.Name("X-NavLab-Token")!] = "s3cret"
             let post = try await client.execute(uri: "/api/commands", method: .post, headers: withHeader, body: ByteBuffer(string: "initial A"))
-            #expect(post.status == .ok)
+            expectEqual(post.status, .ok)
             // However the path is spelled, the API is not reached without the token.
             for path in ["//api/state", "/%61pi/state", "/API/state", "/api//state", "/./api/state"] {
                 let response = try await client.execute(uri: path, method: .get, headers: headers)
-                #expect(response.status != .ok, "\(path)")
-                #expect(!String(buffer: response.body).contains("viewControllers"), "\(path)")
+                expect(response.status != .ok, "\(path)")
+                expect(!String(buffer: response.body).contains("viewControllers"), "\(path)")
             }
             // A name that is not this machine's is still refused, token or not.
             var foreign = withHeader
@@ -280,10 +280,10 @@ struct SecurityTests {
 
     @Test("on loopback no token is made; beyond it one is generated when none is given")
     func tokenGeneration() {
-        #expect(makeServer().token == nil)
+        expect(makeServer().token == nil)
         let generated = makeServer(host: "0.0.0.0").token
-        #expect(generated?.count == 64)
-        #expect(generated != makeServer(host: "0.0.0.0").token)
+        expectEqual(generated?.count, 64)
+        expect(generated != makeServer(host: "0.0.0.0").token)
     }
 
     @Test("paths that leave Public/ are 404, raw or encoded", arguments: [
@@ -296,8 +296,8 @@ struct SecurityTests {
         let server = makeServer(publicDirectory: pub)
         try await server.test { client in
             let response = try await client.execute(uri: path, method: .get, headers: own())
-            #expect(response.status == .notFound)
-            #expect(!String(buffer: response.body).contains("top secret"))
+            expectEqual(response.status, .notFound)
+            expect(!String(buffer: response.body).contains("top secret"))
         }
     }
 
@@ -308,7 +308,7 @@ struct SecurityTests {
         let server = makeServer(publicDirectory: pub)
         try await server.test { client in
             let response = try await client.execute(uri: "/leak.txt", method: .get, headers: own())
-            #expect(response.status == .notFound)
+            expectEqual(response.status, .notFound)
         }
     }
 
@@ -318,19 +318,19 @@ struct SecurityTests {
         let server = makeServer(publicDirectory: pub)
         try await server.test { client in
             let index = try await client.execute(uri: "/", method: .get, headers: own())
-            #expect(index.status == .ok)
-            #expect(index.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(index.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
-            #expect(String(buffer: index.body).contains("<title>NavLab</title>"))
+            expectEqual(index.status, .ok)
+            expectEqual(index.headers[.contentType], "text/html; charset=utf-8")
+            expectEqual(index.headers[.contentSecurityPolicy]?.contains("default-src 'self'"), true)
+            expect(String(buffer: index.body).contains("<title>NavLab</title>"))
             let js = try await client.execute(uri: "/js/app.js", method: .get, headers: own())
-            #expect(js.headers[.contentType] == "text/javascript; charset=utf-8")
+            expectEqual(js.headers[.contentType], "text/javascript; charset=utf-8")
         }
     }
 
     @Test("the page takes a printout as large as the prompt does (Limits.importBytes)")
     func importSizedBody() {
-        #expect(PageConfiguration.defaultMaxBodySize == Limits.importBytes)
-        #expect(Limits.importBytes >= Limits.viewControllers * 256)
+        expectEqual(PageConfiguration.defaultMaxBodySize, Limits.importBytes)
+        expect(Limits.importBytes >= Limits.viewControllers * 256)
     }
 
     @Test("a body over the limit is 413, and the model is untouched")
@@ -339,11 +339,11 @@ struct SecurityTests {
         try await server.test { client in
             let big = String(repeating: "push A\n", count: 10_000)
             let response = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: big))
-            #expect(response.status == .contentTooLarge)
-            #expect(server.hub.read { $0.seq } == 0)
+            expectEqual(response.status, .contentTooLarge)
+            expectEqual(server.hub.read { $0.seq }, 0)
             // Just under the limit is fine.
             let fits = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "initial A\n" + String(repeating: "#\n", count: 30_000)))
-            #expect(fits.status == .ok)
+            expectEqual(fits.status, .ok)
         }
     }
 
@@ -361,8 +361,8 @@ struct SecurityTests {
             noHost[HTTPField.Name("Host")!] = "::::"
             #expect(try await client.execute(uri: "/api/state", method: .get, headers: noHost).status == .forbidden)
             let ok = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "launch"))
-            #expect(ok.status == .ok)
-            #expect(try json(ok)["status"] as? String == "done")
+            expectEqual(ok.status, .ok)
+            try expectEqual(json(ok)["status"] as? String, "done")
         }
     }
 
@@ -378,11 +378,11 @@ struct SecurityTests {
         let seq = server.hub.read { $0.seq }
         try await server.test { client in
             let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: body))
-            #expect(r.status == .ok)
-            #expect(try json(r)["status"] as? String == "failed")
-            #expect(server.hub.read { $0.seq } == seq)
+            expectEqual(r.status, .ok)
+            try expectEqual(json(r)["status"] as? String, "failed")
+            expectEqual(server.hub.read { $0.seq }, seq)
             let next = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: "push Detail"))
-            #expect(try json(next)["status"] as? String == "done")
+            try expectEqual(json(next)["status"] as? String, "done")
         }
     }
 
@@ -391,10 +391,10 @@ struct SecurityTests {
         let server = makeServer(["initial Nav(Home)", "launch"])
         try await server.test { client in
             let line = Array(repeating: "push A; pop", count: 2_900).joined(separator: "; ")
-            #expect(line.utf8.count < PageConfiguration.defaultMaxBodySize)
+            expect(line.utf8.count < PageConfiguration.defaultMaxBodySize)
             let r = try await client.execute(uri: "/api/commands", method: .post, headers: own(), body: ByteBuffer(string: line))
-            #expect(try json(r)["status"] as? String == "done")
-            #expect(server.hub.read { $0.state.nameCounters["A"] } == 2_900)
+            try expectEqual(json(r)["status"] as? String, "done")
+            expectEqual(server.hub.read { $0.state.nameCounters["A"] }, 2_900)
             #expect(try await client.execute(uri: "/api/state", method: .get, headers: own()).status == .ok)
         }
     }

@@ -99,12 +99,12 @@ struct StaticFastPathTests {
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get("/index.html", port: port))
             let a = try reader.next()
-            #expect(a.status == 200)
-            #expect(a.text == "<!doctype html><title>NavLab</title>")
-            #expect(a.header("content-length") == "\(a.body.count)")
-            for field in expected.headers { #expect(a.header(field.name.rawName) == field.value, "\(field.name)") }
-            #expect(a.header("content-security-policy")?.contains("default-src 'self'") == true)
-            #expect(a.header("server") == "NavLab")
+            expectEqual(a.status, 200)
+            expectEqual(a.text, "<!doctype html><title>NavLab</title>")
+            expectEqual(a.header("content-length"), "\(a.body.count)")
+            for field in expected.headers { expectEqual(a.header(field.name.rawName), field.value, "\(field.name)") }
+            expectEqual(a.header("content-security-policy")?.contains("default-src 'self'"), true)
+            expectEqual(a.header("server"), "NavLab")
             // RFC 9110 §5.6.7: IMF-fixdate, and now.
             let date = try #require(a.header("date"))
             let parser = DateFormatter()
@@ -112,11 +112,11 @@ struct StaticFastPathTests {
             parser.timeZone = TimeZone(identifier: "GMT")
             parser.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
             let parsed = try #require(parser.date(from: date), "Date: \(date)")
-            #expect(abs(parsed.timeIntervalSinceNow) < 60)
-            #expect(parser.string(from: parsed) == date)
+            expect(abs(parsed.timeIntervalSinceNow) < 60)
+            expectEqual(parser.string(from: parsed), date)
             // `/` is the same file.
             c.send(get("/", port: port))
-            #expect(try reader.next().text == a.text)
+            try expectEqual(reader.next().text, a.text)
         }
     }
 
@@ -130,13 +130,13 @@ struct StaticFastPathTests {
             for path in ["/", "/index.html", "/js/app.js"] {
                 c.send(get(path, port: port, host: name))
                 let a = try reader.next()
-                #expect(a.status == 403, "\(path) with Host \(name)")
-                #expect(!a.text.contains("NavLab</title>") && !a.text.contains("export const"))
+                expectEqual(a.status, 403, "\(path) with Host \(name)")
+                expect(!a.text.contains("NavLab</title>") && !a.text.contains("export const"))
             }
             c.send(get("/index.html", port: port, extra: "Origin: http://evil.example\r\n"))
-            #expect(try reader.next().status == 403)
+            try expectEqual(reader.next().status, 403)
             c.send(get("/index.html", port: port, extra: "Origin: http://127.0.0.1:\(port)\r\n"))
-            #expect(try reader.next().status == 200)
+            try expectEqual(reader.next().status, 200)
         }
     }
 
@@ -146,9 +146,9 @@ struct StaticFastPathTests {
         try await withServer(pub) { port in
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get("/index.html", port: port) + get("/index.html", port: port, host: "evil.example:\(port)") + get("/index.html", port: port))
-            #expect(try reader.next().status == 200)
-            #expect(try reader.next().status == 403)
-            #expect(try reader.next().status == 200)
+            try expectEqual(reader.next().status, 200)
+            try expectEqual(reader.next().status, 403)
+            try expectEqual(reader.next().status, 200)
         }
     }
 
@@ -162,8 +162,8 @@ struct StaticFastPathTests {
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get(path, port: port))
             let a = try reader.next()
-            #expect(a.status == 404)
-            #expect(!a.text.contains("top secret"))
+            expectEqual(a.status, 404)
+            expect(!a.text.contains("top secret"))
         }
     }
 
@@ -174,13 +174,13 @@ struct StaticFastPathTests {
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get("/js/app.js", port: port, method: "HEAD") + get("/js/app.js", port: port))
             let h = try reader.next(head: true)
-            #expect(h.status == 200)
-            #expect(h.header("content-length") == "\("export const x = 1;".utf8.count)")
-            #expect(h.header("content-type") == "text/javascript; charset=utf-8")
+            expectEqual(h.status, 200)
+            expectEqual(h.header("content-length"), "\("export const x = 1;".utf8.count)")
+            expectEqual(h.header("content-type"), "text/javascript; charset=utf-8")
             // Had HEAD sent a body, it would be read as the start of the next answer.
             let g = try reader.next()
-            #expect(g.status == 200)
-            #expect(g.text == "export const x = 1;")
+            expectEqual(g.status, 200)
+            expectEqual(g.text, "export const x = 1;")
         }
     }
 
@@ -196,12 +196,12 @@ struct StaticFastPathTests {
             let etag = try #require(first.header("etag"))
             c.send(get("/js/big.js", port: port, extra: "If-None-Match: \(etag)\r\n") + get("/js/big.js", port: port, extra: "Accept-Encoding: gzip\r\n"))
             let again = try reader.next()
-            #expect(again.status == 304)
-            #expect(again.header("etag") == etag)
+            expectEqual(again.status, 304)
+            expectEqual(again.header("etag"), etag)
             let gz = try reader.next()
-            #expect(gz.header("content-encoding") == "gzip")
-            #expect(gz.header("vary") == "Accept-Encoding")
-            #expect(try gunzip(gz.body) == first.body)
+            expectEqual(gz.header("content-encoding"), "gzip")
+            expectEqual(gz.header("vary"), "Accept-Encoding")
+            try expectEqual(gunzip(gz.body), first.body)
         }
     }
 
@@ -214,13 +214,13 @@ struct StaticFastPathTests {
             c.send("POST /api/commands HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
                 + get("/index.html", port: port) + get("/api/state", port: port) + get("/js/app.js", port: port))
             let post = try reader.next()
-            #expect(post.status == 200)
-            #expect(post.text.contains("viewDidAppear"))
-            #expect(try reader.next().text == "<!doctype html><title>NavLab</title>")
+            expectEqual(post.status, 200)
+            expect(post.text.contains("viewDidAppear"))
+            try expectEqual(reader.next().text, "<!doctype html><title>NavLab</title>")
             let state = try reader.next()
-            #expect(state.header("content-type")?.hasPrefix("application/json") == true)
-            #expect(state.text.contains("\"A\""))
-            #expect(try reader.next().text == "export const x = 1;")
+            expectEqual(state.header("content-type")?.hasPrefix("application/json"), true)
+            expect(state.text.contains("\"A\""))
+            try expectEqual(reader.next().text, "export const x = 1;")
         }
     }
 
@@ -230,8 +230,8 @@ struct StaticFastPathTests {
         try await withServer(pub) { port in
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get("/index.html", port: port, extra: "Connection: close\r\n"))
-            #expect(try reader.next().status == 200)
-            #expect(reader.closes(within: .seconds(2)))
+            try expectEqual(reader.next().status, 200)
+            expect(reader.closes(within: .seconds(2)))
         }
     }
 
@@ -242,9 +242,9 @@ struct StaticFastPathTests {
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get("/index.html", port: port))
             let start = ContinuousClock.now
-            #expect(try reader.next().status == 200)
-            #expect(reader.closes(within: .seconds(5)))
-            #expect(ContinuousClock.now - start >= SlowClientTests.timeout - .milliseconds(50))
+            try expectEqual(reader.next().status, 200)
+            expect(reader.closes(within: .seconds(5)))
+            expect(ContinuousClock.now - start >= SlowClientTests.timeout - .milliseconds(50))
         }
     }
 
@@ -254,8 +254,8 @@ struct StaticFastPathTests {
         try await withServer(pub) { port in
             let c = try RawConnection(port: port), reader = AnswerReader(c)
             c.send(get("/js/app.js", port: port, extra: "Content-Length: 3\r\n") + "abc" + get("/js/app.js", port: port))
-            #expect(try reader.next().text == "export const x = 1;")
-            #expect(try reader.next().text == "export const x = 1;")
+            try expectEqual(reader.next().text, "export const x = 1;")
+            try expectEqual(reader.next().text, "export const x = 1;")
         }
     }
 }

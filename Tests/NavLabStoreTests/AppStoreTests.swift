@@ -21,8 +21,8 @@ struct AppStoreTests {
     }
 
     func run(_ session: Session, _ lines: String...) {
-        for l in lines { let r = session.execute(l); #expect(r.status != .failed, "\(l): \(r.text)") }
-        #expect(errors.list.isEmpty, "the store could not save: \(errors.list)")
+        for l in lines { let r = session.execute(l); expect(r.status != .failed, "\(l): \(r.text)") }
+        expect(errors.list.isEmpty, "the store could not save: \(errors.list)")
     }
 
     @Test("UIKit #213: each iPad scene session's activity is kept on disk; quit NavLab, start again, each restores its own screen")
@@ -33,18 +33,18 @@ struct AppStoreTests {
         let setup = ["device iPad iOS=18", "scenes on", "encode Country capital", "route Country push Country", "initial Nav(Countries)"]
         for l in setup { run(first, l) }
         run(first, "launch", "push Country", "set Country capital=Paris", "scene new", "background")
-        #expect(FileManager.default.fileExists(atPath: store.home + "/App/scenes.json"))
+        expect(FileManager.default.fileExists(atPath: store.home + "/App/scenes.json"))
 
         let second = Session(state: store.initialState())
         store.attach(to: second) { errors.add($0) }
         for l in setup { run(second, l) }
         run(second, "launch")
-        #expect(second.state.application.data.frontSession == 2)
-        #expect(second.state.application.data.otherSessions == [SceneSession(number: 1, activity: ["screen": "Country", "capital": "Paris"])])
+        expectEqual(second.state.application.data.frontSession, 2)
+        expectEqual(second.state.application.data.otherSessions, [SceneSession(number: 1, activity: ["screen": "Country", "capital": "Paris"])])
         run(second, "scene 1")
-        #expect(second.state.top().map { second.state[$0].name } == "Country")
+        expectEqual(second.state.top().map { second.state[$0].name }, "Country")
         run(second, "scene discard 2")
-        #expect(store.load("App").otherSessions.isEmpty)
+        expect(store.load("App").otherSessions.isEmpty)
     }
 
     @Test("background, quit NavLab, start again, relaunch: the state comes back")
@@ -53,13 +53,13 @@ struct AppStoreTests {
         let first = Session(state: store.initialState())
         store.attach(to: first) { errors.add($0) }
         run(first, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
-        #expect(FileManager.default.fileExists(atPath: store.archivePath("App")))
+        expect(FileManager.default.fileExists(atPath: store.archivePath("App")))
 
         let second = Session(state: store.initialState())
         store.attach(to: second) { errors.add($0) }
         run(second, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "relaunch")
-        #expect(second.state.top().map { second.state[$0].name } == "B")
-        #expect(second.state.application.launches == 2)
+        expectEqual(second.state.top().map { second.state[$0].name }, "B")
+        expectEqual(second.state.application.launches, 2)
     }
 
     @Test("A damaged archive file is discarded at launch with a warning that names it; NavLab goes on")
@@ -68,17 +68,17 @@ struct AppStoreTests {
         let s = Session(state: store.initialState())
         store.attach(to: s) { errors.add($0) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)", "launch", "push B", "background")
-        #expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: Data("{ not an archive".utf8)))
+        expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: Data("{ not an archive".utf8)))
 
         let again = Session(state: store.initialState())
         store.attach(to: again) { errors.add($0) }
         run(again, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
         let r = again.execute("launch")
-        #expect(r.status == .done)
+        expectEqual(r.status, .done)
         let warning = r.lines.first { $0.style == .warning }?.text ?? ""
-        #expect(warning.contains("damaged") && warning.contains(store.archivePath("App")))
-        #expect(again.state.top().map { again.state[$0].name } == "A")
-        #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
+        expect(warning.contains("damaged") && warning.contains(store.archivePath("App")))
+        expectEqual(again.state.top().map { again.state[$0].name }, "A")
+        expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
     }
 
     @Test("forceQuit removes the archive file; uninstall the defaults too; another app keeps its own")
@@ -88,11 +88,11 @@ struct AppStoreTests {
         store.attach(to: s) { errors.add($0) }
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial A", "launch", "defaults loggedIn=true", "background")
         run(s, "forceQuit")
-        #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
-        #expect(store.load("App").defaults == ["loggedIn": "true"])
+        expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
+        expectEqual(store.load("App").defaults, ["loggedIn": "true"])
         run(s, "app Other", "launch", "defaults theme=dark", "kill".isEmpty ? "" : "background", "kill", "app App", "uninstall")
-        #expect(store.load("App").defaults.isEmpty)
-        #expect(store.load("Other").defaults == ["theme": "dark"])
+        expect(store.load("App").defaults.isEmpty)
+        expectEqual(store.load("Other").defaults, ["theme": "dark"])
     }
 
     @Test("Writes are atomic: no temporary file is left behind")
@@ -101,9 +101,9 @@ struct AppStoreTests {
         let path = home + "/x.json"
         try AppStore.writeAtomically(Data("1".utf8), to: path)
         try AppStore.writeAtomically(Data("2".utf8), to: path)
-        #expect(FileManager.default.contents(atPath: path) == Data("2".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home) == ["x.json"])
-        #expect(errors.list.isEmpty)
+        expectEqual(FileManager.default.contents(atPath: path), Data("2".utf8))
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: home), ["x.json"])
+        expect(errors.list.isEmpty)
     }
 }
 
@@ -121,17 +121,17 @@ struct AppNameEscapeTests {
         store.attach(to: session) { errors.add($0) }
         let before = session.state
         let r = session.execute("app \(name)")
-        #expect(r.status == .failed)
-        #expect(r.error?.message.contains("is not an app name") == true, "\(r.text)")
-        #expect(r.error?.suggestion?.contains("letters, digits") == true)
-        #expect(session.state == before)
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.message.contains("is not an app name"), true, "\(r.text)")
+        expectEqual(r.error?.suggestion?.contains("letters, digits"), true)
+        expectEqual(session.state, before)
         _ = session.execute("defaults x=y")
         _ = session.execute("uninstall")
         // Only the default app's folder exists, inside home.
         let outside = try FileManager.default.contentsOfDirectory(atPath: root)
-        #expect(outside == ["home"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/home") == ["navlab"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home) == ["App"])
+        expectEqual(outside, ["home"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: root + "/home"), ["navlab"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: home), ["App"])
     }
 
     @Test("the store itself refuses a name that is not an app name")
@@ -143,16 +143,16 @@ struct AppNameEscapeTests {
         var data = AppData()
         data.defaults["x"] = "y"
         #expect(throws: (any Error).self) { try store.save("../victim", data) }
-        #expect(!FileManager.default.fileExists(atPath: root + "/victim"))
-        #expect(store.load("../victim") == AppData())
+        expect(!FileManager.default.fileExists(atPath: root + "/victim"))
+        expectEqual(store.load("../victim"), AppData())
         try store.save("Good_1", data)
-        #expect(store.load("Good_1").defaults == ["x": "y"])
+        expectEqual(store.load("Good_1").defaults, ["x": "y"])
     }
 
     @Test("valid app names still work: letters, digits, underscore")
     func valid() {
-        for n in ["App", "Restorer", "My_App2", "_x"] { #expect(State.isValidAppName(n), "\(n)") }
-        for n in ["", "2App", "a-b", "a.b", String(repeating: "a", count: 65), "é"] { #expect(!State.isValidAppName(n), "\(n)") }
+        for n in ["App", "Restorer", "My_App2", "_x"] { expect(State.isValidAppName(n), "\(n)") }
+        for n in ["", "2App", "a-b", "a.b", String(repeating: "a", count: 65), "é"] { expect(!State.isValidAppName(n), "\(n)") }
     }
 
 }
@@ -186,7 +186,7 @@ extension AppStoreTests {
         let store = AppStore(home: tempHome())
         var json = try writtenArchive(store)
         var entries = try #require(json["entries"] as? [[String: Any]])
-        #expect(entries.count == 4, "UINavigationController, A, B, C")
+        expectEqual(entries.count, 4, "UINavigationController, A, B, C")
         switch damage {
         case "a parent cycle": entries[1]["parent"] = 2; entries[2]["parent"] = 1
         case "an empty root path": entries[0]["path"] = [String]()
@@ -197,20 +197,20 @@ extension AppStoreTests {
         json["entries"] = entries
         var bytes = try JSONSerialization.data(withJSONObject: json)
         if damage.hasPrefix("nesting") { bytes = Data(("{\"entries\":" + String(repeating: "[", count: 100_000)).utf8) }
-        #expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: bytes))
+        expect(FileManager.default.createFile(atPath: store.archivePath("App"), contents: bytes))
 
         let again = Session(state: store.initialState())
         store.attach(to: again) { errors.add($0) }
-        #expect(again.state.application.data.archive?.archive == nil, "\(damage): not accepted as valid")
+        expect(again.state.application.data.archive?.archive == nil, "\(damage): not accepted as valid")
         run(again, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
         let r = again.execute("launch")
-        #expect(r.status == .done)
+        expectEqual(r.status, .done)
         let warning = r.lines.first { $0.style == .warning }?.text ?? ""
-        #expect(warning.contains(store.archivePath("App")), "\(damage): \(warning)")
-        #expect(warning.contains(reason), "\(damage): \(warning)")
-        #expect(again.state.top().map { again.state[$0].name } == "A", "launched without restoring")
-        #expect(!again.state.viewControllers.values.contains { $0.restored })
-        #expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
+        expect(warning.contains(store.archivePath("App")), "\(damage): \(warning)")
+        expect(warning.contains(reason), "\(damage): \(warning)")
+        expectEqual(again.state.top().map { again.state[$0].name }, "A", "launched without restoring")
+        expect(!again.state.viewControllers.values.contains { $0.restored })
+        expect(!FileManager.default.fileExists(atPath: store.archivePath("App")))
     }
 
     @Test("#9: the engine checks an archive it is handed, too (not only the store)")
@@ -218,16 +218,16 @@ extension AppStoreTests {
         let store = AppStore(home: tempHome())
         _ = try writtenArchive(store)
         var archive = try #require(store.load("App").archive?.archive)
-        #expect(archive.problem == nil, "what preservation writes is usable")
+        expect(archive.problem == nil, "what preservation writes is usable")
         archive.entries[1].parent = 3
-        #expect(archive.problem?.contains("does not come before it") == true)
+        expectEqual(archive.problem?.contains("does not come before it"), true)
         var st = State()
         st.application.data.archive = .valid(archive)
         let s = Session(state: st)
         run(s, "class * restorationIdentifier=class", "optIn save=yes restore=yes", "initial Nav(A)")
         let r = s.execute("launch")
-        #expect(r.lines.contains { $0.style == .warning && $0.text.contains("is damaged") })
-        #expect(s.state.top().map { s.state[$0].name } == "A")
+        expect(r.lines.contains { $0.style == .warning && $0.text.contains("is damaged") })
+        expectEqual(s.state.top().map { s.state[$0].name }, "A")
     }
 
     /// Hardening #8: a SIGKILL between create and rename leaves `.archive.json.PID.tmp`.
@@ -260,12 +260,12 @@ extension AppStoreTests {
                      home + "/.archive.json.\(gone.processIdentifier).tmp"]
         let live = folder + "/.archive.json.\(alive.processIdentifier).tmp"
         let unrelated = folder + "/notes.tmp"
-        for path in stale + [live, unrelated] { #expect(FileManager.default.createFile(atPath: path, contents: Data("{\"par".utf8))) }
+        for path in stale + [live, unrelated] { expect(FileManager.default.createFile(atPath: path, contents: Data("{\"par".utf8))) }
 
         _ = store.initialState()
-        for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path) was left") }
-        #expect(FileManager.default.fileExists(atPath: live), "a write in progress elsewhere is not touched")
-        #expect(FileManager.default.fileExists(atPath: unrelated), "only NavLab's own temporary names are removed")
-        #expect(FileManager.default.contents(atPath: store.archivePath("App")) == archive, "the archive itself is untouched")
+        for path in stale { expect(!FileManager.default.fileExists(atPath: path), "\(path) was left") }
+        expect(FileManager.default.fileExists(atPath: live), "a write in progress elsewhere is not touched")
+        expect(FileManager.default.fileExists(atPath: unrelated), "only NavLab's own temporary names are removed")
+        expectEqual(FileManager.default.contents(atPath: store.archivePath("App")), archive, "the archive itself is untouched")
     }
 }
