@@ -37,9 +37,9 @@ run: deps-run page
 build: page
 	$(SWIFT) build --product navlab
 
-## test: navlab and the browser build side by side; then, side by side (each one's output
-## together), the unit tests (Swift Testing, built first: `swift build --build-tests` leaves the
-## navlab the others run as it is), every
+## test: navlab with the unit tests (one `swift build --build-tests`: the test targets compile
+## while the server's dependencies do) beside the browser build; then, side by side (each one's
+## output together), the unit tests (Swift Testing), every
 ## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
@@ -50,10 +50,10 @@ test: deps
 	@sh scripts/check-portable.sh
 	@$(PYTHON) scripts/embed-page.py --check
 	@sh scripts/check-engine.sh
-	@echo "building navlab, and beside it the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
-	@sh scripts/side-by-side.sh "$(SWIFT) build --product navlab" "sh scripts/build-wasm-test.sh"
-	@echo "testing: the unit tests once they are built, and meanwhile everything that needs only navlab"
-	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests && $(SWIFT) test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
+	@echo "building navlab and the unit tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
+	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests" "sh scripts/build-wasm-test.sh"
+	@echo "testing: the unit tests, and beside them everything else"
+	@sh scripts/side-by-side.sh "$(SWIFT) test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)

@@ -9,6 +9,7 @@ import os
 import subprocess
 import tempfile
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -66,7 +67,9 @@ def test_a_tutorial_plays_to_its_end_with_its_narration(site, browser):
         assert count.startswith(f"Step {n} of {steps}"), count
         assert not problem
         seen.add(narration)
-    WebDriverWait(browser, 30).until(lambda d: "the end" in d.find_element(By.CSS_SELECTOR, "#tutorial-body .step-count").text)
+    # (The panel redraws itself as the last step ends: an element read mid-redraw is stale, read again.)
+    WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: "the end" in d.find_element(By.CSS_SELECTOR, "#tutorial-body .step-count").text)
     assert len(seen) == steps  # each step had its own narration
     # Every `expect` held (a failed one stops the play with its error), and the session is
     # the one the native tool ends the tutorial with.
@@ -92,7 +95,8 @@ def test_tab_completes_and_a_timeline_jump_shows_an_earlier_step(site, browser):
     type_command(browser, "undo")
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "More") is None)
     # The timeline: the step of `launch` shows Home alone, then Live comes back.
-    entries = WebDriverWait(browser, 10).until(lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#timeline .entry") if "launch" in e.text])
+    entries = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#timeline .entry") if "launch" in e.text])
     entries[-1].click()
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "viewing").is_displayed())
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "Detail") is None and tree_row(d, "Home") is not None)
