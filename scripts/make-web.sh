@@ -13,6 +13,8 @@ out=${2:-.build-web}
 rm -rf "$out"
 mkdir -p "$out"
 cp -R Public/. "$out/"
+# The page's modules as two files (a fresh load asks for 2, not 19: scripts/bundle-page.py).
+python3 scripts/bundle-page.py "$out"
 docs="$(dirname "$wasm")/navlab-docs.json"
 [ -f "$docs" ] || { echo "make web: $docs is missing (Web/build.sh writes it beside the module)" >&2; exit 1; }
 full="$(dirname "$wasm")/navlab-full.wasm"
