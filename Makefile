@@ -38,8 +38,7 @@ build: page
 	$(SWIFT) build --product navlab
 
 ## test: navlab with the unit tests (one `swift build --build-tests`: the test targets compile
-## while the server's dependencies do) beside the browser build, at the lowest priority (`nice`:
-## it takes the cores when the Swift build leaves one idle, rather than slowing it down); then, side by side (each one's
+## while the server's dependencies do) beside the browser build; then, side by side (each one's
 ## output together), the unit tests (Swift Testing), every
 ## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
@@ -52,7 +51,7 @@ test: deps
 	@$(PYTHON) scripts/embed-page.py --check
 	@sh scripts/check-engine.sh
 	@echo "building navlab and the unit tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
-	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests" "nice -n 19 sh scripts/build-wasm-test.sh"
+	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests" "sh scripts/build-wasm-test.sh"
 	@echo "testing: the unit tests, and beside them everything else"
 	@sh scripts/side-by-side.sh "$(SWIFT) test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
