@@ -28,6 +28,9 @@ cp "$docs" "$out/navlab-docs.json"
 build=$(cat "$out"/*.wasm "$out/navlab-docs.json" | cksum | cut -d' ' -f1)
 printf '{"host": "browser", "engine": "navlab.wasm", "docs": "navlab-docs.json", "build": "%s"}\n' "$build" > "$out/navlab-host.json"
 sed -i.bak "s|<meta name=\"navlab-host\" content=\"\">|<meta name=\"navlab-host\" content=\"browser\" data-build=\"$build\">|" "$out/index.html"
+# With the marker the page asks no navlab-host.json: its preload would only be a wasted request
+# (and Chromium's console warning that a preloaded file went unused).
+sed -i.bak '/<link rel="preload" href="navlab-host.json"/d' "$out/index.html"
 rm -f "$out/index.html.bak"
 grep -q "data-build=\"$build\"" "$out/index.html" || { echo "make web: index.html has no <meta name=\"navlab-host\" content=\"\"> to mark" >&2; exit 1; }
 echo "the page, to serve as static files: $out ($(du -sk "$out" | cut -f1) KiB; navlab.wasm $(wc -c < "$out/navlab.wasm") bytes, navlab-full.wasm $(wc -c < "$out/navlab-full.wasm") bytes)"
