@@ -30,7 +30,7 @@ EXPORT = re.compile(r'^export (async function|function|class|const|let) ([A-Za-z
 
 def fail(path, number, line, why):
     sys.exit(f"bundle-page: {path}:{number}: {why}: {line.strip()}\n"
-             "  (the bundler handles `import {{ a, b }} from \"./x.js\";` and `export function|const|class …`: write the module that way)")
+             "  (the bundler reads `import { a, b } from \"./x.js\";` on one line and `export function|async function|class|const …`: write the module that way)")
 
 
 modules = {}
@@ -40,6 +40,9 @@ def load(name):
     if name in modules:
         return modules[name]
     path = os.path.join(js, name + ".js")
+    if not os.path.exists(path):
+        importer = next((n for n, m in modules.items() if any(d == name for d, _ in m["imports"])), "index.html")
+        sys.exit(f"bundle-page: {importer}.js imports ./{name}.js, which is not in {js}")
     imports, exports, body = [], [], []
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -51,7 +54,7 @@ def load(name):
                 if any(" " in n for n in names):
                     fail(path, number, line, "an import with `as`")
                 imports.append((m.group(2), names))
-                body.append("\n")  # keeps the line numbers of what follows
+                body.append("\n")  # its imports are read at the top of the module's function
                 continue
             if line.startswith("export"):
                 m = EXPORT.match(line)
