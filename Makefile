@@ -35,10 +35,10 @@ run: deps-run page
 	@.build/release/navlab
 
 build: page
-	$(SWIFT) build --product navlab
+	@SWIFT="$(SWIFT)" sh scripts/swift-debug.sh build --product navlab
 
-## test: navlab with the unit tests (one `swift build --build-tests`: the test targets compile
-## while the server's dependencies do) beside the browser build; then, side by side (each one's
+## test: navlab with the unit tests (one `swift build --build-tests`, each module compiled whole:
+## scripts/swift-debug.sh says why) beside the browser build; then, side by side (each one's
 ## output together), the unit tests (Swift Testing), every
 ## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
@@ -51,9 +51,9 @@ test: deps
 	@$(PYTHON) scripts/embed-page.py --check
 	@sh scripts/check-engine.sh
 	@echo "building navlab and the unit tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
-	@sh scripts/side-by-side.sh "$(SWIFT) build --build-tests" "sh scripts/build-wasm-test.sh"
+	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh build --build-tests" "sh scripts/build-wasm-test.sh"
 	@echo "testing: the unit tests, and beside them everything else"
-	@sh scripts/side-by-side.sh "$(SWIFT) test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
+	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
@@ -113,7 +113,7 @@ page:
 ## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)
 docs: page
 	$(PYTHON) scripts/embed-docs.py
-	$(SWIFT) build --product navlab
+	@SWIFT="$(SWIFT)" sh scripts/swift-debug.sh build --product navlab
 	$(NAVLAB) reference > Docs/Reference.md
 	@for f in $(TUTORIALS); do echo "$(NAVLAB) run --markdown $$f > $${f%.navlab}.md"; \
 	    $(NAVLAB) run --markdown $$f > $${f%.navlab}.md || exit 1; done
@@ -125,7 +125,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_SESSIONS ?= 2500
 fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
-	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) $(SWIFT) test --filter 'PropertyTests|RandomInputTests'
+	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) SWIFT="$(SWIFT)" sh scripts/swift-debug.sh test --filter 'PropertyTests|RandomInputTests'
 
 ## install: a release navlab in $(PREFIX)/bin, the page built in (PREFIX: ~/.local on a Mac,
 ## /usr/local elsewhere; `make install PREFIX=~/.local` needs no root)
