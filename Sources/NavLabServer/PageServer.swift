@@ -102,7 +102,7 @@ public final class PageServer: Sendable {
             return PageServer.jsonResponse(CommandRunner.run(text, on: hub).serialized())
         }
         router.get("/api/history") { _, _ -> Response in
-            PageServer.jsonResponse(hub.read { PageDocument.history($0) }.serialized())
+            PageServer.jsonResponse(hub.read { PageDocument.historyText($0) })
         }
         router.get("/api/history/:seq") { request, context -> Response in
             guard let seq = context.parameters.get("seq", as: Int.self) else {
@@ -120,7 +120,7 @@ public final class PageServer: Sendable {
             return PageServer.response(PageRoutes.stepAnswer(entry: entry, state: state, before: before))
         }
         router.get("/api/log") { _, _ -> Response in
-            PageServer.jsonResponse(hub.read { $0.logJSON() }.serialized())
+            PageServer.jsonResponse(hub.read { $0.logText() })
         }
         router.get("/api/facts/:number") { _, context -> Response in
             // A cited fact, for the page's `(UIKit #N)` links (the text of `explain N`).

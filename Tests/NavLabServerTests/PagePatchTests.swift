@@ -173,6 +173,30 @@ struct PagePatchTests {
         expect(total > 500)
     }
 
+    @Test("GET /api/history and /api/log written as they are made are the timeline's and the log's values serialized: every script, its last steps undone")
+    func historyAndLogText() {
+        var same = 0, events = 0, resets = 0
+        for (name, lines) in PagePatchTests.scripts() {
+            let s = Session()
+            for line in lines { _ = s.execute(line) }
+            // Entries past the cursor are written as undone, and their events are not logged.
+            for _ in 0..<min(2, s.cursor) { _ = s.execute("undo") }
+            let text = PageDocument.historyText(s), value = PageDocument.history(s).serialized()
+            expectEqual(text, value, "\(name): /api/history")
+            expectEqual(s.logText(), s.logJSON().serialized(), "\(name): /api/log")
+            if text == value && s.logText() == s.logJSON().serialized() { same += 1 }
+            events += s.entries.reduce(0) { $0 + $1.events.count }
+            resets += s.entries.filter { if case .reset = $0.change { return true }; return false }.count
+        }
+        // A session that ends on a reset logs nothing; one whose reset was undone logs what came before.
+        for lines in [["initial Nav(Home)", "launch", "reset"], ["initial Nav(Home)", "launch", "reset", "undo"], [], ["reset"]] {
+            let s = Session()
+            for line in lines { _ = s.execute(line) }
+            expectEqual(s.logText(), s.logJSON().serialized(), "\(lines)")
+        }
+        expect(same > 10 && events > 1_000 && resets > 0)
+    }
+
     /// The property tests' generator: every verb, live names, lifecycle and restoration.
     @Test("Random sessions, as patches, give /api/state after every step", arguments: 0..<8)
     func randomSessions(seed: Int) throws {

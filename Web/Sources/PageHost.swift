@@ -94,7 +94,7 @@ struct PageHost {
         case "state" where parts.count == 2:
             return .json(PageDocument.state(session.state, seq: session.seq).serialized())
         case "history" where parts.count == 2:
-            return .json(PageDocument.history(session).serialized())
+            return .json(PageDocument.historyText(session))
         case "history" where parts.count == 3:
             guard let seq = Int(parts[2]) else { return .error(400, "expected /api/history/SEQ with SEQ a number") }
             if let from = query["from"] {
@@ -108,7 +108,7 @@ struct PageHost {
             let before = previous.map { PageDocument.state(session.state(at: i - 1), seq: $0).serialized() }
             return PageRoutes.stepAnswer(entry: entry, state: state, before: before)
         case "log" where parts.count == 2:
-            return .json(session.logJSON().serialized())
+            return .json(session.logText())
         case "facts" where parts.count == 3:
             return PageRoutes.fact(parts[2])
         case "inspect" where parts.count == 2:
@@ -164,18 +164,60 @@ struct PageHost {
 nonisolated(unsafe) var page = PageHost()
 
 /// The answer to the page's request: [status][type][body][n messages][name, id, data]….
+/// Written straight into the answer buffer, its size counted first: the body is copied once.
+/// (Built as `Bytes`, an 11 MB history at 10,000 steps was held four times at once — the
+/// string, an array of its bytes, the growing `Bytes`, the buffer — and the module's memory,
+/// which never shrinks, kept the peak.)
 func pageAnswer(_ a: PageAnswer, _ messages: [(String, Int, String)]) -> UnsafeMutableRawPointer {
-    var b = Bytes()
-    b.u32(a.status)
-    b.chunk(Array(a.type.utf8))
-    b.chunk(Array(a.body.utf8))
-    b.u32(messages.count)
+    var size = 4 + (4 + a.type.utf8.count) + (4 + a.body.utf8.count) + 4
+    for (name, _, data) in messages { size += (4 + name.utf8.count) + 4 + (4 + data.utf8.count) }
+    var out = AnswerWriter(size: size)
+    out.u32(a.status)
+    out.chunk(a.type)
+    out.chunk(a.body)
+    out.u32(messages.count)
     for (name, id, data) in messages {
-        b.chunk(Array(name.utf8))
-        b.u32(id)
-        b.chunk(Array(data.utf8))
+        out.chunk(name)
+        out.u32(id)
+        out.chunk(data)
     }
-    return answer(b)
+    return out.finish()
+}
+
+/// An answer buffer ([length][bytes], as `answer` makes) of a size known in advance, filled in order.
+struct AnswerWriter {
+    let base: UnsafeMutableRawPointer
+    let size: Int
+    var at = 0
+
+    init(size: Int) {
+        self.size = size
+        base = UnsafeMutableRawPointer.allocate(byteCount: size + 4, alignment: 4)
+        u32(size)  // the length, before the bytes
+    }
+
+    mutating func u32(_ n: Int) {
+        let v = UInt32(truncatingIfNeeded: n)
+        for shift in [0, 8, 16, 24] as [UInt32] {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: v >> shift), toByteOffset: at, as: UInt8.self)
+            at += 1
+        }
+    }
+
+    mutating func chunk(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes in
+            u32(bytes.count)
+            if let from = bytes.baseAddress { (base + at).copyMemory(from: from, byteCount: bytes.count) }
+            at += bytes.count
+        }
+    }
+
+    /// The buffer, once exactly `size` bytes were written.
+    func finish() -> UnsafeMutableRawPointer {
+        precondition(at == size + 4, "an answer's size was counted wrong")
+        return base
+    }
 }
 
 /// A fresh session for the page (a reload, or Reset); answers the `state` message.

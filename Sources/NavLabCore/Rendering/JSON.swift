@@ -350,4 +350,31 @@ extension Event {
         if depth > 0 { fields.append(("depth", .int(depth))) }
         return .object(fields)
     }
+
+    /// `json(seq:command:)` written into a sink as it is made (a timeline's history is
+    /// 100,000 of these: built as values first, they took four times the text's memory).
+    public func write<S: JSONSink>(seq: Int, command: String, into s: inout S) {
+        s.beginObject()
+        s.field("seq", seq)
+        s.field("command", command)
+        s.field("callback", callback)
+        if let viewController { s.field("viewController", viewController) }
+        if let animated { s.field("animated", animated) }
+        if isMove { s.field("parent", parent) }
+        if let message { s.field("message", message) }
+        if depth > 0 { s.field("depth", depth) }
+        s.endObject()
+    }
+
+    /// About the bytes `write` makes, compact, and the comma before it: what to reserve for a
+    /// document of many (a string's escapes aside).
+    public func jsonSize(command: String) -> Int {
+        var n = 56 + command.utf8.count + callback.utf8.count  // {"seq":…,"command":"…","callback":"…"},
+        if let viewController { n += 20 + viewController.utf8.count }
+        if animated != nil { n += 17 }
+        if isMove { n += 14 + (parent?.utf8.count ?? 0) }
+        if let message { n += 14 + message.utf8.count }
+        if depth > 0 { n += 12 }
+        return n
+    }
 }
