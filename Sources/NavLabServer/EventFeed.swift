@@ -194,7 +194,7 @@ actor StateCache {
         let hub = self.hub
         let task = Task.detached { () -> String? in
             // Copying a State out of the lock is O(1) (it is a value); rendering happens outside.
-            PageServer.state(at: seq, hub: hub).map { PageDocument.state($0.1, seq: seq).serialized() }
+            PageServer.state(at: seq, hub: hub).map { PageDocument.stateText($0.1, seq: seq) }
         }
         remember(seq, task)
         return await task.value
@@ -203,7 +203,7 @@ actor StateCache {
     /// The document of `state`, which is the state at `seq` (a subscription's snapshot).
     func json(seq: Int, state: State) async -> String {
         if let task = built[seq], let json = await task.value { return json }
-        let task = Task.detached { () -> String? in PageDocument.state(state, seq: seq).serialized() }
+        let task = Task.detached { () -> String? in PageDocument.stateText(state, seq: seq) }
         remember(seq, task)
         return await task.value ?? ""
     }
@@ -223,6 +223,6 @@ actor StateCache {
         if let json = await json(seq: seq) { return (seq, json) }
         // The session moved between the two reads: render what it holds now.
         let (now, state) = hub.read { ($0.seq, $0.state) }
-        return (now, PageDocument.state(state, seq: now).serialized())
+        return (now, PageDocument.stateText(state, seq: now))
     }
 }

@@ -142,6 +142,8 @@ struct PagePatchTests {
             let ops = patcher.patch(to: s.state, seq: s.seq, change: change, forward: forward)
             do { try PagePatchTests.apply(ops, to: &doc) } catch { throw Failure(description: "\(label), after `\(line)`: \(error)") }
             let expected = Value(PageDocument.state(s.state, seq: s.seq))
+            // What GET /api/state sends, written as it is made: the same document, byte for byte.
+            expectEqual(PageDocument.stateText(s.state, seq: s.seq), PageDocument.state(s.state, seq: s.seq).serialized(), "\(label), after `\(line)`: /api/state's text")
             expectEqual(doc, expected, "\(label), after `\(line)`: \(PagePatchTests.difference(doc, expected))")
             checked += 1
             if doc != expected { throw Failure(description: "stopped at the first difference") }

@@ -69,7 +69,7 @@ struct PageHost {
 
     /// The `state` message a page gets when it connects.
     func connect() -> (String, Int, String) {
-        ("state", nextEventID - 1, PageEvents.stateData(seq: session.seq, document: PageDocument.state(session.state, seq: session.seq).serialized()))
+        ("state", nextEventID - 1, PageEvents.stateData(seq: session.seq, document: PageDocument.stateText(session.state, seq: session.seq)))
     }
 
     mutating func request(method: String, target: String, body: String, messages: inout [(String, Int, String)]) -> PageAnswer {
@@ -92,7 +92,7 @@ struct PageHost {
         let parts = path.split(separator: "/").map(String.init)
         switch parts.count >= 2 && parts[0] == "api" ? parts[1] : "" {
         case "state" where parts.count == 2:
-            return .json(PageDocument.state(session.state, seq: session.seq).serialized())
+            return .json(PageDocument.stateText(session.state, seq: session.seq))
         case "history" where parts.count == 2:
             return .json(PageDocument.historyText(session))
         case "history" where parts.count == 3:
@@ -104,8 +104,8 @@ struct PageHost {
             guard let (entry, previous) = PageRoutes.step(session, seq: seq), let i = PageDocument.index(ofSeq: seq, in: session.entries) else {
                 return .error(404, "no step with seq \(seq) on the timeline")
             }
-            let state = PageDocument.state(session.state(at: i), seq: seq).serialized()
-            let before = previous.map { PageDocument.state(session.state(at: i - 1), seq: $0).serialized() }
+            let state = PageDocument.stateText(session.state(at: i), seq: seq)
+            let before = previous.map { PageDocument.stateText(session.state(at: i - 1), seq: $0) }
             return PageRoutes.stepAnswer(entry: entry, state: state, before: before)
         case "log" where parts.count == 2:
             return .json(session.logText())

@@ -50,6 +50,14 @@ extension State {
 
     /// SPEC §3's document, field by field, into `sink`.
     public func writeDocument<S: JSONSink>(seq: Int, into sink: inout S) {
+        sink.beginObject()
+        writeDocumentFields(seq: seq, into: &sink)
+        sink.endObject()
+    }
+
+    /// The document's members, inside an object the caller opened (and may add to: the page's
+    /// document does, and then closes it).
+    public func writeDocumentFields<S: JSONSink>(seq: Int, into sink: inout S) {
         let inWindow = Set(windowViewControllers())
         let ids = allocatedIDs
         // Every name once, by id: the long lists (a stack's children, `allocated`) then cost
@@ -62,7 +70,6 @@ extension State {
         var shown = [Bool](repeating: false, count: nextID)
         for id in inWindow where id.raw < nextID { shown[id.raw] = true }
         let lookup = NameLookup(names: names, shown: shown, count: nextID)
-        sink.beginObject()
         let top = topLevelJSON(seq: seq, application: true)
         for (k, v) in top {
             sink.key(k)
@@ -78,7 +85,6 @@ extension State {
             sink.field("allocated", strings: ids.lazy.map { names[$0.raw] })
             sink.field("leaked", strings: leaked(among: ids, links: lookup.links).lazy.map { names[$0.raw] })
         }
-        sink.endObject()
     }
 
     /// Names by id, gathered once for a whole document.
