@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make web`: the page's ES modules in a static folder as two files instead of nineteen.
+"""`make web` and `make page`: the page's ES modules as two files instead of nineteen.
 
 A fresh load of the static page asked for each module apart: headless Chromium here took
 7–10 ms a request, one after another, so the last module arrived ~250 ms after the page did
@@ -10,8 +10,9 @@ A fresh load of the static page asked for each module apart: headless Chromium h
 Each module keeps its own scope (a function of its own, in the order ES modules would
 evaluate them: what it imports first); what it imports it reads from the module that exports
 it. js/api.js stays a module, re-exporting the bundle's api.js, so `import('./js/api.js')` (the
-tests', the bench's) reaches the page's own instance. Public/ itself is unchanged (navlab
-serves it as it is).
+tests', the bench's) reaches the page's own instance. Public/ itself is unchanged; the page
+built into navlab is bundled the same way (scripts/embed-page.py), and `--public DIR` serves a
+folder as it is.
 
 The modules' forms it handles, and refuses anything else with the line: `import { a, b } from
 "./x.js";` on one line, and `export` before `function`, `async function`, `class`, `const`

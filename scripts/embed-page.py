@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Builds the page's files (Public/) into navlab: writes Sources/NavLabServer/EmbeddedPage.swift,
-so that a `navlab` copied anywhere serves its page (`--public DIR` serves a folder instead).
+so that a `navlab` copied anywhere serves its page (`--public DIR` serves a folder instead, as
+it is). The modules go in bundled, as `make web` has them (scripts/bundle-page.py).
 
 `make page` (and `make run`, `make build`, `make dist`) run it; `embed-page.py --check` (run by
 `make test`) fails, writing nothing, when the file is not Public/'s as it is now."""
-import base64, os, re, sys
+import base64, os, re, shutil, subprocess, sys, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
@@ -15,15 +16,28 @@ TEXT = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".txt", ".md"}
 
 
 def files():
-    """Every file under Public/ as StaticFiles reads a folder: hidden names left out."""
+    """The page as navlab serves it: every file under Public/ as StaticFiles reads a folder
+    (hidden names left out), its ES modules bundled as `make web` bundles them
+    (scripts/bundle-page.py: the page's code in two requests instead of nineteen, ~100 ms
+    sooner on a first load). (relative path, bytes) pairs, sorted."""
     found = []
-    for folder, dirs, names in os.walk(public):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(names):
-            if name.startswith("."):
-                continue
-            path = os.path.join(folder, name)
-            found.append((os.path.relpath(path, public).replace(os.sep, "/"), path))
+    with tempfile.TemporaryDirectory(prefix="navlab-page-") as copy:
+        for folder, dirs, names in os.walk(public):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(names):
+                if name.startswith("."):
+                    continue
+                relative = os.path.relpath(os.path.join(folder, name), public)
+                os.makedirs(os.path.join(copy, os.path.dirname(relative)), exist_ok=True)
+                shutil.copyfile(os.path.join(folder, name), os.path.join(copy, relative))
+        bundled = subprocess.run([sys.executable, os.path.join(here, "bundle-page.py"), copy], capture_output=True, text=True)
+        if bundled.returncode != 0:
+            sys.exit(bundled.stderr.strip() or bundled.stdout.strip())
+        for folder, dirs, names in os.walk(copy):
+            for name in names:
+                path = os.path.join(folder, name)
+                with open(path, "rb") as f:
+                    found.append((os.path.relpath(path, copy).replace(os.sep, "/"), f.read()))
     return sorted(found)
 
 
@@ -37,9 +51,7 @@ def swift_string(s):
 
 def generate():
     text_parts, binary_parts = [], []
-    for relative, path in files():
-        with open(path, "rb") as f:
-            data = f.read()
+    for relative, data in files():
         ext = os.path.splitext(relative)[1].lower()
         text = None
         if ext in TEXT:

@@ -460,29 +460,13 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <meta name="navlab-host" content="">
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="css/navlab.css">
-<script type="module" async src="js/start.js"></script>
-<script type="module" src="js/main.js"></script>
+<script type="module" async src="js/start-bundle.js"></script>
+<script type="module" src="js/main-bundle.js"></script>
+<link rel="modulepreload" href="js/start-bundle.js">
 <!-- start.js runs as soon as it arrives and starts the engine when this folder runs it; every
      module main.js reaches is asked for at once rather than import by import, and
      navlab-host.json (which start.js reads when the marker above is empty) with them. -->
 <link rel="preload" href="navlab-host.json" as="fetch" crossorigin="anonymous">
-<link rel="modulepreload" href="js/api.js">
-<link rel="modulepreload" href="js/start.js">
-<link rel="modulepreload" href="js/engine.js">
-<link rel="modulepreload" href="js/console.js">
-<link rel="modulepreload" href="js/completion.js">
-<link rel="modulepreload" href="js/dom.js">
-<link rel="modulepreload" href="js/model.js">
-<link rel="modulepreload" href="js/patch.js">
-<link rel="modulepreload" href="js/tree.js">
-<link rel="modulepreload" href="js/inspector.js">
-<link rel="modulepreload" href="js/tutorials.js">
-<link rel="modulepreload" href="js/exporting.js">
-<link rel="modulepreload" href="js/importing.js">
-<link rel="modulepreload" href="js/phone.js">
-<link rel="modulepreload" href="js/memory.js">
-<link rel="modulepreload" href="js/log.js">
-<link rel="modulepreload" href="js/timeline.js">
 </head>
 <body>
 <header class="topbar">
@@ -613,669 +597,8 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 
 """####),
         ("js/api.js", ####"""
-// The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
-// the page passes it on (a header for fetch, the query for EventSource, which has no headers).
-
-import { started, host, copyPainted } from "./start.js";
-import { keptSnapshot } from "./engine.js";
-
-const token = new URLSearchParams(location.search).get("token");
-
-// Served by `navlab`, the page talks to it over HTTP and Server-Sent Events. Served as a
-// static folder (`make web`), whose navlab-host.json says {"host": "browser"}, it runs the
-// engine itself, in a Web Worker (engine.js, started by start.js): the same requests, the
-// same answers.
-let engine = null;
-const ready = started.then((e) => { engine = e; });
-
-/** Makes the engine in the page trap, as a bug would (tests of the recovery); nothing with a server. */
-export async function forceEngineTrap() {
-  await ready;
-  if (engine) await engine.forceTrap();
-}
-
-/** The engine's memory in this page, for `make bench`: { memory, heap, inUse } in bytes; null with a server. */
-export async function engineStats() {
-  await ready;
-  return engine ? JSON.parse((await engine.send({ kind: "stats" })).body) : null;
-}
-
-/**
- * With no server: the state this browser kept beside the session's lines, when it belongs to
- * them and to this build of the engine — { kept: { seq, state } | null, skipped: why not }.
- * Served by `navlab`: null (the server has the session).
- */
-export async function keptState() {
-  const config = await host;
-  return config.host === "browser" ? keptSnapshot(config.build ?? null) : null;
-}
-
-/** The kept copy drawn at start is on screen (or none will be): the engine in the page may start its work. */
-export function keptStateShown() {
-  copyPainted();
-}
-
-/** Keeps `doc` (the live document the page drew) as the state a reload draws first; nothing with a server. */
-export function keepState(doc) {
-  return engine ? engine.keepSnapshot(doc) : null;
-}
-
-/** `fn` is called after each answer of the engine in the page whose journal was kept. */
-export function onJournal(fn) {
-  ready.then(() => { if (engine) engine.onJournal = fn; });
-}
-
-/** "browser" when the engine runs in this page (no server), "server" otherwise. */
-export async function hostKind() {
-  await ready;
-  return engine ? "browser" : "server";
-}
-
-function withToken(path) {
-  if (!token) return path;
-  return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
-}
-
-/**
- * The body of a request as text; a refusal throws its message (the server's JSON error).
- * Every request waits until the engine (or the server's page) is ready, in the order made;
- * `options.guard`, called then, may still refuse it by throwing.
- */
-async function requestText(path, options = {}) {
-  await ready;
-  options.guard?.();
-  if (engine) {
-    const answer = await engine.request(options.method || "GET", path, options.body || "");
-    if (answer.status >= 400) {
-      let message = `${answer.status}`;
-      try { message = JSON.parse(answer.body).error?.message || message; } catch { if (answer.body) message = answer.body; }
-      throw Object.assign(new Error(message), { status: answer.status });
-    }
-    return answer.body;
-  }
-  const headers = { ...(options.headers || {}) };
-  if (token) headers["X-NavLab-Token"] = token;
-  const response = await fetch(path, { ...options, headers, cache: "no-store" });
-  const text = await response.text();
-  if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`;
-    try { message = JSON.parse(text).error?.message || message; } catch { if (text) message = text; }
-    const error = new Error(message);
-    error.status = response.status;
-    throw error;
-  }
-  return text;
-}
-
-async function request(path, options = {}) {
-  const text = await requestText(path, options);
-  try { return text ? JSON.parse(text) : null; } catch { return { error: { message: text } }; }
-}
-
-export const api = {
-  state: () => request("/api/state"),
-  history: () => request("/api/history"),
-  historyAt: (seq) => request(`/api/history/${encodeURIComponent(seq)}`),
-  /** Time travel from the step the page shows: { entry, before: ops to the step before, step: its ops }. */
-  travel: (seq, from) => request(`/api/history/${encodeURIComponent(seq)}?from=${encodeURIComponent(from)}`),
-  log: () => request("/api/log"),
-  verbs: () => request("/api/verbs"),
-  /** The built-in tutorials: { tutorials: [{ name, title, summary, steps }] }. */
-  tutorials: () => request("/api/tutorials"),
-  /** One tutorial to play: { name, title, summary, steps: [{ narration, commands: [{ text, line, expect, run }] }] }. */
-  tutorial: (name) => request(`/api/tutorials/${encodeURIComponent(name)}`),
-  /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
-  fact: (n) => request(`/api/facts/${encodeURIComponent(n)}`),
-  /** The inspector's extras for NAME at step SEQ: retain path, `why`, archive entry. */
-  inspect: (name, seq) => request(`/api/inspect?name=${encodeURIComponent(name)}${seq != null ? `&seq=${encodeURIComponent(seq)}` : ""}`),
-  /** The session as a script (`navlab`) or the hierarchy at SEQ (`mermaid`, `dot`), as text. */
-  exportText: (format, seq) => requestText(`/api/export/${encodeURIComponent(format)}${seq != null ? `?seq=${encodeURIComponent(seq)}` : ""}`),
-  /**
-   * Runs command text (one line or several) in the shared session. `guard`, called when the
-   * engine is ready and before the text is sent, may refuse it by throwing.
-   */
-  run: (text, guard) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text, guard }),
-};
-
-/**
- * Opens /api/events. `handlers` has one function per event type (state, patch, command, log) plus
- * onStatus("live" | "connecting" | "offline") and onOpen. EventSource reconnects by itself
- * and sends Last-Event-ID, so the server replays what was missed.
- */
-export function connectEvents(handlers) {
-  ready.then(() => (engine ? engine.connect(handlers) : connectStream(handlers)));
-}
-
-function connectStream(handlers) {
-  const source = new EventSource(withToken("/api/events"));
-  const parse = (fn) => (message) => {
-    let data;
-    try { data = JSON.parse(message.data); } catch { return; }
-    fn(data, message.lastEventId ? Number(message.lastEventId) : null);
-  };
-  for (const type of ["state", "patch", "command"]) {
-    if (handlers[type]) source.addEventListener(type, parse(handlers[type]));
-  }
-  source.addEventListener("open", () => {
-    handlers.onStatus?.("live");
-    handlers.onOpen?.();
-  });
-  source.addEventListener("error", () => {
-    handlers.onStatus?.(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
-  });
-  return source;
-}
-
-"""####),
-        ("js/completion.js", ####"""
-// Completion for the command box, from the one verb table (GET /api/verbs) and the live
-// names in the state. (Once NavLabCommands' `Completion` is merged the server can answer
-// this itself; the page's contract — start and candidates — stays the same.)
-
-const NAME_WORDS = new Set(["on", "to", "in", "from"]);
-const YES_NO = ["yes", "no"];
-
-/**
- * Candidates for the word under the cursor: { start, candidates: [{ text, detail }] }.
- * `start` is where the replaced word begins.
- */
-export function complete(line, cursor, table, state) {
-  if (!table) return { start: cursor, candidates: [] };
-  const before = line.slice(0, cursor);
-  const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf("\t")) + 1;
-  const word = before.slice(start);
-  const previous = before.slice(0, start).trim().split(/\s+/).filter(Boolean);
-  const verbs = table.verbs;
-  const byPrefix = (list, prefix = word) => {
-    const p = prefix.toLowerCase();
-    return list.filter((c) => c.text.toLowerCase().startsWith(p) && c.text !== prefix);
-  };
-
-  if (!previous.length) {
-    return { start, candidates: byPrefix(verbs.map((v) => ({ text: v.name, detail: v.summary }))) };
-  }
-  const verb = verbs.find((v) => v.name === previous[0] || v.name.toLowerCase() === previous[0].toLowerCase());
-  if (!verb) return { start, candidates: [] };
-
-  const vcs = state?.viewControllers || {};
-  const names = () => [...Object.keys(vcs), "root", "top", "window"].map((n) => ({ text: n, detail: vcs[n] ? `${vcs[n].class} · ${vcs[n].appearance}` : "" }));
-  const classes = () => [...new Set(Object.values(vcs).map((v) => v.class))].map((c) => ({ text: c, detail: "class" }));
-
-  // key=value
-  const eq = word.indexOf("=");
-  if (eq > 0) {
-    const key = word.slice(0, eq);
-    const valueStart = start + eq + 1;
-    const prefix = word.slice(eq + 1);
-    let values = [];
-    if (key === "style" || key === "modalPresentationStyle") values = table.styles;
-    else if (key === "iOS" || key === "ios") values = ["12", "13", "14", "15", "16", "17", "18"];
-    else if (["restorationClass", "storyboard", "definesPresentationContext", "animated", "save", "restore"].includes(key)) values = YES_NO;
-    else if (key === "transitionStyle") values = ["pageCurl", "scroll"];
-    else if (key === "restorationIdentifier") values = ["class"];
-    const p = prefix.toLowerCase();
-    return { start: valueStart, candidates: values.filter((v) => v.toLowerCase().startsWith(p) && v !== prefix).map((v) => ({ text: v, detail: key })) };
-  }
-  // @Name: an existing instance in a spec position.
-  if (word.startsWith("@")) {
-    return { start, candidates: byPrefix(Object.keys(vcs).map((n) => ({ text: "@" + n, detail: vcs[n].class }))) };
-  }
-  // Inside a spec: Nav(Wel…
-  const open = Math.max(word.lastIndexOf("("), word.lastIndexOf(","));
-  if (open >= 0) {
-    const inner = word.slice(open + 1);
-    const list = [...table.containers.map((c) => ({ text: c + "(", detail: "container" })), ...classes()];
-    const p = inner.toLowerCase();
-    return { start: start + open + 1, candidates: list.filter((c) => c.text.toLowerCase().startsWith(p) && c.text !== inner) };
-  }
-  if (NAME_WORDS.has(previous[previous.length - 1])) return { start, candidates: byPrefix(names()) };
-
-  const index = previous.length - 1;
-  const args = verb.arguments || [];
-  if (!args.length) return { start, candidates: [] };
-  const kind = args[Math.min(index, args.length - 1)];
-  let list = [];
-  switch (kind.kind) {
-    case "spec": list = [...table.containers.map((c) => ({ text: c + "(", detail: "container" })), ...classes()]; break;
-    case "name": list = names(); break;
-    case "className": list = [...classes(), { text: "*", detail: "every class" }]; break;
-    case "appName": list = []; break; // the page does not know the device's other apps
-    case "style": list = table.styles.map((s) => ({ text: s, detail: "style" })); break;
-    case "settingKey": list = table.settingKeys.map((k) => ({ text: k + "=", detail: "setting" })); break;
-    case "keyword": list = kind.words.map((w) => ({ text: w, detail: verb.name })); break;
-    case "fact": list = table.facts.map((f) => ({ text: f.split(" ")[0], detail: "fact" })); break;
-    case "verb": list = verbs.map((v) => ({ text: v.name, detail: v.summary })); break;
-    default: list = [];
-  }
-  // After a spec, the verb's keywords are as likely as names.
-  if (index > 0 && kind.kind !== "keyword") {
-    const keywords = args.filter((a) => a.kind === "keyword").flatMap((a) => a.words.map((w) => ({ text: w, detail: verb.name })));
-    list = [...keywords, ...list];
-  }
-  const seen = new Set();
-  return { start, candidates: byPrefix(list).filter((c) => !seen.has(c.text) && seen.add(c.text)).slice(0, 80) };
-}
-
-/** The longest prefix all candidates share. */
-export function commonPrefix(texts) {
-  if (!texts.length) return "";
-  let prefix = texts[0];
-  for (const t of texts.slice(1)) {
-    while (!t.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  }
-  return prefix;
-}
-
-"""####),
-        ("js/console.js", ####"""
-// The command box: works like the REPL. Enter runs the line in the shared session (what the
-// prompt and scripts print shows here too, marked by origin), Up/Down walk the history
-// (kept in localStorage), Tab completes from the verb table and the live names.
-
-import { cited, esc, stickToBottom } from "./dom.js";
-import { complete, commonPrefix } from "./completion.js";
-
-const HISTORY_KEY = "navlab.history";
-const HISTORY_MAX = 500;
-const MAX_BLOCKS = 1500;
-
-export class Console {
-  constructor({ out, hint, form, input, list, prompt }, { run, table, state }) {
-    Object.assign(this, { out, hint, form, input, list, prompt });
-    this.runText = run;
-    this.table = table;     // () => the verb table
-    this.state = state;     // () => the live state
-    this.history = loadHistory();
-    this.historyIndex = this.history.length;
-    this.draft = "";
-    this.completion = null; // { start, candidates, active }
-    this.pendingCarets = new Map(); // event id → error, for a caret under the column
-    this.shown = new Set();         // event ids already printed
-    this.typed = [];                // lines typed here whose answers are still to come
-
-    form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
-    input.addEventListener("keydown", (e) => this.keydown(e));
-    input.addEventListener("input", () => { this.closeCompletion(); this.updateHint(); });
-    // A pasted script (several lines) runs as it is, like `load` at the prompt.
-    input.addEventListener("paste", (e) => {
-      const text = e.clipboardData?.getData("text") || "";
-      if (!/[\r\n]/.test(text.trim())) return;
-      e.preventDefault();
-      this.submit(this.input.value + text);
-    });
-    list.addEventListener("mousedown", (e) => {
-      const li = e.target.closest("li");
-      if (!li) return;
-      e.preventDefault();
-      this.accept(Number(li.dataset.index));
-    });
-  }
-
-  setPrompt(appState) {
-    this.prompt.textContent = `navlab (${appState || "notRunning"})>`;
-  }
-
-  async submit(pasted) {
-    const text = pasted ?? this.input.value;
-    if (!text.trim()) return;
-    this.closeCompletion();
-    for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) {
-      if (this.history[this.history.length - 1] !== line) this.history.push(line);
-    }
-    if (this.history.length > HISTORY_MAX) this.history.splice(0, this.history.length - HISTORY_MAX);
-    try { localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history)); } catch { /* private mode */ }
-    this.historyIndex = this.history.length;
-    // Its answers are brought into view as they come, wherever the box was scrolled.
-    for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) this.typed.push(line);
-    this.input.value = "";
-    this.updateHint();
-    try {
-      const answer = await this.runText(text);
-      for (const result of answer.results || []) {
-        if (result.eventID == null) {
-          // Not broadcast (refused before it reached the session): print it here.
-          this.printCommand({ origin: "web", line: result.line, lines: result.lines });
-          if (result.error) this.printCaret(result.error, result.line);
-        } else if (result.error && result.error.kind !== "expectation") {
-          if (this.shown.has(result.eventID)) this.printCaretAfter(result.eventID, result.error, result.line);
-          else this.pendingCarets.set(result.eventID, { error: result.error, line: result.line });
-        }
-      }
-    } catch (error) {
-      this.printCommand({ origin: "web", line: text, lines: [{ style: "error", text: `error: ${error.message}` }] });
-    }
-  }
-
-  /**
-   * A line typed while NavLab's engine in the page is still starting: shown as waiting until
-   * the engine's state is in (then the line runs and its own block follows).
-   */
-  showWaiting(text) {
-    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-    stickToBottom(this.out, () => {
-      for (const line of lines) {
-        this.out.insertAdjacentHTML("beforeend", `<div class="co-block waiting"><div class="co-cmd"><span class="origin web">web</span>${esc(line)}</div><div class="co note">waits for NavLab's engine to start, then runs</div></div>`);
-      }
-    });
-  }
-
-  /** The engine is live: the waiting lines' blocks go (each line prints its own when it runs). */
-  clearWaiting() {
-    for (const block of this.out.querySelectorAll(".co-block.waiting")) block.remove();
-  }
-
-  /** A command event from the server (any origin). */
-  onCommand(event) {
-    if (this.shown.has(event.id)) return;
-    this.shown.add(event.id);
-    this.printCommand(event);
-    const pending = this.pendingCarets.get(event.id);
-    if (pending) {
-      this.pendingCarets.delete(event.id);
-      this.printCaretAfter(event.id, pending.error, pending.line);
-    }
-  }
-
-  /** On first load: the steps so far, so the box reads like the session it joins. */
-  printEarlier(entries) {
-    if (this.out.childElementCount) return;
-    const steps = entries.filter((e) => e.kind !== "start" && !e.undone).slice(-200);
-    if (!steps.length) return;
-    const html = steps.map((e) => `<div class="co-block earlier"><div class="co-cmd"><span class="origin">${e.seq}</span>${esc(e.command)}`
-      + (e.status === "ignored" ? ` <span class="co ignored">(ignored)</span>` : "") + `</div></div>`);
-    this.out.innerHTML = html.join("");
-    this.out.scrollTop = this.out.scrollHeight;
-  }
-
-  printCommand(event) {
-    const lines = (event.lines || []).map((l) => `<div class="co ${esc(l.style)}">${cited(l.text)}</div>`).join("");
-    stickToBottom(this.out, () => {
-      this.out.insertAdjacentHTML("beforeend", `<div class="co-block" data-id="${event.id ?? ""}"><div class="co-cmd"><span class="origin ${esc(event.origin)}">${esc(event.origin)}</span>${esc(event.line)}</div>${lines}</div>`);
-      let excess = this.out.childElementCount - MAX_BLOCKS;
-      while (excess-- > 0) this.out.firstElementChild.remove();
-    });
-    const mine = event.origin === "web" ? this.typed.indexOf((event.line || "").trim()) : -1;
-    if (mine >= 0) {
-      this.typed.splice(0, mine + 1);
-      this.reveal(this.out.lastElementChild);
-    }
-  }
-
-  /**
-   * Brings the answer to a line typed here into view, in the next frame (after the pane's own
-   * scroll to its end): all of it when it fits, else from its first line.
-   */
-  reveal(block) {
-    requestAnimationFrame(() => {
-      if (!block.isConnected) return;
-      const b = block.getBoundingClientRect(), o = this.out.getBoundingClientRect();
-      if (b.height > o.height || b.top < o.top) this.out.scrollTop += b.top - o.top;
-      else if (b.bottom > o.bottom) this.out.scrollTop += b.bottom - o.bottom;
-    });
-  }
-
-  printCaretAfter(id, error, line) {
-    const block = this.out.querySelector(`.co-block[data-id="${id}"] .co-cmd`);
-    if (!block || error.column < 1) return;
-    block.insertAdjacentHTML("afterend", `<div class="co caret">${esc(caret(line, error.column))}</div>`);
-  }
-
-  printCaret(error, line) {
-    if (error.column < 1) return;
-    const block = this.out.lastElementChild?.querySelector(".co-cmd");
-    block?.insertAdjacentHTML("afterend", `<div class="co caret">${esc(caret(line, error.column))}</div>`);
-  }
-
-  keydown(e) {
-    const open = this.completion && this.completion.candidates.length > 1;
-    if (e.key === "Tab") {
-      e.preventDefault();
-      if (open) this.move(e.shiftKey ? -1 : 1);
-      else this.completeNow();
-      return;
-    }
-    if (open && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
-      e.preventDefault();
-      this.move(e.key === "ArrowDown" ? 1 : -1);
-      return;
-    }
-    if (open && e.key === "Enter") {
-      e.preventDefault();
-      this.accept(this.completion.active);
-      return;
-    }
-    if (e.key === "Escape") { this.closeCompletion(); return; }
-    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
-      e.preventDefault();
-      this.walkHistory(e.key === "ArrowUp" ? -1 : 1);
-    }
-  }
-
-  walkHistory(step) {
-    if (!this.history.length) return;
-    if (this.historyIndex === this.history.length) this.draft = this.input.value;
-    this.historyIndex = Math.max(0, Math.min(this.history.length, this.historyIndex + step));
-    this.input.value = this.historyIndex === this.history.length ? this.draft : this.history[this.historyIndex];
-    const end = this.input.value.length;
-    this.input.setSelectionRange(end, end);
-    this.updateHint();
-  }
-
-  completeNow() {
-    const cursor = this.input.selectionStart ?? this.input.value.length;
-    const { start, candidates } = complete(this.input.value, cursor, this.table(), this.state());
-    if (!candidates.length) return;
-    const typed = this.input.value.slice(start, cursor);
-    const prefix = commonPrefix(candidates.map((c) => c.text));
-    if (candidates.length === 1) {
-      this.replace(start, cursor, candidates[0].text + (candidates[0].text.endsWith("=") || candidates[0].text.endsWith("(") ? "" : " "));
-      return;
-    }
-    if (prefix.length > typed.length) this.replace(start, cursor, prefix);
-    this.completion = { start, candidates, active: 0 };
-    this.renderCompletion();
-  }
-
-  replace(start, end, text) {
-    const value = this.input.value;
-    this.input.value = value.slice(0, start) + text + value.slice(end);
-    const at = start + text.length;
-    this.input.setSelectionRange(at, at);
-    this.updateHint();
-  }
-
-  move(step) {
-    const c = this.completion;
-    c.active = (c.active + step + c.candidates.length) % c.candidates.length;
-    this.renderCompletion();
-  }
-
-  accept(index) {
-    const c = this.completion;
-    if (!c) return;
-    const choice = c.candidates[index];
-    const cursor = this.input.selectionStart ?? this.input.value.length;
-    this.closeCompletion();
-    if (choice) this.replace(c.start, cursor, choice.text + (choice.text.endsWith("=") || choice.text.endsWith("(") ? "" : " "));
-    this.input.focus();
-  }
-
-  renderCompletion() {
-    const c = this.completion;
-    this.list.hidden = false;
-    this.list.innerHTML = c.candidates.map((cand, i) =>
-      `<li role="option" data-index="${i}" class="${i === c.active ? "active" : ""}" aria-selected="${i === c.active}"><span>${esc(cand.text)}</span><span class="d">${esc(cand.detail || "")}</span></li>`).join("");
-    this.list.querySelector("li.active")?.scrollIntoView({ block: "nearest" });
-  }
-
-  closeCompletion() {
-    this.completion = null;
-    this.list.hidden = true;
-  }
-
-  /** Under the box: the syntax and summary of the verb being typed. */
-  updateHint() {
-    const table = this.table();
-    const word = this.input.value.trim().split(/\s+/)[0] || "";
-    const verb = word && table?.verbs.find((v) => v.name === word || v.name.toLowerCase() === word.toLowerCase());
-    this.hint.innerHTML = verb
-      ? `<b>${esc(verb.syntax)}</b> — ${esc(verb.summary)}${verb.uikit ? ` · <span class="muted">${esc(verb.uikit)}</span>` : ""}`
-      : word ? "" : `Tab completes · ↑↓ history · <b>help</b> lists the verbs`;
-  }
-}
-
-function caret(line, column) {
-  return " ".repeat(Math.max(0, column - 1)) + "^";
-}
-
-function loadHistory() {
-  try {
-    const h = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
-    return Array.isArray(h) ? h.filter((x) => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-"""####),
-        ("js/dom.js", ####"""
-// Small helpers shared by the panes. Panes build HTML strings (one innerHTML per render is
-// the cheapest way to draw 1,000 rows) and escape every value that came from the model.
-
-const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text for HTML content and attribute values. */
-export function esc(value) {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
-export const $ = (id) => document.getElementById(id);
-
-/**
- * Escapes text and turns each UIKit fact it cites — `(UIKit #4, #82)`, `UIKit #115–116` —
- * into a link that opens the fact's text (main.js listens for clicks on `a.fact`).
- */
-export function cited(value) {
-  return esc(value).replace(/UIKit #\d+(?:(?:, #| and #|–)\d+)*/g, (run) =>
-    run.replace(/#?(\d+)/g, (m, n) => `<a class="fact" href="#fact-${n}" data-fact="${n}" title="UIKit #${n}: what UIKit does (explain ${n})">${m}</a>`));
-}
-
-/** Whether each scroll container is at its end, as its last scroll left it. */
-const pinned = new WeakMap();
-/** Containers to scroll to their end in the next frame, all at once. */
-const toEnd = new Set();
-
-/**
- * Keeps a scroll container pinned to its end while the user has not scrolled away. Whether it
- * is at its end is known from its scroll events, and the scroll happens in the next frame
- * with every other: no layout is forced in between DOM updates (at 10,000 view controllers
- * each forced layout cost a push about 10 ms).
- */
-export function stickToBottom(element, update) {
-  if (!pinned.has(element)) {
-    pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
-    element.addEventListener("scroll", () => {
-      pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
-    }, { passive: true });
-  }
-  update();
-  if (!pinned.get(element)) return;
-  if (toEnd.size === 0) {
-    requestAnimationFrame(() => {
-      for (const e of toEnd) e.scrollTop = e.scrollHeight;
-      toEnd.clear();
-    });
-  }
-  toEnd.add(element);
-}
-
-/** Coalesces calls into one per animation frame. */
-export function frameThrottle(fn) {
-  let pending = false;
-  return () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      fn();
-    });
-  };
-}
-
-/** Runs fn at most once per `ms`, trailing call included. */
-export function debounce(fn, ms) {
-  let timer = null;
-  return (...args) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
-  };
-}
-
-/**
- * Makes `container`'s children the rows `items` ({ key, html }: one element each), keyed:
- * a row whose HTML is unchanged keeps its element (moved if it must), a changed one is
- * replaced, the others are removed. A step that changes three rows of 10,000 touches three.
- * Returns how many elements were built.
- */
-export function reconcile(container, items) {
-  const old = new Map();
-  for (let el = container.firstElementChild; el; el = el.nextElementSibling) {
-    if (el._key !== undefined) old.set(el._key, el);
-  }
-  let kept = 0;
-  for (const it of items) if (old.get(it.key)?._html === it.html) kept++;
-  // Mostly new (the first render, another filter): one innerHTML is the fastest way.
-  if (kept < items.length / 2) {
-    container.innerHTML = items.map((it) => it.html).join("");
-    let el = container.firstElementChild;
-    for (const it of items) {
-      if (!el) break;
-      el._key = it.key;
-      el._html = it.html;
-      el = el.nextElementSibling;
-    }
-    return items.length;
-  }
-  const template = document.createElement("template");
-  const build = (it) => {
-    template.innerHTML = it.html;
-    const el = template.content.firstElementChild;
-    el._key = it.key;
-    el._html = it.html;
-    return el;
-  };
-  const wanted = new Set(items.map((it) => it.key));
-  let cursor = container.firstElementChild;
-  let built = 0;
-  for (const it of items) {
-    // Rows that are gone, where the next one belongs: removed, not stepped around.
-    while (cursor && (cursor._key === undefined || !wanted.has(cursor._key))) {
-      const next = cursor.nextElementSibling;
-      cursor.remove();
-      cursor = next;
-    }
-    let el = old.get(it.key);
-    old.delete(it.key);
-    if (el && el._html !== it.html) {
-      const fresh = build(it);
-      el.replaceWith(fresh);
-      if (el === cursor) cursor = fresh;
-      el = fresh;
-      built++;
-    } else if (!el) {
-      el = build(it);
-      built++;
-    }
-    if (el === cursor) cursor = cursor.nextElementSibling;
-    else container.insertBefore(el, cursor);
-  }
-  while (cursor) {
-    const next = cursor.nextElementSibling;
-    cursor.remove();
-    cursor = next;
-  }
-  return built;
-}
+// The page's api.js lives in main-bundle.js (scripts/bundle-page.py): this is that instance.
+export * from "./main-bundle.js";
 
 """####),
         ("js/engine-worker.js", ####"""
@@ -1533,632 +856,924 @@ function connectMessage() {
 }
 
 """####),
-        ("js/engine.js", ####"""
-// The page without a server: NavLab's engine built for the browser (navlab.wasm), running in
-// a Web Worker (engine-worker.js), answers the same requests as `navlab`'s HTTP server and
-// sends the same event messages. The session is kept in this browser (localStorage: the
-// lines that moved it), so a reload brings it back, as `navlab --resume` does at the prompt.
-// Beside those lines the page keeps the last state it drew, tied to them, so that a reload
-// draws the session at once, before the worker has compiled the module and run the lines.
+        ("js/main-bundle.js", ####"""
+// Built by scripts/bundle-page.py from the page's modules (Public/js): see there.
+import * as __outside from "./start-bundle.js";
+// ---- js/api.js
+const __api = (() => {
+  const { started, host, copyPainted } = __outside;
+  const { keptSnapshot } = __outside;
+// The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
+// the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
-const JOURNAL_KEY = "navlab.journal";
-const SNAPSHOT_KEY = "navlab.snapshot";
-/** The snapshot's layout; one of another layout is not read. */
-const SNAPSHOT_FORMAT = 1;
-/**
- * Sessions bigger than this keep no snapshot (localStorage holds about 5 MB per origin, which
- * the journal needs first): their reload waits for the worker, as before. A view controller
- * is about 750 characters of the page's document (1,500 pushed ones: 1.1 million).
- */
-export const SNAPSHOT_MAX_VIEW_CONTROLLERS = 1500;
-export const SNAPSHOT_MAX_CHARS = 1_500_000;
 
-/** What ties a snapshot to the journal it was drawn after: its length and FNV-1a hash. */
-export function journalTag(journal) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < journal.length; i++) {
-    h ^= journal.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return `${journal.length}:${h.toString(16).padStart(8, "0")}`;
+
+
+const token = new URLSearchParams(location.search).get("token");
+
+// Served by `navlab`, the page talks to it over HTTP and Server-Sent Events. Served as a
+// static folder (`make web`), whose navlab-host.json says {"host": "browser"}, it runs the
+// engine itself, in a Web Worker (engine.js, started by start.js): the same requests, the
+// same answers.
+let engine = null;
+const ready = started.then((e) => { engine = e; });
+
+/** Makes the engine in the page trap, as a bug would (tests of the recovery); nothing with a server. */
+async function forceEngineTrap() {
+  await ready;
+  if (engine) await engine.forceTrap();
 }
 
-function read(key) {
-  try { return localStorage.getItem(key); } catch { return null; }
-}
-
-/** Whether this browser ran NavLab's engine for this page before (it keeps a journal). */
-export function ranHereBefore() {
-  return read(JOURNAL_KEY) !== null;
+/** The engine's memory in this page, for `make bench`: { memory, heap, inUse } in bytes; null with a server. */
+async function engineStats() {
+  await ready;
+  return engine ? JSON.parse((await engine.send({ kind: "stats" })).body) : null;
 }
 
 /**
- * The state the page drew last, when it still belongs to the journal kept beside it and to the
- * engine `build` (the host's: index.html's marker or navlab-host.json, when one names it):
- * { kept: { seq, state }, skipped: null }, or { kept: null, skipped: why not } (the page shows
- * why in window.navlab.copyAtStart()).
+ * With no server: the state this browser kept beside the session's lines, when it belongs to
+ * them and to this build of the engine — { kept: { seq, state } | null, skipped: why not }.
+ * Served by `navlab`: null (the server has the session).
  */
-export function keptSnapshot(build) {
-  const text = read(SNAPSHOT_KEY);
-  if (text === null) return { kept: null, skipped: "none kept" };
-  let snapshot;
-  try { snapshot = JSON.parse(text); } catch { return { kept: null, skipped: "not JSON" }; }
-  if (!snapshot || snapshot.format !== SNAPSHOT_FORMAT || typeof snapshot.state !== "object" || !snapshot.state
-      || typeof snapshot.state.seq !== "number" || typeof snapshot.state.viewControllers !== "object") {
-    return { kept: null, skipped: "not a snapshot of this page" };
-  }
-  if ((snapshot.build ?? null) !== (build ?? null)) return { kept: null, skipped: "another build of the engine" };
-  if (snapshot.journal !== journalTag(read(JOURNAL_KEY) || "")) return { kept: null, skipped: "another journal" };
-  return { kept: { seq: snapshot.state.seq, state: snapshot.state }, skipped: null };
+async function keptState() {
+  const config = await host;
+  return config.host === "browser" ? keptSnapshot(config.build ?? null) : null;
 }
 
-export class Engine {
-  /** Makes the worker at once: it takes 100 ms or so to start, whatever else the page does. */
-  constructor() {
-    this.worker = new Worker(new URL("./engine-worker.js", import.meta.url));
-    this.pending = new Map();
-    this.next = 1;
-    this.handlers = null;
-    this.queued = [];
-    this.build = null;
-    /** The journal last kept (what a snapshot is tied to); null before the first answer. */
-    this.journal = null;
-    /** Called after an answer's journal is kept and its messages handed on (the page keeps its snapshot then). */
-    this.onJournal = null;
-    /** The journal's tag and the seq of the snapshot written last. */
-    this.snapshotKey = null;
-    this.worker.onmessage = (event) => this.answered(event.data);
-    this.worker.onerror = (event) => {
-      this.note("NavLab's engine could not start in this browser", event.message || "the worker failed");
-      this.handlers?.onStatus?.("offline");
-    };
-  }
+/** The kept copy drawn at start is on screen (or none will be): the engine in the page may start its work. */
+function keptStateShown() {
+  copyPainted();
+}
 
-  send(message) {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...message });
-    });
-  }
+/** Keeps `doc` (the live document the page drew) as the state a reload draws first; nothing with a server. */
+function keepState(doc) {
+  return engine ? engine.keepSnapshot(doc) : null;
+}
 
-  answered(a) {
-    const waiting = this.pending.get(a.id);
-    this.pending.delete(a.id);
-    if (a.journal !== undefined) this.keep(a.journal);
-    if (a.trap) {
-      // A bug in the engine: the worker started it again from the journal; the page starts
-      // again from that state.
-      this.note("NavLab's engine stopped on an internal error and was started again",
-        `${a.trap || "a trap"} — ${a.restarted ? "your session was brought back from this browser's copy; the command that caused it was not applied" : "it could not be started again: reload the page"}.`);
-      if (a.state) this.dispatch([a.state]);
-      waiting?.reject(Object.assign(new Error(`NavLab's engine stopped: ${a.trap}`), { status: 500 }));
-      return;
+/** `fn` is called after each answer of the engine in the page whose journal was kept. */
+function onJournal(fn) {
+  ready.then(() => { if (engine) engine.onJournal = fn; });
+}
+
+/** "browser" when the engine runs in this page (no server), "server" otherwise. */
+async function hostKind() {
+  await ready;
+  return engine ? "browser" : "server";
+}
+
+function withToken(path) {
+  if (!token) return path;
+  return path + (path.includes("?") ? "&" : "?") + "token=" + encodeURIComponent(token);
+}
+
+/**
+ * The body of a request as text; a refusal throws its message (the server's JSON error).
+ * Every request waits until the engine (or the server's page) is ready, in the order made;
+ * `options.guard`, called then, may still refuse it by throwing.
+ */
+async function requestText(path, options = {}) {
+  await ready;
+  options.guard?.();
+  if (engine) {
+    const answer = await engine.request(options.method || "GET", path, options.body || "");
+    if (answer.status >= 400) {
+      let message = `${answer.status}`;
+      try { message = JSON.parse(answer.body).error?.message || message; } catch { if (answer.body) message = answer.body; }
+      throw Object.assign(new Error(message), { status: answer.status });
     }
-    if (a.replayFailed) this.note("Part of the saved session could not be brought back", a.replayFailed);
-    this.dispatch(a.messages || []);
-    if (a.journal !== undefined) this.onJournal?.();
-    waiting?.resolve(a);
+    return answer.body;
   }
-
-  dispatch(messages) {
-    if (!this.handlers) { this.queued.push(...messages); return; }
-    for (const m of messages) {
-      const fn = this.handlers[m.name];
-      if (!fn) continue;
-      let data;
-      try { data = JSON.parse(m.data); } catch { continue; }
-      fn(data, m.id);
-    }
+  const headers = { ...(options.headers || {}) };
+  if (token) headers["X-NavLab-Token"] = token;
+  const response = await fetch(path, { ...options, headers, cache: "no-store" });
+  const text = await response.text();
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try { message = JSON.parse(text).error?.message || message; } catch { if (text) message = text; }
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
   }
+  return text;
+}
 
-  keep(journal) {
-    this.journal = journal;
-    try {
-      localStorage.setItem(JOURNAL_KEY, journal);
-    } catch {
-      // Full (or private mode): the journal comes first, so the snapshot makes room for it.
-      try {
-        localStorage.removeItem(SNAPSHOT_KEY);
-        this.snapshotKey = null;
-        localStorage.setItem(JOURNAL_KEY, journal);
-      } catch { /* the session lives as long as the tab */ }
-    }
-  }
+async function request(path, options = {}) {
+  const text = await requestText(path, options);
+  try { return text ? JSON.parse(text) : null; } catch { return { error: { message: text } }; }
+}
 
+const api = {
+  state: () => request("/api/state"),
+  history: () => request("/api/history"),
+  historyAt: (seq) => request(`/api/history/${encodeURIComponent(seq)}`),
+  /** Time travel from the step the page shows: { entry, before: ops to the step before, step: its ops }. */
+  travel: (seq, from) => request(`/api/history/${encodeURIComponent(seq)}?from=${encodeURIComponent(from)}`),
+  log: () => request("/api/log"),
+  verbs: () => request("/api/verbs"),
+  /** The built-in tutorials: { tutorials: [{ name, title, summary, steps }] }. */
+  tutorials: () => request("/api/tutorials"),
+  /** One tutorial to play: { name, title, summary, steps: [{ narration, commands: [{ text, line, expect, run }] }] }. */
+  tutorial: (name) => request(`/api/tutorials/${encodeURIComponent(name)}`),
+  /** A UIKit fact a note cites: { number, title, section, paragraphs }. */
+  fact: (n) => request(`/api/facts/${encodeURIComponent(n)}`),
+  /** The inspector's extras for NAME at step SEQ: retain path, `why`, archive entry. */
+  inspect: (name, seq) => request(`/api/inspect?name=${encodeURIComponent(name)}${seq != null ? `&seq=${encodeURIComponent(seq)}` : ""}`),
+  /** The session as a script (`navlab`) or the hierarchy at SEQ (`mermaid`, `dot`), as text. */
+  exportText: (format, seq) => requestText(`/api/export/${encodeURIComponent(format)}${seq != null ? `?seq=${encodeURIComponent(seq)}` : ""}`),
   /**
-   * Keeps `state` (the document the page drew, at the journal last kept) as the snapshot a
-   * reload draws first. Too big a session keeps none. Returns what was done, for the tests.
+   * Runs command text (one line or several) in the shared session. `guard`, called when the
+   * engine is ready and before the text is sent, may refuse it by throwing.
    */
-  keepSnapshot(state) {
-    if (this.journal === null) return "no journal yet";
-    let count = 0;
-    for (const _ in state.viewControllers || {}) if (++count > SNAPSHOT_MAX_VIEW_CONTROLLERS) break;
-    let outcome = "too big";
-    // Still too big: the snapshot was removed already.
-    if (count > SNAPSHOT_MAX_VIEW_CONTROLLERS && this.snapshotKey === outcome) return outcome;
-    if (count <= SNAPSHOT_MAX_VIEW_CONTROLLERS) {
-      const tag = journalTag(this.journal);
-      // The same lines and step: the snapshot written last is this one.
-      if (this.snapshotKey === `${tag} ${state.seq}`) return "unchanged";
-      const text = JSON.stringify({ format: SNAPSHOT_FORMAT, build: this.build, journal: tag, state });
-      if (text.length <= SNAPSHOT_MAX_CHARS) {
-        try {
-          localStorage.setItem(SNAPSHOT_KEY, text);
-          this.snapshotKey = `${tag} ${state.seq}`;
-          return "kept";
-        } catch {
-          outcome = "no room";
-        }
-      }
-    }
-    this.snapshotKey = outcome;
-    try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* none */ }
-    return outcome;
-  }
-
-  note(title, message) {
-    window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message } }));
-  }
-
-  /** Loads the module (config: navlab-host.json) and brings back the session this browser kept. */
-  async start(config) {
-    this.build = config.build ?? null;
-    const journal = read(JOURNAL_KEY) || "";
-    this.opened = false;
-    await this.send({
-      kind: "open",
-      wasm: new URL(config.engine || "navlab.wasm", location.href).href,
-      docs: new URL(config.docs || "navlab-docs.json", location.href).href,
-      journal,
-    });
-    this.opened = true;
-  }
-
-  /** The page is served by `navlab` after all: the worker made in advance goes. */
-  stop() {
-    this.worker.terminate();
-  }
-
-  async request(method, target, body) {
-    return this.send({ kind: "request", method, target, body: body || "" });
-  }
-
-  connect(handlers) {
-    this.handlers = handlers;
-    // A module that could not start (the worker said why): nothing is live.
-    handlers.onStatus?.(this.opened ? "live" : "offline");
-    const queued = this.queued;
-    this.queued = [];
-    this.dispatch(queued);
-    handlers.onOpen?.();
-  }
-
-  /** Makes the module trap, as a bug would: the recovery is what a test checks. */
-  forceTrap() {
-    return this.send({ kind: "force-trap" }).catch(() => null);
-  }
-
-  /** A new session: the journal and the snapshot drawn from it are cleared together. */
-  forget() {
-    this.keep("");
-    try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* none */ }
-  }
-}
-
-"""####),
-        ("js/exporting.js", ####"""
-// What leaves the page, and what comes in: the session as a `.navlab` script (what `save`
-// writes) or as a UIKit program for Xcode (what `export swift` writes), the hierarchy as Mermaid or DOT (what `export` prints), as an SVG or PNG drawing,
-// a share link that carries the script in its fragment (the server never sees it), and a
-// script opened from such a link or a dropped file, which replaces the session after one
-// confirmation.
-
-import { api } from "./api.js";
-import { $, esc } from "./dom.js";
-import { hierarchies, presentations } from "./model.js";
-
-const TYPES = {
-  navlab: ["text/plain", "navlab-session.navlab"],
-  swift: ["text/x-swift", "AppDelegate.swift"],
-  mermaid: ["text/plain", "navlab-hierarchy.mmd"],
-  dot: ["text/vnd.graphviz", "navlab-hierarchy.dot"],
-  svg: ["image/svg+xml", "navlab-hierarchy.svg"],
-  png: ["image/png", "navlab-hierarchy.png"],
+  run: (text, guard) => request("/api/commands", { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text, guard }),
 };
 
-/** Saves `format` as a download. `seq`: the step shown (null: the live one). */
-export async function exportHierarchy(format, { state, seq }) {
-  const [type, file] = TYPES[format] || [];
-  if (!type) throw new Error(`no export ${format}`);
-  let blob;
-  if (format === "navlab" || format === "swift" || format === "mermaid" || format === "dot") {
-    const whole = format === "navlab" || format === "swift";
-    blob = new Blob([await api.exportText(format, whole ? null : seq)], { type });
-  } else {
-    const svg = hierarchySVG(state);
-    blob = format === "svg" ? new Blob([svg.text], { type }) : await toPNG(svg);
+/**
+ * Opens /api/events. `handlers` has one function per event type (state, patch, command, log) plus
+ * onStatus("live" | "connecting" | "offline") and onOpen. EventSource reconnects by itself
+ * and sends Last-Event-ID, so the server replays what was missed.
+ */
+function connectEvents(handlers) {
+  ready.then(() => (engine ? engine.connect(handlers) : connectStream(handlers)));
+}
+
+function connectStream(handlers) {
+  const source = new EventSource(withToken("/api/events"));
+  const parse = (fn) => (message) => {
+    let data;
+    try { data = JSON.parse(message.data); } catch { return; }
+    fn(data, message.lastEventId ? Number(message.lastEventId) : null);
+  };
+  for (const type of ["state", "patch", "command"]) {
+    if (handlers[type]) source.addEventListener(type, parse(handlers[type]));
   }
-  download(blob, file);
+  source.addEventListener("open", () => {
+    handlers.onStatus?.("live");
+    handlers.onOpen?.();
+  });
+  source.addEventListener("error", () => {
+    handlers.onStatus?.(source.readyState === EventSource.CLOSED ? "offline" : "connecting");
+  });
+  return source;
 }
 
-function download(blob, name) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { forceEngineTrap, engineStats, keptState, keptStateShown, keepState, onJournal, hostKind, api, connectEvents };
+})();
+// ---- js/dom.js
+const __dom = (() => {
+// Small helpers shared by the panes. Panes build HTML strings (one innerHTML per render is
+// the cheapest way to draw 1,000 rows) and escape every value that came from the model.
+
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Escapes text for HTML content and attribute values. */
+function esc(value) {
+  return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-// ---- the hierarchy as a drawing ----
-
-const ROW = 30, INDENT = 26, PAD = 16, FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace";
-const COLORS = { bg: "#17181b", box: "#24272c", line: "#5d626c", text: "#e9ecf1", muted: "#8a909b", purple: "#c58cff", red: "#ff6b63", green: "#49c16b", blue: "#79aaff", amber: "#e0a53a" };
+const $ = (id) => document.getElementById(id);
 
 /**
- * The tree as the Hierarchy pane draws it, nothing folded: the window and what it holds, each
- * hierarchy from its root; containment solid grey, presentation dashed purple, leaks red.
+ * Escapes text and turns each UIKit fact it cites — `(UIKit #4, #82)`, `UIKit #115–116` —
+ * into a link that opens the fact's text (main.js listens for clicks on `a.fact`).
  */
-export function hierarchySVG(state) {
-  const vcs = state?.viewControllers || {};
-  const presented = presentations(state || {});
-  const leaked = new Set(state?.leaked || []);
-  const rows = [];
-  const seen = new Set();
-  const walk = (name, depth, parentRow, isPresented) => {
-    if (seen.has(name) || !vcs[name]) return;
-    seen.add(name);
-    const row = { name, depth, parentRow, isPresented, y: rows.length };
-    rows.push(row);
-    for (const c of vcs[name].children || []) walk(c, depth + 1, row, false);
-    if (presented.has(name)) walk(presented.get(name), depth + 1, row, true);
-  };
-  for (const h of hierarchies(state || {})) {
-    const title = h.kind === "window" ? "UIWindow.rootViewController" : h.kind === "leaked" ? `Leaked — ${h.cause}` : "Outside the window's hierarchy";
-    rows.push({ section: title, leak: h.kind === "leaked", y: rows.length });
-    walk(h.root, 0, null, vcs[h.root]?.presentationStyle != null);
+function cited(value) {
+  return esc(value).replace(/UIKit #\d+(?:(?:, #| and #|–)\d+)*/g, (run) =>
+    run.replace(/#?(\d+)/g, (m, n) => `<a class="fact" href="#fact-${n}" data-fact="${n}" title="UIKit #${n}: what UIKit does (explain ${n})">${m}</a>`));
+}
+
+/** Whether each scroll container is at its end, as its last scroll left it. */
+const pinned = new WeakMap();
+/** Containers to scroll to their end in the next frame, all at once. */
+const toEnd = new Set();
+
+/**
+ * Keeps a scroll container pinned to its end while the user has not scrolled away. Whether it
+ * is at its end is known from its scroll events, and the scroll happens in the next frame
+ * with every other: no layout is forced in between DOM updates (at 10,000 view controllers
+ * each forced layout cost a push about 10 ms).
+ */
+function stickToBottom(element, update) {
+  if (!pinned.has(element)) {
+    pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+    element.addEventListener("scroll", () => {
+      pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+    }, { passive: true });
   }
-  const left = (state?.windowSubviews || []).filter((s) => s.leftBehind);
-  const head = [`NavLab · step ${state?.seq ?? "?"} · ${state?.device?.idiom ?? "iPhone"} iOS ${state?.device?.version ?? state?.device?.iOS ?? ""}${state?.device?.sdk != null && !state?.device?.sdkIsDefault ? ` · SDK ${state.device.sdk}` : ""} · app ${state?.application?.state ?? "notRunning"}`];
-  for (const s of left) head.push(`UITransitionView — presentation of ${s.presented} (left behind in the window)`);
-  const top = PAD + head.length * 18 + 8;
-  const label = (name) => {
-    const vc = vcs[name];
-    const tags = [];
-    if (state.window?.rootViewController === name) tags.push("root");
-    if (vc.presentationStyle) tags.push(`presented ${vc.presentationStyle}`);
-    tags.push(vc.appearance);
-    if (vc.restored) tags.push("restored");
-    if (leaked.has(name)) tags.push("LEAKED");
-    if (state.top === name) tags.push("← top");
-    const cls = vc.class !== name && !name.startsWith(vc.class + "#") ? ` (${vc.class})` : "";
-    return { title: name + cls, tags: tags.join(" · ") };
+  update();
+  if (!pinned.get(element)) return;
+  if (toEnd.size === 0) {
+    requestAnimationFrame(() => {
+      for (const e of toEnd) e.scrollTop = e.scrollHeight;
+      toEnd.clear();
+    });
+  }
+  toEnd.add(element);
+}
+
+/** Coalesces calls into one per animation frame. */
+function frameThrottle(fn) {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      fn();
+    });
   };
-  const width = (text) => text.length * 7.3 + 16;
-  // Wide enough for every line of text (monospace: ~7.3 px a character at 12 px).
-  let maxX = Math.max(480, ...head.map((t) => PAD * 2 + t.length * 7.3));
-  const parts = [];
-  const edges = [];
-  for (const row of rows) {
-    const y = top + row.y * ROW;
-    if (row.section) {
-      parts.push(`<text x="${PAD}" y="${y + 19}" fill="${row.leak ? COLORS.red : COLORS.muted}" font-size="11" font-family="${FONT}" letter-spacing=".6">${esc(row.section.toUpperCase())}</text>`);
-      maxX = Math.max(maxX, PAD * 2 + row.section.length * 7.3);
+}
+
+/** Runs fn at most once per `ms`, trailing call included. */
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}
+
+/**
+ * Makes `container`'s children the rows `items` ({ key, html }: one element each), keyed:
+ * a row whose HTML is unchanged keeps its element (moved if it must), a changed one is
+ * replaced, the others are removed. A step that changes three rows of 10,000 touches three.
+ * Returns how many elements were built.
+ */
+function reconcile(container, items) {
+  const old = new Map();
+  for (let el = container.firstElementChild; el; el = el.nextElementSibling) {
+    if (el._key !== undefined) old.set(el._key, el);
+  }
+  let kept = 0;
+  for (const it of items) if (old.get(it.key)?._html === it.html) kept++;
+  // Mostly new (the first render, another filter): one innerHTML is the fastest way.
+  if (kept < items.length / 2) {
+    container.innerHTML = items.map((it) => it.html).join("");
+    let el = container.firstElementChild;
+    for (const it of items) {
+      if (!el) break;
+      el._key = it.key;
+      el._html = it.html;
+      el = el.nextElementSibling;
+    }
+    return items.length;
+  }
+  const template = document.createElement("template");
+  const build = (it) => {
+    template.innerHTML = it.html;
+    const el = template.content.firstElementChild;
+    el._key = it.key;
+    el._html = it.html;
+    return el;
+  };
+  const wanted = new Set(items.map((it) => it.key));
+  let cursor = container.firstElementChild;
+  let built = 0;
+  for (const it of items) {
+    // Rows that are gone, where the next one belongs: removed, not stepped around.
+    while (cursor && (cursor._key === undefined || !wanted.has(cursor._key))) {
+      const next = cursor.nextElementSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    let el = old.get(it.key);
+    old.delete(it.key);
+    if (el && el._html !== it.html) {
+      const fresh = build(it);
+      el.replaceWith(fresh);
+      if (el === cursor) cursor = fresh;
+      el = fresh;
+      built++;
+    } else if (!el) {
+      el = build(it);
+      built++;
+    }
+    if (el === cursor) cursor = cursor.nextElementSibling;
+    else container.insertBefore(el, cursor);
+  }
+  while (cursor) {
+    const next = cursor.nextElementSibling;
+    cursor.remove();
+    cursor = next;
+  }
+  return built;
+}
+
+  return { esc, $, cited, stickToBottom, frameThrottle, debounce, reconcile };
+})();
+// ---- js/model.js
+const __model = (() => {
+// Reading SPEC §3's state document: the hierarchy as the page draws it, and what changed
+// between two states. The server computes everything about UIKit; this only arranges it.
+
+/** presenter name → the view controller it presents (each presents at most one). */
+function presentations(state) {
+  const map = new Map();
+  for (const [name, vc] of Object.entries(state.viewControllers || {})) {
+    if (vc.presentationStyle != null && vc.presentingViewController) map.set(vc.presentingViewController, name);
+  }
+  return map;
+}
+
+/**
+ * The hierarchies to draw, in order: the window's root first, then every other tree of
+ * allocated view controllers (leaked, or held by the app), each from its topmost ancestor
+ * through `parent` and the presenting view controller.
+ */
+function hierarchies(state) {
+  const vcs = state.viewControllers || {};
+  const presented = presentations(state);
+  const seen = new Set();
+  const out = [];
+  const mark = (name) => {
+    const stack = [name];
+    while (stack.length) {
+      const n = stack.pop();
+      if (seen.has(n) || !vcs[n]) continue;
+      seen.add(n);
+      stack.push(...(vcs[n].children || []));
+      if (presented.has(n)) stack.push(presented.get(n));
+    }
+  };
+  const root = state.window?.rootViewController;
+  if (root && vcs[root]) {
+    out.push({ root, kind: "window" });
+    mark(root);
+  }
+  for (const name of state.allocated || Object.keys(vcs)) {
+    if (seen.has(name)) continue;
+    let top = name;
+    const guard = new Set();
+    while (!guard.has(top)) {
+      guard.add(top);
+      const vc = vcs[top];
+      const up = vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null);
+      if (!up || !vcs[up]) break;
+      top = up;
+    }
+    if (seen.has(top)) continue;
+    const cause = state.memory?.[top]?.leakCause;
+    out.push({ root: top, kind: cause ? "leaked" : "outside", cause });
+    mark(top);
+  }
+  return out;
+}
+
+/** Short description of a view controller's kind, for icons and labels. */
+const KIND_ICONS = { plain: "▢", navigation: "☰", tabBar: "▦", split: "◫", page: "❐", container: "◰" };
+
+const COMPARED = ["parent", "children", "presentedViewController", "presentingViewController", "presentationStyle",
+  "isViewLoaded", "inWindow", "appearance", "selectedIndex", "viewControllers", "properties", "restored"];
+
+/**
+ * What changed from `before` to `after`: view controllers added and removed, and for the
+ * others the fields that differ; plus the window and the leaks.
+ */
+function diffStates(before, after) {
+  const a = before?.viewControllers || {};
+  const b = after?.viewControllers || {};
+  const added = Object.keys(b).filter((n) => !(n in a));
+  const removed = Object.keys(a).filter((n) => !(n in b));
+  const changed = new Map();
+  for (const name of Object.keys(b)) {
+    if (!(name in a)) continue;
+    const fields = [];
+    for (const key of COMPARED) {
+      const x = JSON.stringify(a[name][key] ?? null);
+      const y = JSON.stringify(b[name][key] ?? null);
+      if (x !== y) fields.push({ key, from: a[name][key] ?? null, to: b[name][key] ?? null });
+    }
+    if (fields.length) changed.set(name, fields);
+  }
+  const lines = [];
+  const rootA = before?.window?.rootViewController ?? null;
+  const rootB = after?.window?.rootViewController ?? null;
+  if (rootA !== rootB) lines.push({ kind: "mod", text: `window.rootViewController: ${show(rootA)} → ${show(rootB)}` });
+  const tvA = before?.window?.transitionViews ?? 0;
+  const tvB = after?.window?.transitionViews ?? 0;
+  if (tvA !== tvB) lines.push({ kind: tvB > tvA ? "del" : "mod", text: `UITransitionViews in the window: ${tvA} → ${tvB}` });
+  const appA = before?.application?.state, appB = after?.application?.state;
+  if (appA !== appB) lines.push({ kind: "mod", text: `application state: ${appA ?? "—"} → ${appB}` });
+  if (added.length) lines.push({ kind: "add", text: `+ allocated: ${names(added)}` });
+  if (removed.length) lines.push({ kind: "del", text: `− deallocated: ${names(removed)}` });
+  const leakA = new Set(before?.leaked || []);
+  const newLeaks = (after?.leaked || []).filter((n) => !leakA.has(n));
+  if (newLeaks.length) lines.push({ kind: "del", text: `leaked: ${names(newLeaks)}` });
+  elementLines(lines, "screen", before?.screen || [], after?.screen || []);
+  for (const [name, fields] of changed) {
+    for (const f of fields) {
+      if (f.key === "inWindow") continue; // appearance says it
+      if (Array.isArray(f.from) || Array.isArray(f.to)) elementLines(lines, `${name}.${f.key}`, f.from || [], f.to || []);
+      else if (isObject(f.from) || isObject(f.to)) keyLines(lines, `${name}.${f.key}`, f.from || {}, f.to || {});
+      else lines.push({ kind: "mod", text: `${name}.${f.key}: ${show(f.from)} → ${show(f.to)}` });
+    }
+  }
+  return { added: new Set(added), removed, changed, lines };
+}
+
+const LISTED = 12; // names written out in one line before "and N more"
+
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const show = (v) => (v === null || v === undefined ? "nil" : isObject(v) || Array.isArray(v) ? JSON.stringify(v) : String(v));
+const names = (list) => (list.length > LISTED ? `${list.slice(0, LISTED).join(", ")} and ${list.length - LISTED} more` : list.join(", "));
+
+/**
+ * An array's change as its elements: those added, those removed, and, when the same elements
+ * only changed places, the new order (short lists only). Never the whole array: a push on a
+ * stack of 10,000 is one line, `+ Details`.
+ */
+function elementLines(lines, label, from, to) {
+  const a = new Set(from), b = new Set(to);
+  const plus = to.filter((x) => !a.has(x));
+  const minus = from.filter((x) => !b.has(x));
+  if (plus.length) lines.push({ kind: "add", text: `${label}: + ${names(plus)}${plus.length === 1 ? ` (at ${to.indexOf(plus[0])})` : ""}` });
+  if (minus.length) lines.push({ kind: "del", text: `${label}: − ${names(minus)}` });
+  if (!plus.length && !minus.length) {
+    lines.push({ kind: "mod", text: to.length <= LISTED ? `${label}: reordered to ${names(to)}` : `${label}: reordered (${to.length} elements)` });
+  }
+}
+
+/** An object's change (a view controller's `properties`) as the keys set, changed and removed. */
+function keyLines(lines, label, from, to) {
+  for (const key of Object.keys(to)) {
+    if (!(key in from)) lines.push({ kind: "add", text: `${label}.${key}: + ${show(to[key])}` });
+    else if (JSON.stringify(from[key]) !== JSON.stringify(to[key])) lines.push({ kind: "mod", text: `${label}.${key}: ${show(from[key])} → ${show(to[key])}` });
+  }
+  for (const key of Object.keys(from)) if (!(key in to)) lines.push({ kind: "del", text: `${label}.${key}: − ${show(from[key])}` });
+}
+
+/** Whether two state documents are the same JSON (objects' key order aside). */
+function sameDocument(a, b) {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameDocument(a[i], b[i])) return false;
+    return true;
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameDocument(a[k], b[k])) return false;
+  return true;
+}
+
+  return { presentations, hierarchies, KIND_ICONS, diffStates, sameDocument };
+})();
+// ---- js/patch.js
+const __patch = (() => {
+// JSON Patch (RFC 6902) on the page's document, in place: the server sends every step as the
+// operations that take the document from one step to the next (`patch` events, time travel),
+// never the whole document again. Only what NavLab sends is needed: add, remove, replace, and
+// copy (a new view controller's entries copied from a like one's, then the fields that differ).
+
+/** A JSON Pointer (RFC 6901) as its tokens. */
+function tokens(path) {
+  if (path === "") return [];
+  if (path[0] !== "/") throw new Error(`not a JSON Pointer: ${path}`);
+  return path.slice(1).split("/").map((t) => (t.includes("~") ? t.replace(/~1/g, "/").replace(/~0/g, "~") : t));
+}
+
+/**
+ * What a patch touched, for redrawing only that: the view controllers whose entry or memory
+ * entry changed (`names`), those it added, or everything (`all`: the root replaced).
+ */
+class Touched {
+  constructor() {
+    this.names = new Set();
+    this.added = new Set();
+    this.all = false;
+  }
+
+  note(op, keys) {
+    const [top, name, field] = keys;
+    if (!keys.length || ((top === "viewControllers" || top === "memory") && name === undefined)) { this.all = true; return; }
+    if (top !== "viewControllers" && top !== "memory") return;
+    this.names.add(name);
+    if (top === "viewControllers" && field === undefined) {
+      if (op === "add") this.added.add(name);
+      else if (op === "remove") this.added.delete(name);
+    }
+  }
+}
+
+/**
+ * Applies `ops` to `doc` in place. Returns the document (a new one when the root is replaced),
+ * the operations that undo it (to apply in the order given), and what it touched. Throws on an
+ * operation that does not fit the document: the caller then asks for the whole document.
+ */
+function applyPatch(doc, ops, touched = new Touched(), { wantInverse = true } = {}) {
+  const inverse = [];
+  for (let op of ops) {
+    // `copy` is an `add` of (a deep copy of) the value at `from` (RFC 6902 §4.5).
+    if (op.op === "copy") op = { op: "add", path: op.path, value: structuredClone(valueAt(doc, op.from)) };
+    const keys = tokens(op.path);
+    touched.note(op.op, keys);
+    if (!keys.length) {
+      if (op.op !== "replace" && op.op !== "add") throw new Error(`cannot ${op.op} the whole document`);
+      if (wantInverse) inverse.push({ op: "replace", path: "", value: doc });
+      doc = op.value;
       continue;
     }
-    const x = PAD + 8 + row.depth * INDENT;
-    const { title, tags } = label(row.name);
-    const w = width(title);
-    const red = leaked.has(row.name);
-    parts.push(`<g data-name="${esc(row.name)}"><rect x="${x}" y="${y + 3}" width="${w}" height="${ROW - 8}" rx="5" fill="${red ? "#3a1f1f" : COLORS.box}" stroke="${red ? COLORS.red : row.isPresented ? COLORS.purple : COLORS.line}"/>`
-      + `<text x="${x + 8}" y="${y + 19}" fill="${red ? COLORS.red : COLORS.text}" font-size="12" font-weight="600" font-family="${FONT}">${esc(title)}</text>`
-      + `<text x="${x + w + 8}" y="${y + 19}" fill="${COLORS.muted}" font-size="11" font-family="${FONT}">${esc(tags)}</text></g>`);
-    maxX = Math.max(maxX, x + w + 8 + tags.length * 6.8 + PAD);
-    if (row.parentRow) {
-      const px = PAD + 8 + row.parentRow.depth * INDENT + 10;
-      const py = top + row.parentRow.y * ROW + ROW - 5;
-      const my = y + ROW / 2 - 1;
-      edges.push(`<path d="M${px} ${py} V${my} H${x}" fill="none" stroke="${row.isPresented ? COLORS.purple : COLORS.line}"${row.isPresented ? ` stroke-dasharray="4 3"` : ""}/>`);
+    let parent = doc;
+    for (let i = 0; i < keys.length - 1; i++) {
+      parent = Array.isArray(parent) ? parent[Number(keys[i])] : parent?.[keys[i]];
+      if (parent == null || typeof parent !== "object") throw new Error(`no ${op.path} in the document`);
+    }
+    const last = keys[keys.length - 1];
+    if (Array.isArray(parent)) {
+      const index = last === "-" ? parent.length : Number(last);
+      if (!Number.isInteger(index) || index < 0 || index > parent.length || (op.op !== "add" && index >= parent.length)) {
+        throw new Error(`index out of range: ${op.path}`);
+      }
+      if (op.op === "add") {
+        parent.splice(index, 0, op.value);
+        if (wantInverse) inverse.push({ op: "remove", path: op.path.replace(/-$/, String(index)) });
+      } else if (op.op === "remove") {
+        const [old] = parent.splice(index, 1);
+        if (wantInverse) inverse.push({ op: "add", path: op.path, value: old });
+      } else if (op.op === "replace") {
+        if (wantInverse) inverse.push({ op: "replace", path: op.path, value: parent[index] });
+        parent[index] = op.value;
+      } else {
+        throw new Error(`unsupported operation ${op.op}`);
+      }
+    } else {
+      const had = Object.prototype.hasOwnProperty.call(parent, last);
+      if (op.op === "add" || op.op === "replace") {
+        if (op.op === "replace" && !had) throw new Error(`no ${op.path} to replace`);
+        if (wantInverse) inverse.push(had ? { op: "replace", path: op.path, value: parent[last] } : { op: "remove", path: op.path });
+        parent[last] = op.value;
+      } else if (op.op === "remove") {
+        if (!had) throw new Error(`no ${op.path} to remove`);
+        if (wantInverse) inverse.push({ op: "add", path: op.path, value: parent[last] });
+        delete parent[last];
+      } else {
+        throw new Error(`unsupported operation ${op.op}`);
+      }
     }
   }
-  const height = top + rows.length * ROW + PAD;
-  const legend = `<text x="${PAD}" y="${height - 4}" fill="${COLORS.muted}" font-size="10" font-family="${FONT}">── containment   ┄┄ presentation   red: leaked</text>`;
-  const headText = head.map((t, i) => `<text x="${PAD}" y="${PAD + 12 + i * 18}" fill="${i ? COLORS.red : COLORS.text}" font-size="12" font-family="${FONT}">${esc(t)}</text>`).join("");
-  const text = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(maxX)}" height="${height + 12}" viewBox="0 0 ${Math.ceil(maxX)} ${height + 12}">`
-    + `<rect width="100%" height="100%" fill="${COLORS.bg}"/>${headText}${edges.join("")}${parts.join("")}${legend}</svg>`;
-  return { text, width: Math.ceil(maxX), height: height + 12 };
+  inverse.reverse();
+  return { doc, inverse, touched };
 }
 
-const MAX_PNG_SIDE = 32_000; // beyond this browsers refuse the canvas; the SVG has no limit
-
-async function toPNG(svg) {
-  if (svg.height > MAX_PNG_SIDE || svg.width > MAX_PNG_SIDE) {
-    throw new Error(`the drawing is ${svg.width}×${svg.height} px, too big for a PNG: export the SVG instead`);
+/** The value `path` points at in `doc`; throws when there is none. */
+function valueAt(doc, path) {
+  let v = doc;
+  for (const k of tokens(path)) {
+    v = Array.isArray(v) ? v[Number(k)] : (v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined);
+    if (v === undefined) throw new Error(`no ${path} in the document to copy`);
   }
-  const image = new Image();
-  // A data: URL, not a blob: one: the page's Content-Security-Policy lets images come from
-  // itself and data: only.
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.text)}`;
-  await image.decode();
-  const canvas = document.createElement("canvas");
-  // Twice the size for sharp text, less when that would pass the canvas's limit.
-  const scale = Math.min(2, MAX_PNG_SIDE / Math.max(svg.width, svg.height));
-  canvas.width = Math.round(svg.width * scale);
-  canvas.height = Math.round(svg.height * scale);
-  const g = canvas.getContext("2d");
-  g.scale(scale, scale);
-  g.drawImage(image, 0, 0);
-  return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the browser could not make the PNG"))), "image/png"));
+  return v;
 }
 
-// ---- share links ----
-
-const PREFIX = "#script=";
-
-/** base64url of deflate-raw: a 40-line script is a link of a few hundred characters. */
-async function encode(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+/** The view controllers and top-level fields `ops` will touch, before applying them. */
+function touchedBy(ops) {
+  const touched = new Touched();
+  for (const op of ops) touched.note(op.op, tokens(op.path));
+  return touched;
 }
-
-async function decode(data) {
-  const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  // Read piece by piece: a few kilobytes of link can unpack to gigabytes, and the page stops
-  // at what a request may carry.
-  const pieces = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > LINK_BYTES) {
-      reader.cancel();
-      throw Object.assign(new Error("too large"), { tooLarge: true });
-    }
-    pieces.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: true }).decode(await new Blob(pieces).arrayBuffer());
-}
-
-/** The largest script a link may unpack to: what one request may carry (Limits.importBytes). */
-const LINK_BYTES = 64 * 1048576;
-
-/** The script a link's fragment carries: { text } or { error }; null when it carries none. */
-export async function readShared(hash) {
-  if (!hash.startsWith(PREFIX)) return null;
-  try {
-    return { text: await decode(hash.slice(PREFIX.length)) };
-  } catch (error) {
-    if (error.tooLarge) return { text: null, error: `This link's script unpacks to more than ${LINK_BYTES / 1048576} MiB, more than NavLab opens from a link. Ask for the .navlab file instead, and open it with Export → Open a script….` };
-    return { text: null, error: "This link's script could not be read (the link was cut short or changed). Ask for the link again, or for the .navlab file." };
-  }
-}
-
-/** Shows the share link of the session's script, with a button that copies it. */
-export async function shareLink() {
-  const script = await api.exportText("navlab");
-  const link = `${location.origin}${location.pathname}${PREFIX}${await encode(script)}`;
-  const lines = script.split("\n").filter((l) => l.trim() && !l.startsWith("#")).length;
-  showDialog({
-    title: "Share this session",
-    intro: `This link carries the session's script (${lines} line${lines === 1 ? "" : "s"}) in its fragment: the part after <code>#</code>, which browsers never send to a server. Opened on any NavLab page, it shows the script and, once confirmed, replaces that session with it.`,
-    text: link,
-    note: location.search.includes("token=") ? "The link leaves out this server's token: whoever opens it uses their own NavLab." : "",
-    actions: [
-      { label: "Copy link", primary: true, run: async (button) => {
-        await copy(link);
-        button.textContent = "Copied";
-      } },
-      { label: "Close", run: () => $("script-dialog").close() },
-    ],
-  });
-  $("script-dialog").dataset.link = link;
-}
-
-async function copy(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // No clipboard (an insecure origin): select the text for Ctrl-C.
-    const range = document.createRange();
-    range.selectNodeContents($("script-text"));
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
-  }
-}
-
-// ---- opening a script ----
 
 /**
- * Shows a script from a link or a file and, after one confirmation, replaces the session with
- * it: `reset` (the old session stays on the timeline before it), then its lines, stopping at the first that
- * fails (its line and error are shown).
+ * The parts of `doc` that model.js's diffStates reads, limited to the view controllers named:
+ * with `copy`, a copy (taken before a step, which changes them in place).
  */
-export function openScriptDialog(text, { source, error }) {
-  if (text == null) {
-    showProblem("Cannot open the script", error);
-    return;
+function diffParts(doc, names, copy) {
+  const dup = copy ? (v) => (v === undefined ? v : structuredClone(v)) : (v) => v;
+  const vcs = {};
+  for (const name of names) {
+    const vc = doc.viewControllers?.[name];
+    if (vc) vcs[name] = dup(vc);
   }
-  const lines = text.split("\n").filter((l) => l.trim() && !l.trimStart().startsWith("#")).length;
-  showDialog({
-    title: "Open a script",
-    intro: `A script from ${esc(source)}: ${lines} command${lines === 1 ? "" : "s"}. Running it replaces this session, like <code>reset</code> then the lines. The old session stays on the timeline before the reset (↺): <code>undo</code> past it brings it back.`,
-    text,
-    actions: [
-      { label: "Replace the session", primary: true, run: async (button) => {
-        button.disabled = true;
-        let answer = null, line = null;
-        for (const part of posts(text)) {
-          answer = await api.run(part.body).catch((e) => ({ status: "failed", error: { message: e.message } }));
-          if (answer.status === "failed") {
-            const failed = (answer.results || []).find((r) => r.status === "failed");
-            line = failed ? failed.lineNumber + part.offset : null;
-            break;
-          }
-        }
-        if (answer.status === "failed") {
-          $("script-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(answer.error?.message || "the script failed")}</span>`
-            + (answer.error?.suggestion ? `<br><span class="muted">${esc(answer.error.suggestion)}</span>` : "")
-            + `<br><span class="muted">The lines before it ran; <code>undo</code> steps back.</span>`;
-          button.disabled = false;
-          return;
-        }
-        if (location.hash.startsWith(PREFIX)) history.replaceState(null, "", location.pathname + location.search);
-        $("script-dialog").close();
-      } },
-      { label: "Cancel", run: () => {
-        if (location.hash.startsWith(PREFIX)) history.replaceState(null, "", location.pathname + location.search);
-        $("script-dialog").close();
-      } },
-    ],
-  });
+  return { window: dup(doc.window), application: dup(doc.application), leaked: dup(doc.leaked), screen: dup(doc.screen), viewControllers: vcs };
 }
 
-const POST_MAX = 60_000; // bytes a POST carries; the server takes at most 64 KiB
+  return { tokens, Touched, applyPatch, touchedBy, diffParts };
+})();
+// ---- js/tree.js
+const __tree = (() => {
+  const { esc, reconcile } = __dom;
+  const { hierarchies, presentations, KIND_ICONS } = __model;
+// The hierarchy pane: containment drawn ├─ in grey, presentation ┄▸ in purple, each view
+// controller's appearance, whether its view is loaded and in the window, leaks with their
+// cause. One flat list of rows, keyed: a step redraws the rows of the view controllers it
+// touched (and those whose place in the drawing moved), not the pane; long child lists fold.
+
+
+
+
+const BIG = 80;   // a container with more children than this shows its ends
+const ENDS = 25;
+
+// name → { sig, html }: a row's HTML, kept until its view controller is touched or what else
+// it shows (its place, the selection, the flash…) changes.
+const rowCache = new Map();
 
 /**
- * `reset` and the script as POST bodies under the server's limit, split between lines, each
- * with what to add to a line number in its answer to get the script's line number.
+ * Draws the tree of `state`. `view.dirty` names the view controllers a step touched (their rows
+ * are built again); null: everything may have changed. Returns the number of rows.
  */
-export function posts(text) {
-  const bytes = new TextEncoder();
-  const parts = [];
-  let lines = ["reset"], size = 6, offset = -1, next = 0;
-  // `import uikit <<END` … `END` is one command: never split inside it.
-  let inside = null;
-  for (const line of text.split("\n")) {
-    const n = bytes.encode(line).length + 1;
-    if (inside) {
-      if (line.trim() === inside) inside = null;
-    } else if (size + n > POST_MAX && lines.length) {
-      parts.push({ body: lines.join("\n"), offset });
-      offset = next;
-      lines = [];
-      size = 0;
+function renderTree(container, state, view) {
+  if (!state) { container.innerHTML = `<div class="empty">Waiting for the model…</div>`; return; }
+  if (!view.dirty) rowCache.clear();
+  else for (const name of view.dirty) rowCache.delete(name);
+  const vcs = state.viewControllers || {};
+  const running = state.application?.state !== "notRunning";
+  const items = [];
+  const push = (key, text) => items.push({ key, html: text });
+  push("§window", windowBlock(state));
+  let empty = true;
+  for (const _ in vcs) { empty = false; break; }
+  if (empty) {
+    push("§empty", running
+      ? `<div class="empty">Nothing is allocated.</div>`
+      : `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: type <code>launch</code>.` : `Declare <code>initial SPEC</code>, then <code>launch</code>.`}</div>`);
+    reconcile(container, items.filter((it) => it.html));
+    return 0;
+  }
+  const presented = presentations(state);
+  const leaked = new Set(state.leaked || []);
+  const held = new Map();
+  for (const h of state.holds || []) held.set(h.viewController, [...(held.get(h.viewController) || []), h.label]);
+  const filter = (view.filter || "").toLowerCase();
+  const matches = (name) => filter && findMatch(name, vcs[name], filter);
+  let rows = 0;
+
+  const rowHTML = (name, guide, connector, isPresented) => {
+    const vc = vcs[name];
+    const parentVC = vc.parent && vcs[vc.parent];
+    // What the row shows besides its own entry: it is built again when any of it changes.
+    const sig = [guide, connector, isPresented, leaked.has(name), view.selected === name, view.cursor === name, view.reveal === name, matches(name),
+      view.flash?.added.has(name) ? "a" : view.flash?.changed.has(name) ? "c" : "", view.diff?.added.has(name) ? "a" : view.diff?.changed.has(name) ? "c" : "",
+      view.collapsed.has(name), presented.has(name), state.window?.rootViewController === name, state.top === name,
+      (held.get(name) || []).join("\u0001"), parentVC?.kind === "tabBar" ? `${parentVC.viewControllers.indexOf(name)}:${parentVC.selectedIndex}:${parentVC.viewControllers.length}` : ""].join("\u0002");
+    const cached = rowCache.get(name);
+    if (cached && cached.sig === sig) { rows++; return cached.html; }
+    const built = buildRow(name, vc, guide, connector, isPresented);
+    rowCache.set(name, { sig, html: built });
+    return built;
+  };
+
+  const buildRow = (name, vc, guide, connector, isPresented) => {
+    const classes = ["row", vc.appearance];
+    if (isPresented) classes.push("presented");
+    if (leaked.has(name)) classes.push("leaked");
+    if (view.selected === name) classes.push("selected");
+    if (view.cursor === name) classes.push("cursor");
+    if (matches(name)) classes.push("match");
+    if (view.reveal === name) classes.push("current-match");
+    if (view.flash?.added.has(name)) classes.push("added");
+    else if (view.flash?.changed.has(name)) classes.push("changed");
+    if (view.diff?.added.has(name)) classes.push("diff-added");
+    else if (view.diff?.changed.has(name)) classes.push("diff-changed");
+    const kids = (vc.children?.length || 0) + (presented.has(name) ? 1 : 0);
+    const icon = KIND_ICONS[vc.kind] || "▢";
+    const twisty = kids ? ` data-toggle="${esc(name)}" title="${view.collapsed.has(name) ? "expand" : "collapse"} (${kids})"` : "";
+    const tags = [];
+    if (state.window?.rootViewController === name) tags.push(`<span class="tag root">root</span>`);
+    if (vc.presentationStyle) {
+      const requested = vc.modalPresentationStyle !== vc.presentationStyle ? ` title="modalPresentationStyle .${esc(vc.modalPresentationStyle)}, in effect .${esc(vc.presentationStyle)}"` : "";
+      tags.push(`<span class="tag style"${requested}>presented ${esc(vc.presentationStyle)}</span>`);
     }
-    if (!inside) {
-      const m = /^\s*import\s+\S+\s+<<(\S+)\s*(#.*)?$/i.exec(line);
-      if (m) inside = m[1];
+    const parent = vc.parent && vcs[vc.parent];
+    if (parent?.kind === "tabBar") {
+      const i = parent.viewControllers.indexOf(name);
+      // More than five tabs: the fifth on are listed by the More tab (UIKit #55).
+      const more = parent.viewControllers.length > 5 && i >= 4 ? ", under More" : "";
+      tags.push(`<span class="tag">tab ${i}${parent.selectedIndex === i ? ", selected" : ""}${more}</span>`);
     }
-    lines.push(line);
-    size += n;
-    next++;
+    // selectedIndex reads NSNotFound while the More tab is selected (UIKit #56).
+    if (vc.kind === "tabBar" && vc.viewControllers.length > 5 && vc.selectedIndex >= vc.viewControllers.length) {
+      tags.push(`<span class="tag" title="selectedIndex reads NSNotFound (UIKit #56)">More tab selected</span>`);
+    }
+    tags.push(`<span class="tag ${esc(vc.appearance)}">${esc(vc.appearance)}</span>`);
+    if (!vc.isViewLoaded) tags.push(`<span class="tag unloaded">view not loaded</span>`);
+    else if (!vc.inWindow) tags.push(`<span class="tag outside">not in the window</span>`);
+    if (vc.restored) tags.push(`<span class="tag">restored</span>`);
+    for (const label of held.get(name) || []) tags.push(`<span class="tag held">held: ${esc(label)}</span>`);
+    if (leaked.has(name)) tags.push(`<span class="tag leaked" title="${esc(state.memory?.[name]?.leakCause || "")}">LEAKED</span>`);
+    if (state.top === name) tags.push(`<span class="tag top">← top</span>`);
+    const cls = vc.class !== name && !name.startsWith(vc.class + "#") ? `<span class="cls">${esc(vc.class)}</span>` : "";
+    rows++;
+    // Very deep hierarchies: keep the last levels of the guide, say how deep it is.
+    const shownGuide = guide.length > 96 ? `<span title="depth ${guide.length / 3}">⋯${guide.length / 3} </span>${guide.slice(-48)}` : guide;
+    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"${view.selected === name ? ` aria-selected="true"` : ""}><span class="guide">${shownGuide}${connector}</span>`
+      + `<span class="icon"${twisty}>${kids && view.collapsed.has(name) ? "▸" : icon}</span>`
+      + `<span class="name">${esc(name)}</span>${cls}<span class="tags">${tags.join("")}</span></div>`;
+  };
+
+  const seen = new Set();
+  const walk = (name, guide, connector, childGuide, isPresented) => {
+    if (seen.has(name) || !vcs[name]) return;
+    seen.add(name);
+    push(name, rowHTML(name, guide, connector, isPresented));
+    if (view.collapsed.has(name)) return;
+    const children = vcs[name].children || [];
+    const items = [];
+    const folded = children.length > BIG && !view.expanded.has(name);
+    if (folded) {
+      // Its ends, and the child on the way to the current Find match; "… N more" between.
+      const keep = new Set();
+      for (let i = 0; i < ENDS; i++) { keep.add(i); keep.add(children.length - 1 - i); }
+      const toMatch = view.revealPath ? children.findIndex((c) => view.revealPath.has(c)) : -1;
+      if (toMatch >= 0) keep.add(toMatch);
+      let last = -1;
+      for (const i of [...keep].sort((a, b) => a - b)) {
+        if (i > last + 1) items.push({ more: i - last - 1, at: last + 1 });
+        items.push({ name: children[i] });
+        last = i;
+      }
+    } else {
+      children.forEach((c) => items.push({ name: c }));
+    }
+    if (presented.has(name)) items.push({ name: presented.get(name), presented: true });
+    items.forEach((item, i) => {
+      const last = i === items.length - 1;
+      const g = guide + childGuide;
+      if (item.more) {
+        push(`§more:${name}:${item.at}`, `<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
+        return;
+      }
+      const conn = item.presented ? `<span class="p">└┄▸ </span>` : last ? "└─ " : "├─ ";
+      walk(item.name, g, conn, item.presented || last ? "   " : "│  ", item.presented);
+    });
+  };
+
+  for (const h of hierarchies(state)) {
+    if (h.kind === "leaked") {
+      push(`§section:${h.root}`, `<div class="tree-section leak">Leaked — <span class="cause">${esc(h.cause)}</span></div>`);
+    } else if (h.kind === "outside") {
+      push(`§section:${h.root}`, `<div class="tree-section">Outside the window's hierarchy</div>`);
+    } else {
+      push(`§section:${h.root}`, `<div class="tree-section">rootViewController</div>`);
+    }
+    walk(h.root, "", "", "", vcs[h.root]?.presentationStyle != null);
   }
-  parts.push({ body: lines.join("\n"), offset });
-  return parts;
+  reconcile(container, items.filter((it) => it.html));
+  if (view.reveal && view.scrollToMatch) container.querySelector(".row.current-match")?.scrollIntoView({ block: "center" });
+  return rows;
 }
 
-/** Says what went wrong, in the page's dialog. */
-export function showProblem(title, message) {
-  showDialog({ title, intro: `<span class="error">${esc(message)}</span>`, text: "", actions: [{ label: "Close", primary: true, run: () => $("script-dialog").close() }] });
+/** Whether Find's `query` (lower case) matches a view controller: its name or its class. */
+function findMatch(name, vc, query) {
+  return name.toLowerCase().includes(query) || (vc?.class || "").toLowerCase().includes(query);
 }
 
-function showDialog({ title, intro, text, note = "", actions }) {
-  const dialog = $("script-dialog");
-  $("script-title").textContent = title;
-  $("script-intro").innerHTML = intro;
-  $("script-text").textContent = text;
-  $("script-text").hidden = !text;
-  $("script-note").innerHTML = note;
-  const box = $("script-actions");
-  box.innerHTML = "";
-  for (const a of actions) {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = a.label;
-    if (a.primary) button.className = "primary";
-    button.addEventListener("click", () => a.run(button));
-    box.append(button);
+/**
+ * Every view controller in the order the tree draws them when nothing is folded: each
+ * hierarchy from its root, children before what it presents. Find counts and steps in it.
+ */
+function treeOrder(state) {
+  const vcs = state.viewControllers || {};
+  const presented = presentations(state);
+  const out = [];
+  const seen = new Set();
+  for (const h of hierarchies(state)) {
+    const stack = [h.root];
+    while (stack.length) {
+      const name = stack.pop();
+      if (seen.has(name) || !vcs[name]) continue;
+      seen.add(name);
+      out.push(name);
+      if (presented.has(name)) stack.push(presented.get(name));
+      const children = vcs[name].children || [];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    }
   }
-  if (!dialog.open) dialog.showModal();
-  box.querySelector(".primary")?.focus();
+  return out;
 }
 
-"""####),
-        ("js/importing.js", ####"""
-// Import…: a real app's printout (`_printHierarchy` or ScreenState's summary) pasted on the
-// page becomes `import FORMAT <<END`, its lines, `END`, run in the shared session like any
-// command (undo steps back over it; `save` keeps the lines).
-import { api } from "./api.js";
-import { $, esc } from "./dom.js";
-
-/** Limits.importBytes: the largest request the server takes, the size of the prompt's import. */
-export const IMPORT_BYTES = 64 * 1048576;
-
-/** `header <<END`, the lines, `END`, with a terminator that no line of the text is. */
-export function heredoc(header, text) {
-  const body = text.replace(/\s+$/, "");
-  const lines = new Set(body.split("\n").map((l) => l.trim()));
-  let word = "END";
-  for (let n = 2; lines.has(word); n++) word = `END${n}`;
-  return `${header} <<${word}\n${body}\n${word}`;
-}
-
-export function openImportDialog() {
-  const dialog = $("import-dialog");
-  $("import-note").innerHTML = "";
-  $("import-run").disabled = false;
-  if (!dialog.open) dialog.showModal();
-  $("import-text").focus();
-}
-
-async function runImport() {
-  const text = $("import-text").value;
-  const format = $("import-format").value;
-  if (!text.trim()) {
-    $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
-    return;
+/** `name` and the view controllers above it, through `parent` and the presenter. */
+function ancestors(state, name) {
+  const vcs = state.viewControllers || {};
+  const out = new Set();
+  for (let n = name; n && vcs[n] && !out.has(n);) {
+    out.add(n);
+    const vc = vcs[n];
+    n = vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null);
   }
-  // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
-  const bytes = new Blob([text]).size;
-  if (bytes > IMPORT_BYTES) {
-    $("import-note").innerHTML = `<span class="error">The printout is ${(bytes / 1048576).toFixed(1)} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
-      + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
-    return;
-  }
-  $("import-run").disabled = true;
-  const answer = await api.run(heredoc(`import ${format}`, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
-  $("import-run").disabled = false;
-  if (answer.status === "failed") {
-    const e = answer.error || {};
-    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1.
-    const line = e.line > 1 ? e.line - 1 : null;
-    const source = line ? text.split("\n")[line - 1] : null;
-    $("import-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(e.message || "the import failed")}</span>`
-      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (e.column || 1) - 1))}^</pre>` : "")
-      + (e.suggestion ? `<span class="muted">${esc(e.suggestion)}</span><br>` : "")
-      + `<span class="muted">Nothing was imported.</span>`;
-    return;
-  }
-  $("import-dialog").close();
-  $("import-text").value = "";
+  return out;
 }
 
-export function setUpImport() {
-  $("import").addEventListener("click", openImportDialog);
-  $("import-close").addEventListener("click", () => $("import-dialog").close());
-  $("import-cancel").addEventListener("click", () => $("import-dialog").close());
-  $("import-run").addEventListener("click", runImport);
-  $("import-text").addEventListener("keydown", (e) => {
-    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); runImport(); }
+function windowBlock(state) {
+  if (state.application?.state === "notRunning") return "";
+  const subviews = state.windowSubviews || [];
+  const head = `UIWindow${state.window?.isKeyWindow ? " (key)" : ""} · subviews, back to front`;
+  const items = subviews.map((s) => {
+    const classes = ["wv"];
+    if (s.leftBehind) classes.push("left-behind");
+    if (!s.visible) classes.push("hidden-layer");
+    const label = s.kind === "rootView"
+      ? `UIView — ${esc(state.window?.rootViewController ?? "nil")} (root view)`
+      : `UITransitionView — presentation of ${esc(s.presented)}${s.leftBehind ? " (left behind)" : ""}`;
+    const holds = s.viewControllers?.length ? s.viewControllers.join(", ") : "empty";
+    return `<div class="${classes.join(" ")}"><span class="wv-kind">${label}</span><span class="wv-vcs">${esc(holds)}</span></div>`;
   });
-  $("import-format").addEventListener("change", () => {
-    $("import-text").placeholder = $("import-format").value === "uikit"
-      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
-      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
-  });
+  return `<div class="window-views"><div class="wv-head">${esc(head)}</div>${items.join("") || `<div class="wv"><span class="wv-vcs">no subviews</span></div>`}</div>`;
 }
 
-"""####),
-        ("js/inspector.js", ####"""
+  return { renderTree, findMatch, treeOrder, ancestors };
+})();
+// ---- js/memory.js
+const __memory = (() => {
+  const { cited, esc, reconcile } = __dom;
+// The memory pane: every allocated view controller and who keeps it alive (strong references
+// by property), its weak references as a count that opens on a click (dashed), the leaks
+// grouped by their cause first.
+
+
+
+// name → { sig, html }, kept until the view controller's memory entry is touched.
+const rowCache = new Map();
+
+const WEAK_OPEN_MAX = 500; // weak holders listed on an opened row before "+ N more"
+const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
+
+function renderMemory(container, summaryEl, state, view) {
+  if (!state) return;
+  if (!view.dirty) rowCache.clear();
+  else for (const name of view.dirty) rowCache.delete(name);
+  const allocated = state.allocated || [];
+  const leaked = new Set(state.leaked || []);
+  const memory = state.memory || {};
+  summaryEl.textContent = allocated.length
+    ? `${allocated.length} allocated${leaked.size ? ` · ${leaked.size} leaked` : ""}`
+    : "";
+  if (!allocated.length) {
+    container.innerHTML = `<div class="empty">${state.application?.state === "notRunning" ? "The app is not running: nothing is allocated." : "Nothing is allocated."}</div>`;
+    return;
+  }
+  const items = [];
+  const causes = new Set([...leaked].map((n) => memory[n]?.leakCause));
+  if (leaked.size) {
+    const byCause = new Map();
+    for (const name of state.leaked) {
+      const cause = memory[name]?.leakCause || "leaked";
+      byCause.set(cause, [...(byCause.get(cause) || []), name]);
+    }
+    items.push({ key: "§leaks", html: `<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${cited(cause)}</div>`).join("")}</div>` });
+  }
+  let rows = allocated;
+  if (!view.showAllMemory && allocated.length > FIRST) {
+    rows = allocated.filter((n, i) => i < FIRST || leaked.has(n) || n === view.selected);
+  }
+  for (const name of rows) {
+    const open = view.weakOpen?.has(name) ?? false;
+    const sig = `${leaked.has(name)}${view.selected === name}${causes.size > 1}${open}`;
+    const cached = rowCache.get(name);
+    if (cached && cached.sig === sig) { items.push({ key: name, html: cached.html }); continue; }
+    const refs = memory[name]?.heldBy || [];
+    // What keeps it alive: every strong holder. Weak references hold nothing: a count (a
+    // stack of 10,000 is one short row), listed when the count is clicked.
+    const chips = holderChips(name, refs, open);
+    const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
+    const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
+    const html = `<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
+      + `<span class="h">${chips.join("")}</span>`
+      // One cause for every leak is said once, above; several are said on each row.
+      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${cited(memory[name]?.leakCause || "")}</span>` : "") + `</div>`;
+    rowCache.set(name, { sig, html });
+    items.push({ key: name, html });
+  }
+  if (rows.length < allocated.length) {
+    items.push({ key: "§more", html: `<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>` });
+  }
+  reconcile(container, items);
+}
+
+/**
+ * Who holds `name`, as chips: every strong holder (or "nothing strong"); then, when `open`,
+ * its weak references (at most WEAK_OPEN_MAX); then their count, `data-weak`, which lists or
+ * hides them.
+ * A view controller holding it carries `data-name`, for the panes that select by a click.
+ */
+function holderChips(name, refs, open) {
+  const weak = refs.filter((r) => !r.strong);
+  const strong = refs.filter((r) => r.strong);
+  const chips = [...strong, ...(open ? weak.slice(0, WEAK_OPEN_MAX) : [])].map((r) => {
+    const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
+    const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
+    const prop = r.kind === "app" ? "" : `.${r.property}`;
+    const link = r.kind === "viewController" && r.viewController ? ` data-name="${esc(r.viewController)}"` : "";
+    return `<span class="${cls}"${link} title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder)}<wbr>${esc(prop)}</span>`;
+  });
+  if (!strong.length) chips.unshift(`<span class="ref weak">nothing strong</span>`);
+  if (weak.length) {
+    const n = weak.length.toLocaleString("en-US");
+    const label = open ? "hide weak" : `${n} weak`;
+    const tip = open ? "hide the weak references" : `${n} weak reference${weak.length === 1 ? "" : "s"} (they keep nothing alive): click to list them`;
+    chips.push(`<span class="ref weak count" data-weak="${esc(name)}" role="button" tabindex="0" title="${esc(tip)}">${label}</span>`);
+    if (open && weak.length > WEAK_OPEN_MAX) chips.push(`<span class="ref weak more">+ ${(weak.length - WEAK_OPEN_MAX).toLocaleString("en-US")} more weak</span>`);
+  }
+  return chips;
+}
+
+  return { renderMemory, holderChips };
+})();
+// ---- js/inspector.js
+const __inspector = (() => {
+  const { cited, esc } = __dom;
+  const { KIND_ICONS } = __model;
+  const { holderChips } = __memory;
 // The inspector: everything about the selected view controller at the step the panes show.
 // Its entry in the state document (every field), its app properties and what restoration
 // brought back, its restoration identifier and path and what the archive holds there, what it
@@ -2166,9 +1781,9 @@ export function setUpImport() {
 // references that keeps it alive (the `why` answer, drawn), and the notes and warnings that
 // named it, each cited fact readable in place.
 
-import { cited, esc } from "./dom.js";
-import { KIND_ICONS } from "./model.js";
-import { holderChips } from "./memory.js";
+
+
+
 
 const LIST_ENDS = 10; // a long array shows this many at each end
 
@@ -2180,7 +1795,7 @@ const NOTED = new Set(["properties"]);
  * at that step (null while it is fetched); `history` the timeline, for the notes; `weakOpen`
  * whether its weak references are listed.
  */
-export function renderInspector(container, titleEl, state, name, extra, history, weakOpen) {
+function renderInspector(container, titleEl, state, name, extra, history, weakOpen) {
   const vc = name && state?.viewControllers?.[name];
   if (!name) {
     titleEl.textContent = "";
@@ -2356,12 +1971,757 @@ function notesHTML(name, history, seq) {
   }).join("") + (found.length > MAX_NOTES ? `<div class="muted small">and ${found.length - MAX_NOTES} earlier</div>` : "");
 }
 
-"""####),
-        ("js/log.js", ####"""
+  return { renderInspector };
+})();
+// ---- js/exporting.js
+const __exporting = (() => {
+  const { api } = __api;
+  const { $, esc } = __dom;
+  const { hierarchies, presentations } = __model;
+// What leaves the page, and what comes in: the session as a `.navlab` script (what `save`
+// writes) or as a UIKit program for Xcode (what `export swift` writes), the hierarchy as Mermaid or DOT (what `export` prints), as an SVG or PNG drawing,
+// a share link that carries the script in its fragment (the server never sees it), and a
+// script opened from such a link or a dropped file, which replaces the session after one
+// confirmation.
+
+
+
+
+
+const TYPES = {
+  navlab: ["text/plain", "navlab-session.navlab"],
+  swift: ["text/x-swift", "AppDelegate.swift"],
+  mermaid: ["text/plain", "navlab-hierarchy.mmd"],
+  dot: ["text/vnd.graphviz", "navlab-hierarchy.dot"],
+  svg: ["image/svg+xml", "navlab-hierarchy.svg"],
+  png: ["image/png", "navlab-hierarchy.png"],
+};
+
+/** Saves `format` as a download. `seq`: the step shown (null: the live one). */
+async function exportHierarchy(format, { state, seq }) {
+  const [type, file] = TYPES[format] || [];
+  if (!type) throw new Error(`no export ${format}`);
+  let blob;
+  if (format === "navlab" || format === "swift" || format === "mermaid" || format === "dot") {
+    const whole = format === "navlab" || format === "swift";
+    blob = new Blob([await api.exportText(format, whole ? null : seq)], { type });
+  } else {
+    const svg = hierarchySVG(state);
+    blob = format === "svg" ? new Blob([svg.text], { type }) : await toPNG(svg);
+  }
+  download(blob, file);
+}
+
+function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ---- the hierarchy as a drawing ----
+
+const ROW = 30, INDENT = 26, PAD = 16, FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace";
+const COLORS = { bg: "#17181b", box: "#24272c", line: "#5d626c", text: "#e9ecf1", muted: "#8a909b", purple: "#c58cff", red: "#ff6b63", green: "#49c16b", blue: "#79aaff", amber: "#e0a53a" };
+
+/**
+ * The tree as the Hierarchy pane draws it, nothing folded: the window and what it holds, each
+ * hierarchy from its root; containment solid grey, presentation dashed purple, leaks red.
+ */
+function hierarchySVG(state) {
+  const vcs = state?.viewControllers || {};
+  const presented = presentations(state || {});
+  const leaked = new Set(state?.leaked || []);
+  const rows = [];
+  const seen = new Set();
+  const walk = (name, depth, parentRow, isPresented) => {
+    if (seen.has(name) || !vcs[name]) return;
+    seen.add(name);
+    const row = { name, depth, parentRow, isPresented, y: rows.length };
+    rows.push(row);
+    for (const c of vcs[name].children || []) walk(c, depth + 1, row, false);
+    if (presented.has(name)) walk(presented.get(name), depth + 1, row, true);
+  };
+  for (const h of hierarchies(state || {})) {
+    const title = h.kind === "window" ? "UIWindow.rootViewController" : h.kind === "leaked" ? `Leaked — ${h.cause}` : "Outside the window's hierarchy";
+    rows.push({ section: title, leak: h.kind === "leaked", y: rows.length });
+    walk(h.root, 0, null, vcs[h.root]?.presentationStyle != null);
+  }
+  const left = (state?.windowSubviews || []).filter((s) => s.leftBehind);
+  const head = [`NavLab · step ${state?.seq ?? "?"} · ${state?.device?.idiom ?? "iPhone"} iOS ${state?.device?.version ?? state?.device?.iOS ?? ""}${state?.device?.sdk != null && !state?.device?.sdkIsDefault ? ` · SDK ${state.device.sdk}` : ""} · app ${state?.application?.state ?? "notRunning"}`];
+  for (const s of left) head.push(`UITransitionView — presentation of ${s.presented} (left behind in the window)`);
+  const top = PAD + head.length * 18 + 8;
+  const label = (name) => {
+    const vc = vcs[name];
+    const tags = [];
+    if (state.window?.rootViewController === name) tags.push("root");
+    if (vc.presentationStyle) tags.push(`presented ${vc.presentationStyle}`);
+    tags.push(vc.appearance);
+    if (vc.restored) tags.push("restored");
+    if (leaked.has(name)) tags.push("LEAKED");
+    if (state.top === name) tags.push("← top");
+    const cls = vc.class !== name && !name.startsWith(vc.class + "#") ? ` (${vc.class})` : "";
+    return { title: name + cls, tags: tags.join(" · ") };
+  };
+  const width = (text) => text.length * 7.3 + 16;
+  // Wide enough for every line of text (monospace: ~7.3 px a character at 12 px).
+  let maxX = Math.max(480, ...head.map((t) => PAD * 2 + t.length * 7.3));
+  const parts = [];
+  const edges = [];
+  for (const row of rows) {
+    const y = top + row.y * ROW;
+    if (row.section) {
+      parts.push(`<text x="${PAD}" y="${y + 19}" fill="${row.leak ? COLORS.red : COLORS.muted}" font-size="11" font-family="${FONT}" letter-spacing=".6">${esc(row.section.toUpperCase())}</text>`);
+      maxX = Math.max(maxX, PAD * 2 + row.section.length * 7.3);
+      continue;
+    }
+    const x = PAD + 8 + row.depth * INDENT;
+    const { title, tags } = label(row.name);
+    const w = width(title);
+    const red = leaked.has(row.name);
+    parts.push(`<g data-name="${esc(row.name)}"><rect x="${x}" y="${y + 3}" width="${w}" height="${ROW - 8}" rx="5" fill="${red ? "#3a1f1f" : COLORS.box}" stroke="${red ? COLORS.red : row.isPresented ? COLORS.purple : COLORS.line}"/>`
+      + `<text x="${x + 8}" y="${y + 19}" fill="${red ? COLORS.red : COLORS.text}" font-size="12" font-weight="600" font-family="${FONT}">${esc(title)}</text>`
+      + `<text x="${x + w + 8}" y="${y + 19}" fill="${COLORS.muted}" font-size="11" font-family="${FONT}">${esc(tags)}</text></g>`);
+    maxX = Math.max(maxX, x + w + 8 + tags.length * 6.8 + PAD);
+    if (row.parentRow) {
+      const px = PAD + 8 + row.parentRow.depth * INDENT + 10;
+      const py = top + row.parentRow.y * ROW + ROW - 5;
+      const my = y + ROW / 2 - 1;
+      edges.push(`<path d="M${px} ${py} V${my} H${x}" fill="none" stroke="${row.isPresented ? COLORS.purple : COLORS.line}"${row.isPresented ? ` stroke-dasharray="4 3"` : ""}/>`);
+    }
+  }
+  const height = top + rows.length * ROW + PAD;
+  const legend = `<text x="${PAD}" y="${height - 4}" fill="${COLORS.muted}" font-size="10" font-family="${FONT}">── containment   ┄┄ presentation   red: leaked</text>`;
+  const headText = head.map((t, i) => `<text x="${PAD}" y="${PAD + 12 + i * 18}" fill="${i ? COLORS.red : COLORS.text}" font-size="12" font-family="${FONT}">${esc(t)}</text>`).join("");
+  const text = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(maxX)}" height="${height + 12}" viewBox="0 0 ${Math.ceil(maxX)} ${height + 12}">`
+    + `<rect width="100%" height="100%" fill="${COLORS.bg}"/>${headText}${edges.join("")}${parts.join("")}${legend}</svg>`;
+  return { text, width: Math.ceil(maxX), height: height + 12 };
+}
+
+const MAX_PNG_SIDE = 32_000; // beyond this browsers refuse the canvas; the SVG has no limit
+
+async function toPNG(svg) {
+  if (svg.height > MAX_PNG_SIDE || svg.width > MAX_PNG_SIDE) {
+    throw new Error(`the drawing is ${svg.width}×${svg.height} px, too big for a PNG: export the SVG instead`);
+  }
+  const image = new Image();
+  // A data: URL, not a blob: one: the page's Content-Security-Policy lets images come from
+  // itself and data: only.
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.text)}`;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  // Twice the size for sharp text, less when that would pass the canvas's limit.
+  const scale = Math.min(2, MAX_PNG_SIDE / Math.max(svg.width, svg.height));
+  canvas.width = Math.round(svg.width * scale);
+  canvas.height = Math.round(svg.height * scale);
+  const g = canvas.getContext("2d");
+  g.scale(scale, scale);
+  g.drawImage(image, 0, 0);
+  return await new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error("the browser could not make the PNG"))), "image/png"));
+}
+
+// ---- share links ----
+
+const PREFIX = "#script=";
+
+/** base64url of deflate-raw: a 40-line script is a link of a few hundred characters. */
+async function encode(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function decode(data) {
+  const binary = atob(data.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  // Read piece by piece: a few kilobytes of link can unpack to gigabytes, and the page stops
+  // at what a request may carry.
+  const pieces = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LINK_BYTES) {
+      reader.cancel();
+      throw Object.assign(new Error("too large"), { tooLarge: true });
+    }
+    pieces.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: true }).decode(await new Blob(pieces).arrayBuffer());
+}
+
+/** The largest script a link may unpack to: what one request may carry (Limits.importBytes). */
+const LINK_BYTES = 64 * 1048576;
+
+/** The script a link's fragment carries: { text } or { error }; null when it carries none. */
+async function readShared(hash) {
+  if (!hash.startsWith(PREFIX)) return null;
+  try {
+    return { text: await decode(hash.slice(PREFIX.length)) };
+  } catch (error) {
+    if (error.tooLarge) return { text: null, error: `This link's script unpacks to more than ${LINK_BYTES / 1048576} MiB, more than NavLab opens from a link. Ask for the .navlab file instead, and open it with Export → Open a script….` };
+    return { text: null, error: "This link's script could not be read (the link was cut short or changed). Ask for the link again, or for the .navlab file." };
+  }
+}
+
+/** Shows the share link of the session's script, with a button that copies it. */
+async function shareLink() {
+  const script = await api.exportText("navlab");
+  const link = `${location.origin}${location.pathname}${PREFIX}${await encode(script)}`;
+  const lines = script.split("\n").filter((l) => l.trim() && !l.startsWith("#")).length;
+  showDialog({
+    title: "Share this session",
+    intro: `This link carries the session's script (${lines} line${lines === 1 ? "" : "s"}) in its fragment: the part after <code>#</code>, which browsers never send to a server. Opened on any NavLab page, it shows the script and, once confirmed, replaces that session with it.`,
+    text: link,
+    note: location.search.includes("token=") ? "The link leaves out this server's token: whoever opens it uses their own NavLab." : "",
+    actions: [
+      { label: "Copy link", primary: true, run: async (button) => {
+        await copy(link);
+        button.textContent = "Copied";
+      } },
+      { label: "Close", run: () => $("script-dialog").close() },
+    ],
+  });
+  $("script-dialog").dataset.link = link;
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // No clipboard (an insecure origin): select the text for Ctrl-C.
+    const range = document.createRange();
+    range.selectNodeContents($("script-text"));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+  }
+}
+
+// ---- opening a script ----
+
+/**
+ * Shows a script from a link or a file and, after one confirmation, replaces the session with
+ * it: `reset` (the old session stays on the timeline before it), then its lines, stopping at the first that
+ * fails (its line and error are shown).
+ */
+function openScriptDialog(text, { source, error }) {
+  if (text == null) {
+    showProblem("Cannot open the script", error);
+    return;
+  }
+  const lines = text.split("\n").filter((l) => l.trim() && !l.trimStart().startsWith("#")).length;
+  showDialog({
+    title: "Open a script",
+    intro: `A script from ${esc(source)}: ${lines} command${lines === 1 ? "" : "s"}. Running it replaces this session, like <code>reset</code> then the lines. The old session stays on the timeline before the reset (↺): <code>undo</code> past it brings it back.`,
+    text,
+    actions: [
+      { label: "Replace the session", primary: true, run: async (button) => {
+        button.disabled = true;
+        let answer = null, line = null;
+        for (const part of posts(text)) {
+          answer = await api.run(part.body).catch((e) => ({ status: "failed", error: { message: e.message } }));
+          if (answer.status === "failed") {
+            const failed = (answer.results || []).find((r) => r.status === "failed");
+            line = failed ? failed.lineNumber + part.offset : null;
+            break;
+          }
+        }
+        if (answer.status === "failed") {
+          $("script-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(answer.error?.message || "the script failed")}</span>`
+            + (answer.error?.suggestion ? `<br><span class="muted">${esc(answer.error.suggestion)}</span>` : "")
+            + `<br><span class="muted">The lines before it ran; <code>undo</code> steps back.</span>`;
+          button.disabled = false;
+          return;
+        }
+        if (location.hash.startsWith(PREFIX)) history.replaceState(null, "", location.pathname + location.search);
+        $("script-dialog").close();
+      } },
+      { label: "Cancel", run: () => {
+        if (location.hash.startsWith(PREFIX)) history.replaceState(null, "", location.pathname + location.search);
+        $("script-dialog").close();
+      } },
+    ],
+  });
+}
+
+const POST_MAX = 60_000; // bytes a POST carries; the server takes at most 64 KiB
+
+/**
+ * `reset` and the script as POST bodies under the server's limit, split between lines, each
+ * with what to add to a line number in its answer to get the script's line number.
+ */
+function posts(text) {
+  const bytes = new TextEncoder();
+  const parts = [];
+  let lines = ["reset"], size = 6, offset = -1, next = 0;
+  // `import uikit <<END` … `END` is one command: never split inside it.
+  let inside = null;
+  for (const line of text.split("\n")) {
+    const n = bytes.encode(line).length + 1;
+    if (inside) {
+      if (line.trim() === inside) inside = null;
+    } else if (size + n > POST_MAX && lines.length) {
+      parts.push({ body: lines.join("\n"), offset });
+      offset = next;
+      lines = [];
+      size = 0;
+    }
+    if (!inside) {
+      const m = /^\s*import\s+\S+\s+<<(\S+)\s*(#.*)?$/i.exec(line);
+      if (m) inside = m[1];
+    }
+    lines.push(line);
+    size += n;
+    next++;
+  }
+  parts.push({ body: lines.join("\n"), offset });
+  return parts;
+}
+
+/** Says what went wrong, in the page's dialog. */
+function showProblem(title, message) {
+  showDialog({ title, intro: `<span class="error">${esc(message)}</span>`, text: "", actions: [{ label: "Close", primary: true, run: () => $("script-dialog").close() }] });
+}
+
+function showDialog({ title, intro, text, note = "", actions }) {
+  const dialog = $("script-dialog");
+  $("script-title").textContent = title;
+  $("script-intro").innerHTML = intro;
+  $("script-text").textContent = text;
+  $("script-text").hidden = !text;
+  $("script-note").innerHTML = note;
+  const box = $("script-actions");
+  box.innerHTML = "";
+  for (const a of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = a.label;
+    if (a.primary) button.className = "primary";
+    button.addEventListener("click", () => a.run(button));
+    box.append(button);
+  }
+  if (!dialog.open) dialog.showModal();
+  box.querySelector(".primary")?.focus();
+}
+
+  return { exportHierarchy, hierarchySVG, readShared, shareLink, openScriptDialog, posts, showProblem };
+})();
+// ---- js/tutorials.js
+const __tutorials = (() => {
+  const { api } = __api;
+  const { $, esc, cited } = __dom;
+  const { posts } = __exporting;
+// Tutorials: the ones built into NavLab, listed, played a step at a time with their narration,
+// or run whole — in the shared session, like `navlab play NAME` (the page follows the prompt's
+// play the same way). The panel does not cover the panes: each step's effect shows in the
+// hierarchy, the screen, the log and the timeline as it runs.
+
+
+
+
+const panel = () => $("tutorial-panel");
+let playing = null; // { tutorial, index, running }
+
+/** Markdown of a narration (headings, lists, `code`, *emphasis*, **strong**, [links](url)) as HTML. */
+function narrationHTML(lines) {
+  const inline = (text) => cited(text)
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/\*([^*\s][^*]*)\*/g, "<em>$1</em>")
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (m, label, url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`);
+  const html = [];
+  let paragraph = [], list = null;
+  const flush = () => {
+    if (paragraph.length) html.push(`<p>${inline(paragraph.join(" "))}</p>`);
+    paragraph = [];
+    if (list) html.push(`<ul>${list.map((item) => `<li>${inline(item)}</li>`).join("")}</ul>`);
+    list = null;
+  };
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    if (!line.trim()) { flush(); continue; }
+    if (heading) { flush(); html.push(`<h${Math.min(4, heading[1].length + 2)}>${inline(heading[2])}</h${Math.min(4, heading[1].length + 2)}>`); continue; }
+    if (/^>\s?/.test(line)) { flush(); html.push(`<p class="muted">${inline(line.replace(/^>\s?/, ""))}</p>`); continue; }
+    const item = /^\s*[-*]\s+(.*)$/.exec(line);
+    if (item) { if (paragraph.length) { html.push(`<p>${inline(paragraph.join(" "))}</p>`); paragraph = []; } (list ||= []).push(item[1]); continue; }
+    if (list && /^\s+\S/.test(raw)) { list[list.length - 1] += " " + line.trim(); continue; }
+    if (list) flush();
+    paragraph.push(line.trim());
+  }
+  flush();
+  return html.join("");
+}
+
+function show(html) {
+  $("tutorial-body").innerHTML = html;
+  $("tutorial-body").scrollTop = 0;
+  if (!panel().open) panel().show();
+}
+
+/** The list of the built-in tutorials. */
+async function openTutorials() {
+  playing = null;
+  $("tutorial-title").textContent = "Tutorials";
+  show(`<p class="muted">loading…</p>`);
+  try {
+    const { tutorials } = await api.tutorials();
+    show(`<p class="muted">Each starts a fresh session (<code>reset</code>; <code>undo</code> past it brings this one back). <b>Play</b> goes a step at a time with the narration; <b>Run</b> replays it whole.</p>`
+      + `<ul class="tutorial-list">${tutorials.map((t) => `<li data-tutorial="${esc(t.name)}"><div class="tutorial-name">${esc(t.title)}</div>`
+        + `<div class="muted">${esc(t.summary)}</div><div class="tutorial-actions"><span class="muted mono">${esc(t.name)} · ${t.steps} steps</span>`
+        + `<button type="button" data-play="${esc(t.name)}" class="primary">Play</button><button type="button" data-run="${esc(t.name)}">Run</button></div></li>`).join("")}</ul>`);
+  } catch (error) {
+    show(`<p class="error">${esc(error.message)}</p>`);
+  }
+}
+
+async function load(name) {
+  return await api.tutorial(name);
+}
+
+/** Starts playing: a fresh session, then the first step's narration (its commands wait for Next). */
+async function play(name) {
+  const tutorial = await load(name);
+  const answer = await api.run("reset");
+  if (answer.status === "failed") throw new Error(answer.error?.message || "reset failed");
+  playing = { tutorial, index: 0, running: false, done: new Set() };
+  $("tutorial-title").textContent = tutorial.title;
+  render();
+}
+
+function render(problem = null) {
+  const { tutorial, index } = playing;
+  const steps = tutorial.steps;
+  if (index >= steps.length) {
+    show(`<p class="step-count muted">${steps.length} of ${steps.length} · the end</p><p>The end of <b>${esc(tutorial.title)}</b>: every step ran and every check held.</p>`
+      + `<p class="muted">The timeline keeps each step; click one to see the model then. Export saves the session as a script.</p>`
+      + `<div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button><button type="button" data-close-tutorial>Close</button></div>`);
+    return;
+  }
+  const step = steps[index];
+  const shown = step.commands.filter((c) => !c.expect);
+  const checks = step.commands.length - shown.length;
+  show(`<p class="step-count muted">Step ${index + 1} of ${steps.length}</p>`
+    + `<div class="narration">${narrationHTML(step.narration)}</div>`
+    + `<pre class="mono tutorial-commands">${shown.map((c) => "navlab&gt; " + esc(c.text)).join("\n")}</pre>`
+    + (checks ? `<p class="muted">and ${checks} check${checks === 1 ? "" : "s"} (<code>expect</code>) that must hold</p>` : "")
+    + (problem ? `<p class="error tutorial-problem">${esc(problem)}</p>` : "")
+    + `<div class="tutorial-actions"><button type="button" data-next class="primary" ${playing.running ? "disabled" : ""}>${index + 1 === steps.length ? "Run the last step" : "Run this step"}</button>`
+    + `<button type="button" data-rest ${playing.running ? "disabled" : ""}>Run to the end</button><button type="button" data-tutorials>Tutorials</button></div>`);
+}
+
+/** Runs the current step's commands; a failed one stops the tutorial there with its error. */
+async function runStep() {
+  if (!playing || playing.running) return false;
+  const step = playing.tutorial.steps[playing.index];
+  playing.running = true;
+  render();
+  const answer = await api.run(step.commands.map((c) => c.run).join("\n")).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  playing.running = false;
+  if (answer.status === "failed") {
+    const failed = (answer.results || []).find((r) => r.status === "failed");
+    const command = failed ? step.commands[failed.lineNumber - 1] : null;
+    render(`${command ? `line ${command.line}: ` : ""}${answer.error?.message || "the step failed"}${answer.error?.suggestion ? ` — ${answer.error.suggestion}` : ""}`);
+    return false;
+  }
+  playing.index += 1;
+  render();
+  return true;
+}
+
+async function runRest() {
+  while (playing && playing.index < playing.tutorial.steps.length) {
+    if (!(await runStep())) return;
+  }
+}
+
+/** Runs a tutorial whole: `reset`, then its script, as opening a script does. */
+async function runWhole(name) {
+  const tutorial = await load(name);
+  playing = null;
+  $("tutorial-title").textContent = tutorial.title;
+  show(`<p class="muted">running ${tutorial.steps.length} steps…</p>`);
+  const commands = tutorial.steps.flatMap((s) => s.commands);
+  const text = commands.map((c) => c.run).join("\n");
+  // A line of the text → its command (an `import … <<END` command spans several lines).
+  const lines = commands.flatMap((c) => c.run.split("\n").map(() => c));
+  for (const part of posts(text)) {
+    const answer = await api.run(part.body).catch((e) => ({ status: "failed", error: { message: e.message } }));
+    if (answer.status === "failed") {
+      const failed = (answer.results || []).find((r) => r.status === "failed");
+      const at = failed ? lines[failed.lineNumber + part.offset - 1] : null;
+      show(`<p class="error">${at ? `line ${at.line}: ` : ""}${esc(answer.error?.message || "the tutorial failed")}</p><div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button></div>`);
+      return;
+    }
+  }
+  show(`<p>Ran <b>${esc(tutorial.title)}</b>: ${commands.length} commands, every check held.</p><p class="muted">Step through what happened on the timeline.</p>`
+    + `<div class="tutorial-actions"><button type="button" data-play="${esc(name)}" class="primary">Play it step by step</button><button type="button" data-tutorials>Tutorials</button></div>`);
+}
+
+async function guarded(work) {
+  try {
+    await work();
+  } catch (error) {
+    show(`<p class="error">${esc(error.message)}</p><div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button></div>`);
+  }
+}
+
+function setUpTutorials() {
+  $("tutorials").addEventListener("click", () => guarded(openTutorials));
+  $("tutorial-close").addEventListener("click", () => panel().close());
+  $("tutorial-body").addEventListener("click", (e) => {
+    const t = e.target.closest("button");
+    if (!t) return;
+    if (t.dataset.play) guarded(() => play(t.dataset.play));
+    else if (t.dataset.run) guarded(() => runWhole(t.dataset.run));
+    else if ("next" in t.dataset) guarded(runStep);
+    else if ("rest" in t.dataset) guarded(runRest);
+    else if ("tutorials" in t.dataset) guarded(openTutorials);
+    else if ("closeTutorial" in t.dataset) panel().close();
+  });
+}
+
+  return { narrationHTML, openTutorials, setUpTutorials };
+})();
+// ---- js/importing.js
+const __importing = (() => {
+  const { api } = __api;
+  const { $, esc } = __dom;
+// Import…: a real app's printout (`_printHierarchy` or ScreenState's summary) pasted on the
+// page becomes `import FORMAT <<END`, its lines, `END`, run in the shared session like any
+// command (undo steps back over it; `save` keeps the lines).
+
+
+
+/** Limits.importBytes: the largest request the server takes, the size of the prompt's import. */
+const IMPORT_BYTES = 64 * 1048576;
+
+/** `header <<END`, the lines, `END`, with a terminator that no line of the text is. */
+function heredoc(header, text) {
+  const body = text.replace(/\s+$/, "");
+  const lines = new Set(body.split("\n").map((l) => l.trim()));
+  let word = "END";
+  for (let n = 2; lines.has(word); n++) word = `END${n}`;
+  return `${header} <<${word}\n${body}\n${word}`;
+}
+
+function openImportDialog() {
+  const dialog = $("import-dialog");
+  $("import-note").innerHTML = "";
+  $("import-run").disabled = false;
+  if (!dialog.open) dialog.showModal();
+  $("import-text").focus();
+}
+
+async function runImport() {
+  const text = $("import-text").value;
+  const format = $("import-format").value;
+  if (!text.trim()) {
+    $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
+    return;
+  }
+  // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
+  const bytes = new Blob([text]).size;
+  if (bytes > IMPORT_BYTES) {
+    $("import-note").innerHTML = `<span class="error">The printout is ${(bytes / 1048576).toFixed(1)} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
+      + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
+    return;
+  }
+  $("import-run").disabled = true;
+  const answer = await api.run(heredoc(`import ${format}`, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  $("import-run").disabled = false;
+  if (answer.status === "failed") {
+    const e = answer.error || {};
+    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1.
+    const line = e.line > 1 ? e.line - 1 : null;
+    const source = line ? text.split("\n")[line - 1] : null;
+    $("import-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(e.message || "the import failed")}</span>`
+      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (e.column || 1) - 1))}^</pre>` : "")
+      + (e.suggestion ? `<span class="muted">${esc(e.suggestion)}</span><br>` : "")
+      + `<span class="muted">Nothing was imported.</span>`;
+    return;
+  }
+  $("import-dialog").close();
+  $("import-text").value = "";
+}
+
+function setUpImport() {
+  $("import").addEventListener("click", openImportDialog);
+  $("import-close").addEventListener("click", () => $("import-dialog").close());
+  $("import-cancel").addEventListener("click", () => $("import-dialog").close());
+  $("import-run").addEventListener("click", runImport);
+  $("import-text").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); runImport(); }
+  });
+  $("import-format").addEventListener("change", () => {
+    $("import-text").placeholder = $("import-format").value === "uikit"
+      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
+      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+  });
+}
+
+  return { IMPORT_BYTES, heredoc, openImportDialog, setUpImport };
+})();
+// ---- js/phone.js
+const __phone = (() => {
+  const { esc } = __dom;
+// The phone: what the user sees now, drawn from `screen` and the window's subviews (back to
+// front). The root view fills the screen; a sheet is a card over its dimmed, pushed-back
+// presenter; a full-screen cover hides what is below; the "over" styles let it show through.
+// Below the phone: every layer in the window, the hidden ones too (a UITransitionView left
+// behind by `window.rootViewController = x` is listed there).
+
+
+
+function renderPhone(phone, layersEl, deviceEl, state) {
+  if (!state) return;
+  const device = state.device || { idiom: "iPhone", iOS: 18 };
+  deviceEl.textContent = `${device.idiom} · iOS ${device.version ?? device.iOS}` + (device.sdk != null && !device.sdkIsDefault ? ` · SDK ${device.sdk}` : "");
+  phone.classList.toggle("ipad", device.idiom === "iPad");
+  const vcs = state.viewControllers || {};
+  const onScreen = new Set(state.screen || []);
+  const subviews = (state.windowSubviews || []).filter((s) => s.viewControllers?.some((n) => onScreen.has(n)));
+  const html = [`<div class="screen">`, `<div class="statusbar"><span>9:41</span><span>●●● ▮</span></div>`];
+  const appState = state.application?.state;
+  if (appState === "notRunning" || !subviews.length) {
+    const why = appState === "notRunning"
+      ? `<b>Not running</b><span>${state.application?.launches ? "The app was terminated." : "Type <code>launch</code> to start it."}</span>`
+      : appState === "background" || appState === "suspended"
+        ? `<b>Home screen</b><span>The app is in the ${esc(appState)}.</span>`
+        : `<b>Nothing on screen</b><span>The window has no root view.</span>`;
+    html.push(`<div class="offscreen">${why}</div></div>`);
+    phone.innerHTML = html.join("");
+    renderLayers(layersEl, state, onScreen);
+    return;
+  }
+  subviews.forEach((subview, i) => {
+    const names = subview.viewControllers.filter((n) => onScreen.has(n) && vcs[n]);
+    const style = subview.kind === "rootView" ? "root" : (vcs[subview.presented]?.presentationStyle || "fullScreen");
+    const next = subviews[i + 1];
+    const nextStyle = next ? (vcs[next.presented]?.presentationStyle || "fullScreen") : null;
+    const underSheet = nextStyle === "pageSheet" || (nextStyle === "formSheet" && device.idiom === "iPhone");
+    const classes = ["layer", layerClass(style, device)];
+    if (underSheet && device.iOS >= 13) classes.push("dimmed-under");
+    if (i > 0 && dims(style)) html.push(`<div class="dim"></div>`);
+    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(subview.kind === "rootView" ? "root view" : `presented .${style}`)}">`);
+    if (classes.includes("sheet") || classes.includes("formsheet")) html.push(`<div class="grabber"></div>`);
+    html.push(content(names, vcs));
+    html.push(`</div>`);
+  });
+  // What the window still holds out of sight (UIKit #4, #82): say so on the glass.
+  const hidden = (state.windowSubviews || []).filter((s) => s.kind === "transitionView" && !s.visible && s.viewControllers?.length);
+  if (hidden.length) {
+    const names = hidden.map((s) => s.presented).join(", ");
+    html.push(`<div class="xray" title="in the window, behind what is on screen">${hidden.length} UITransitionView${hidden.length > 1 ? "s" : ""} behind this screen · ${esc(names)}</div>`);
+  }
+  html.push(`</div>`);
+  phone.innerHTML = html.join("");
+  renderLayers(layersEl, state, onScreen);
+}
+
+function layerClass(style, device) {
+  switch (style) {
+    case "root": return "root";
+    case "pageSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
+    case "formSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
+    case "popover": return "popover";
+    case "overFullScreen": case "overCurrentContext": return "over";
+    default: return "cover";
+  }
+}
+
+const dims = (style) => style === "pageSheet" || style === "formSheet" || style === "popover";
+
+/** The names in `names` that are `root` or below it (through `parent`). */
+function subtree(root, names, vcs) {
+  return names.filter((n) => {
+    for (let c = n; c; c = vcs[c]?.parent) if (c === root) return true;
+    return false;
+  });
+}
+
+/** One layer's content: navigation bar, the content view controller (and its children), tab bar. */
+function content(names, vcs) {
+  // A split view controller showing several columns (regular width): each column side by side.
+  const split = names.find((n) => vcs[n].kind === "split" && (vcs[n].viewControllers || []).length > 1);
+  if (split) {
+    const columns = vcs[split].viewControllers.map((column) => `<div class="column">${content(subtree(column, names, vcs), vcs)}</div>`);
+    const tab = names.find((n) => vcs[n].kind === "tabBar" && !subtree(split, [n], vcs).length);
+    return `<div class="columns">${columns.join("")}</div>` + (tab ? tabBar(tab, vcs) : "");
+  }
+  const nav = [...names].reverse().find((n) => vcs[n].kind === "navigation");
+  const tab = names.find((n) => vcs[n].kind === "tabBar");
+  // The content: the first plain view controller; its plain children are drawn inside it.
+  const leaf = names.find((n) => vcs[n].kind === "plain") || names[names.length - 1];
+  const out = [];
+  if (nav) {
+    const stack = vcs[nav].viewControllers || [];
+    const back = stack.length > 1 ? `‹ ${esc(stack[stack.length - 2])}` : "";
+    out.push(`<div class="navbar"><span class="back">${back}</span><span class="title">${esc(vcs[nav].topViewController || leaf)}</span><span></span></div>`);
+  }
+  const vc = vcs[leaf];
+  const children = names.filter((n) => vcs[n].parent === leaf);
+  const containers = names.filter((n) => vcs[n].kind !== "plain").map((n) => (vcs[n].class !== n ? `${n}` : n));
+  const props = Object.entries(vc?.properties || {}).map(([k, v]) => `${k}=${v}`).join(" · ");
+  const cls = vc && vc.class !== leaf && !leaf.startsWith(vc.class + "#") ? vc.class : "";
+  const where = containers.length ? `in ${containers.join(" › ")}` : "";
+  out.push(`<div class="content" data-name="${esc(leaf)}"><div class="vc-name">${esc(leaf)}</div>`
+    + (cls || where ? `<div class="vc-class">${esc([cls, where].filter(Boolean).join(" "))}</div>` : "")
+    + (props ? `<div class="props">${esc(props)}</div>` : "")
+    + children.map((c) => `<div class="child" data-name="${esc(c)}">${esc(c)}</div>`).join("") + `</div>`);
+  if (tab) out.push(tabBar(tab, vcs));
+  return out.join("");
+}
+
+/**
+ * The label NavLab gives a tab (a drawing choice, not a UIKit rule): the child's `title`
+ * property, else — for a navigation controller — its root view controller's label, else the
+ * child's class.
+ */
+function tabTitle(name, vcs, depth = 0) {
+  const vc = vcs[name];
+  if (!vc) return name;
+  if (vc.properties?.title) return vc.properties.title;
+  if (vc.kind === "navigation" && vc.viewControllers?.length && depth < 8) return tabTitle(vc.viewControllers[0], vcs, depth + 1);
+  return vc.class;
+}
+
+function tabBar(tab, vcs) {
+  const tabs = vcs[tab].viewControllers || [];
+  return `<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}" data-name="${esc(t)}" title="${esc(t)}"><span>${esc(tabTitle(t, vcs))}</span></div>`).join("")}</div>`;
+}
+
+function renderLayers(el, state, onScreen) {
+  const subviews = state.windowSubviews || [];
+  if (!subviews.length) { el.innerHTML = ""; return; }
+  const rows = [...subviews].reverse().map((s) => {
+    const visible = s.viewControllers?.some((n) => onScreen.has(n));
+    const classes = ["ly", visible ? "visible" : "hidden-layer"];
+    if (s.leftBehind) classes.push("left-behind");
+    const kind = s.kind === "rootView" ? "UIView (root)" : `UITransitionView${s.leftBehind ? " (left behind)" : ""}`;
+    const vcs = s.viewControllers?.length ? s.viewControllers.join(", ") : "empty";
+    return `<div class="${classes.join(" ")}" title="${visible ? "on screen" : "in the window, hidden"}"><span class="k">${esc(kind)}</span><span class="v">${esc(vcs)}</span></div>`;
+  });
+  el.innerHTML = `<div class="lh">Window layers, front to back</div>${rows.join("")}`;
+}
+
+  return { renderPhone };
+})();
+// ---- js/log.js
+const __log = (() => {
+  const { cited, esc, stickToBottom } = __dom;
 // The lifecycle log (SPEC §3's `log --json` elements), grouped under the command that
 // caused them. New lines are appended; undo, redo and reset reload it whole.
 
-import { cited, esc, stickToBottom } from "./dom.js";
+
 
 const MAX_LINES = 2000;
 
@@ -2379,7 +2739,7 @@ function callbackClass(e) {
 }
 
 /** One log element as the REPL prints it (`willMove(toParent: Nav) Done`). */
-export function eventText(e) {
+function eventText(e) {
   if (e.callback === "leak") return `leaked: ${e.message}`;
   if (e.callback === "note") return `note: ${e.message}`;
   if (e.callback === "warning") return `warning: ${e.message}`;
@@ -2393,7 +2753,7 @@ export function eventText(e) {
  * The line the prompt prints for a log element (`viewDidLoad Done`, `willMove(toParent: nil)
  * Done`): the command events give such lines by their index in the step's log event.
  */
-export function printedText(e) {
+function printedText(e) {
   return "  ".repeat(e.depth ?? 0) + printedBody(e);
 }
 
@@ -2407,11 +2767,11 @@ function printedBody(e) {
 }
 
 /** The style of that line (the console's classes). */
-export function printedStyle(e) {
+function printedStyle(e) {
   return e.callback === "warning" ? "warning" : e.callback.startsWith("application") ? "appDelegate" : "callback";
 }
 
-export class LogPane {
+class LogPane {
   constructor(container, countEl) {
     this.container = container;
     this.countEl = countEl;
@@ -2491,25 +2851,479 @@ export class LogPane {
   }
 }
 
-"""####),
-        ("js/main.js", ####"""
+  return { eventText, printedText, printedStyle, LogPane };
+})();
+// ---- js/timeline.js
+const __timeline = (() => {
+  const { cited, esc, reconcile, stickToBottom } = __dom;
+  const { eventText } = __log;
+// The timeline: one entry per step (a command that reached the model, or `reset`). Click
+// one to see the model as it was then and what that step changed; the live model goes on.
+
+
+
+
+const STATUS = { done: "●", ignored: "○", reset: "↺", start: "◆" };
+const RECENT = 300; // entries drawn until "show all" is clicked
+
+// UIKit's calls and warnings (what the lifecycle log has), not NavLab's notes.
+const isCall = (e) => e.callback !== "note" && e.callback !== "leak";
+
+function renderTimeline(container, countEl, history, viewingSeq, showAll) {
+  if (!history) { container.innerHTML = `<div class="empty">Loading…</div>`; return; }
+  const all = history.entries || [];
+  countEl.textContent = all.length > 1 ? `${(all.length - 1).toLocaleString("en-US")} step${all.length === 2 ? "" : "s"}` : "";
+  let entries = all;
+  let head = "";
+  if (!showAll && all.length > RECENT) {
+    const from = all.length - RECENT;
+    const at = viewingSeq == null ? -1 : all.findIndex((e) => e.seq === viewingSeq);
+    entries = all.slice(at >= 0 && at < from ? at : from);
+    head = `<a class="show-more" data-show-all="timeline">show the ${all.length - entries.length} earlier steps</a>`;
+  }
+  const html = entries.map((e) => {
+    const classes = ["entry"];
+    if (e.current) classes.push("current");
+    if (e.undone) classes.push("undone");
+    if (viewingSeq === e.seq) classes.push("viewing");
+    const kind = e.kind === "start" ? "start" : e.kind === "reset" ? "reset" : e.status;
+    const command = e.kind === "start" ? "(launch of NavLab: an empty app)" : e.command;
+    const calls = (e.events || []).filter(isCall).length;
+    const note = e.reason ? `ignored: ${e.reason}` : e.comment || "";
+    return { key: e.seq, html: `<div class="${classes.join(" ")}" data-seq="${e.seq}" title="${esc(e.command || "start")}">`
+      + `<span class="seq">${e.seq}</span><span class="st ${esc(kind)}">${STATUS[kind] || "●"}</span>`
+      + `<span class="cmd">${esc(command)}</span><span class="n"${calls ? ` title="${calls} call${calls === 1 ? "" : "s"} UIKit made (lifecycle callbacks, app delegate, warnings)"` : ""}>${calls ? `${calls} call${calls === 1 ? "" : "s"}` : ""}</span>`
+      + (note ? `<span class="comment">${esc(note)}</span>` : "") + `</div>` };
+  });
+  if (head) html.unshift({ key: "§head", html: head });
+  stickToBottom(container, () => reconcile(container, html));
+  if (viewingSeq != null) container.querySelector(".entry.viewing")?.scrollIntoView({ block: "nearest" });
+}
+
+/** The "what changed" box under the timeline while a past step is shown. */
+function renderChanges(el, viewing, diff) {
+  if (!viewing) { el.hidden = true; el.innerHTML = ""; return; }
+  const e = viewing.entry;
+  const lines = diff.lines.map((l) => `<div class="c ${l.kind}">${esc(l.text)}</div>`);
+  const events = (e.events || []).filter(isCall).map((ev) => `<div class="c ev">${cited(eventText(ev))}</div>`);
+  el.hidden = false;
+  el.innerHTML = `<h3>Step ${e.seq}: ${esc(e.command || "start")}${e.status === "ignored" ? " (ignored)" : ""}</h3>`
+    + (lines.length ? lines.join("") : `<div class="c ev">The model did not change.</div>`)
+    + (events.length ? `<h3 style="margin-top:6px">What UIKit called</h3>${events.join("")}` : "");
+}
+
+  return { renderTimeline, renderChanges };
+})();
+// ---- js/completion.js
+const __completion = (() => {
+// Completion for the command box, from the one verb table (GET /api/verbs) and the live
+// names in the state. (Once NavLabCommands' `Completion` is merged the server can answer
+// this itself; the page's contract — start and candidates — stays the same.)
+
+const NAME_WORDS = new Set(["on", "to", "in", "from"]);
+const YES_NO = ["yes", "no"];
+
+/**
+ * Candidates for the word under the cursor: { start, candidates: [{ text, detail }] }.
+ * `start` is where the replaced word begins.
+ */
+function complete(line, cursor, table, state) {
+  if (!table) return { start: cursor, candidates: [] };
+  const before = line.slice(0, cursor);
+  const start = Math.max(before.lastIndexOf(" "), before.lastIndexOf("\t")) + 1;
+  const word = before.slice(start);
+  const previous = before.slice(0, start).trim().split(/\s+/).filter(Boolean);
+  const verbs = table.verbs;
+  const byPrefix = (list, prefix = word) => {
+    const p = prefix.toLowerCase();
+    return list.filter((c) => c.text.toLowerCase().startsWith(p) && c.text !== prefix);
+  };
+
+  if (!previous.length) {
+    return { start, candidates: byPrefix(verbs.map((v) => ({ text: v.name, detail: v.summary }))) };
+  }
+  const verb = verbs.find((v) => v.name === previous[0] || v.name.toLowerCase() === previous[0].toLowerCase());
+  if (!verb) return { start, candidates: [] };
+
+  const vcs = state?.viewControllers || {};
+  const names = () => [...Object.keys(vcs), "root", "top", "window"].map((n) => ({ text: n, detail: vcs[n] ? `${vcs[n].class} · ${vcs[n].appearance}` : "" }));
+  const classes = () => [...new Set(Object.values(vcs).map((v) => v.class))].map((c) => ({ text: c, detail: "class" }));
+
+  // key=value
+  const eq = word.indexOf("=");
+  if (eq > 0) {
+    const key = word.slice(0, eq);
+    const valueStart = start + eq + 1;
+    const prefix = word.slice(eq + 1);
+    let values = [];
+    if (key === "style" || key === "modalPresentationStyle") values = table.styles;
+    else if (key === "iOS" || key === "ios") values = ["12", "13", "14", "15", "16", "17", "18"];
+    else if (["restorationClass", "storyboard", "definesPresentationContext", "animated", "save", "restore"].includes(key)) values = YES_NO;
+    else if (key === "transitionStyle") values = ["pageCurl", "scroll"];
+    else if (key === "restorationIdentifier") values = ["class"];
+    const p = prefix.toLowerCase();
+    return { start: valueStart, candidates: values.filter((v) => v.toLowerCase().startsWith(p) && v !== prefix).map((v) => ({ text: v, detail: key })) };
+  }
+  // @Name: an existing instance in a spec position.
+  if (word.startsWith("@")) {
+    return { start, candidates: byPrefix(Object.keys(vcs).map((n) => ({ text: "@" + n, detail: vcs[n].class }))) };
+  }
+  // Inside a spec: Nav(Wel…
+  const open = Math.max(word.lastIndexOf("("), word.lastIndexOf(","));
+  if (open >= 0) {
+    const inner = word.slice(open + 1);
+    const list = [...table.containers.map((c) => ({ text: c + "(", detail: "container" })), ...classes()];
+    const p = inner.toLowerCase();
+    return { start: start + open + 1, candidates: list.filter((c) => c.text.toLowerCase().startsWith(p) && c.text !== inner) };
+  }
+  if (NAME_WORDS.has(previous[previous.length - 1])) return { start, candidates: byPrefix(names()) };
+
+  const index = previous.length - 1;
+  const args = verb.arguments || [];
+  if (!args.length) return { start, candidates: [] };
+  const kind = args[Math.min(index, args.length - 1)];
+  let list = [];
+  switch (kind.kind) {
+    case "spec": list = [...table.containers.map((c) => ({ text: c + "(", detail: "container" })), ...classes()]; break;
+    case "name": list = names(); break;
+    case "className": list = [...classes(), { text: "*", detail: "every class" }]; break;
+    case "appName": list = []; break; // the page does not know the device's other apps
+    case "style": list = table.styles.map((s) => ({ text: s, detail: "style" })); break;
+    case "settingKey": list = table.settingKeys.map((k) => ({ text: k + "=", detail: "setting" })); break;
+    case "keyword": list = kind.words.map((w) => ({ text: w, detail: verb.name })); break;
+    case "fact": list = table.facts.map((f) => ({ text: f.split(" ")[0], detail: "fact" })); break;
+    case "verb": list = verbs.map((v) => ({ text: v.name, detail: v.summary })); break;
+    default: list = [];
+  }
+  // After a spec, the verb's keywords are as likely as names.
+  if (index > 0 && kind.kind !== "keyword") {
+    const keywords = args.filter((a) => a.kind === "keyword").flatMap((a) => a.words.map((w) => ({ text: w, detail: verb.name })));
+    list = [...keywords, ...list];
+  }
+  const seen = new Set();
+  return { start, candidates: byPrefix(list).filter((c) => !seen.has(c.text) && seen.add(c.text)).slice(0, 80) };
+}
+
+/** The longest prefix all candidates share. */
+function commonPrefix(texts) {
+  if (!texts.length) return "";
+  let prefix = texts[0];
+  for (const t of texts.slice(1)) {
+    while (!t.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  }
+  return prefix;
+}
+
+  return { complete, commonPrefix };
+})();
+// ---- js/console.js
+const __console = (() => {
+  const { cited, esc, stickToBottom } = __dom;
+  const { complete, commonPrefix } = __completion;
+// The command box: works like the REPL. Enter runs the line in the shared session (what the
+// prompt and scripts print shows here too, marked by origin), Up/Down walk the history
+// (kept in localStorage), Tab completes from the verb table and the live names.
+
+
+
+
+const HISTORY_KEY = "navlab.history";
+const HISTORY_MAX = 500;
+const MAX_BLOCKS = 1500;
+
+class Console {
+  constructor({ out, hint, form, input, list, prompt }, { run, table, state }) {
+    Object.assign(this, { out, hint, form, input, list, prompt });
+    this.runText = run;
+    this.table = table;     // () => the verb table
+    this.state = state;     // () => the live state
+    this.history = loadHistory();
+    this.historyIndex = this.history.length;
+    this.draft = "";
+    this.completion = null; // { start, candidates, active }
+    this.pendingCarets = new Map(); // event id → error, for a caret under the column
+    this.shown = new Set();         // event ids already printed
+    this.typed = [];                // lines typed here whose answers are still to come
+
+    form.addEventListener("submit", (e) => { e.preventDefault(); this.submit(); });
+    input.addEventListener("keydown", (e) => this.keydown(e));
+    input.addEventListener("input", () => { this.closeCompletion(); this.updateHint(); });
+    // A pasted script (several lines) runs as it is, like `load` at the prompt.
+    input.addEventListener("paste", (e) => {
+      const text = e.clipboardData?.getData("text") || "";
+      if (!/[\r\n]/.test(text.trim())) return;
+      e.preventDefault();
+      this.submit(this.input.value + text);
+    });
+    list.addEventListener("mousedown", (e) => {
+      const li = e.target.closest("li");
+      if (!li) return;
+      e.preventDefault();
+      this.accept(Number(li.dataset.index));
+    });
+  }
+
+  setPrompt(appState) {
+    this.prompt.textContent = `navlab (${appState || "notRunning"})>`;
+  }
+
+  async submit(pasted) {
+    const text = pasted ?? this.input.value;
+    if (!text.trim()) return;
+    this.closeCompletion();
+    for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) {
+      if (this.history[this.history.length - 1] !== line) this.history.push(line);
+    }
+    if (this.history.length > HISTORY_MAX) this.history.splice(0, this.history.length - HISTORY_MAX);
+    try { localStorage.setItem(HISTORY_KEY, JSON.stringify(this.history)); } catch { /* private mode */ }
+    this.historyIndex = this.history.length;
+    // Its answers are brought into view as they come, wherever the box was scrolled.
+    for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) this.typed.push(line);
+    this.input.value = "";
+    this.updateHint();
+    try {
+      const answer = await this.runText(text);
+      for (const result of answer.results || []) {
+        if (result.eventID == null) {
+          // Not broadcast (refused before it reached the session): print it here.
+          this.printCommand({ origin: "web", line: result.line, lines: result.lines });
+          if (result.error) this.printCaret(result.error, result.line);
+        } else if (result.error && result.error.kind !== "expectation") {
+          if (this.shown.has(result.eventID)) this.printCaretAfter(result.eventID, result.error, result.line);
+          else this.pendingCarets.set(result.eventID, { error: result.error, line: result.line });
+        }
+      }
+    } catch (error) {
+      this.printCommand({ origin: "web", line: text, lines: [{ style: "error", text: `error: ${error.message}` }] });
+    }
+  }
+
+  /**
+   * A line typed while NavLab's engine in the page is still starting: shown as waiting until
+   * the engine's state is in (then the line runs and its own block follows).
+   */
+  showWaiting(text) {
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    stickToBottom(this.out, () => {
+      for (const line of lines) {
+        this.out.insertAdjacentHTML("beforeend", `<div class="co-block waiting"><div class="co-cmd"><span class="origin web">web</span>${esc(line)}</div><div class="co note">waits for NavLab's engine to start, then runs</div></div>`);
+      }
+    });
+  }
+
+  /** The engine is live: the waiting lines' blocks go (each line prints its own when it runs). */
+  clearWaiting() {
+    for (const block of this.out.querySelectorAll(".co-block.waiting")) block.remove();
+  }
+
+  /** A command event from the server (any origin). */
+  onCommand(event) {
+    if (this.shown.has(event.id)) return;
+    this.shown.add(event.id);
+    this.printCommand(event);
+    const pending = this.pendingCarets.get(event.id);
+    if (pending) {
+      this.pendingCarets.delete(event.id);
+      this.printCaretAfter(event.id, pending.error, pending.line);
+    }
+  }
+
+  /** On first load: the steps so far, so the box reads like the session it joins. */
+  printEarlier(entries) {
+    if (this.out.childElementCount) return;
+    const steps = entries.filter((e) => e.kind !== "start" && !e.undone).slice(-200);
+    if (!steps.length) return;
+    const html = steps.map((e) => `<div class="co-block earlier"><div class="co-cmd"><span class="origin">${e.seq}</span>${esc(e.command)}`
+      + (e.status === "ignored" ? ` <span class="co ignored">(ignored)</span>` : "") + `</div></div>`);
+    this.out.innerHTML = html.join("");
+    this.out.scrollTop = this.out.scrollHeight;
+  }
+
+  printCommand(event) {
+    const lines = (event.lines || []).map((l) => `<div class="co ${esc(l.style)}">${cited(l.text)}</div>`).join("");
+    stickToBottom(this.out, () => {
+      this.out.insertAdjacentHTML("beforeend", `<div class="co-block" data-id="${event.id ?? ""}"><div class="co-cmd"><span class="origin ${esc(event.origin)}">${esc(event.origin)}</span>${esc(event.line)}</div>${lines}</div>`);
+      let excess = this.out.childElementCount - MAX_BLOCKS;
+      while (excess-- > 0) this.out.firstElementChild.remove();
+    });
+    const mine = event.origin === "web" ? this.typed.indexOf((event.line || "").trim()) : -1;
+    if (mine >= 0) {
+      this.typed.splice(0, mine + 1);
+      this.reveal(this.out.lastElementChild);
+    }
+  }
+
+  /**
+   * Brings the answer to a line typed here into view, in the next frame (after the pane's own
+   * scroll to its end): all of it when it fits, else from its first line.
+   */
+  reveal(block) {
+    requestAnimationFrame(() => {
+      if (!block.isConnected) return;
+      const b = block.getBoundingClientRect(), o = this.out.getBoundingClientRect();
+      if (b.height > o.height || b.top < o.top) this.out.scrollTop += b.top - o.top;
+      else if (b.bottom > o.bottom) this.out.scrollTop += b.bottom - o.bottom;
+    });
+  }
+
+  printCaretAfter(id, error, line) {
+    const block = this.out.querySelector(`.co-block[data-id="${id}"] .co-cmd`);
+    if (!block || error.column < 1) return;
+    block.insertAdjacentHTML("afterend", `<div class="co caret">${esc(caret(line, error.column))}</div>`);
+  }
+
+  printCaret(error, line) {
+    if (error.column < 1) return;
+    const block = this.out.lastElementChild?.querySelector(".co-cmd");
+    block?.insertAdjacentHTML("afterend", `<div class="co caret">${esc(caret(line, error.column))}</div>`);
+  }
+
+  keydown(e) {
+    const open = this.completion && this.completion.candidates.length > 1;
+    if (e.key === "Tab") {
+      e.preventDefault();
+      if (open) this.move(e.shiftKey ? -1 : 1);
+      else this.completeNow();
+      return;
+    }
+    if (open && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
+      e.preventDefault();
+      this.move(e.key === "ArrowDown" ? 1 : -1);
+      return;
+    }
+    if (open && e.key === "Enter") {
+      e.preventDefault();
+      this.accept(this.completion.active);
+      return;
+    }
+    if (e.key === "Escape") { this.closeCompletion(); return; }
+    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+      e.preventDefault();
+      this.walkHistory(e.key === "ArrowUp" ? -1 : 1);
+    }
+  }
+
+  walkHistory(step) {
+    if (!this.history.length) return;
+    if (this.historyIndex === this.history.length) this.draft = this.input.value;
+    this.historyIndex = Math.max(0, Math.min(this.history.length, this.historyIndex + step));
+    this.input.value = this.historyIndex === this.history.length ? this.draft : this.history[this.historyIndex];
+    const end = this.input.value.length;
+    this.input.setSelectionRange(end, end);
+    this.updateHint();
+  }
+
+  completeNow() {
+    const cursor = this.input.selectionStart ?? this.input.value.length;
+    const { start, candidates } = complete(this.input.value, cursor, this.table(), this.state());
+    if (!candidates.length) return;
+    const typed = this.input.value.slice(start, cursor);
+    const prefix = commonPrefix(candidates.map((c) => c.text));
+    if (candidates.length === 1) {
+      this.replace(start, cursor, candidates[0].text + (candidates[0].text.endsWith("=") || candidates[0].text.endsWith("(") ? "" : " "));
+      return;
+    }
+    if (prefix.length > typed.length) this.replace(start, cursor, prefix);
+    this.completion = { start, candidates, active: 0 };
+    this.renderCompletion();
+  }
+
+  replace(start, end, text) {
+    const value = this.input.value;
+    this.input.value = value.slice(0, start) + text + value.slice(end);
+    const at = start + text.length;
+    this.input.setSelectionRange(at, at);
+    this.updateHint();
+  }
+
+  move(step) {
+    const c = this.completion;
+    c.active = (c.active + step + c.candidates.length) % c.candidates.length;
+    this.renderCompletion();
+  }
+
+  accept(index) {
+    const c = this.completion;
+    if (!c) return;
+    const choice = c.candidates[index];
+    const cursor = this.input.selectionStart ?? this.input.value.length;
+    this.closeCompletion();
+    if (choice) this.replace(c.start, cursor, choice.text + (choice.text.endsWith("=") || choice.text.endsWith("(") ? "" : " "));
+    this.input.focus();
+  }
+
+  renderCompletion() {
+    const c = this.completion;
+    this.list.hidden = false;
+    this.list.innerHTML = c.candidates.map((cand, i) =>
+      `<li role="option" data-index="${i}" class="${i === c.active ? "active" : ""}" aria-selected="${i === c.active}"><span>${esc(cand.text)}</span><span class="d">${esc(cand.detail || "")}</span></li>`).join("");
+    this.list.querySelector("li.active")?.scrollIntoView({ block: "nearest" });
+  }
+
+  closeCompletion() {
+    this.completion = null;
+    this.list.hidden = true;
+  }
+
+  /** Under the box: the syntax and summary of the verb being typed. */
+  updateHint() {
+    const table = this.table();
+    const word = this.input.value.trim().split(/\s+/)[0] || "";
+    const verb = word && table?.verbs.find((v) => v.name === word || v.name.toLowerCase() === word.toLowerCase());
+    this.hint.innerHTML = verb
+      ? `<b>${esc(verb.syntax)}</b> — ${esc(verb.summary)}${verb.uikit ? ` · <span class="muted">${esc(verb.uikit)}</span>` : ""}`
+      : word ? "" : `Tab completes · ↑↓ history · <b>help</b> lists the verbs`;
+  }
+}
+
+function caret(line, column) {
+  return " ".repeat(Math.max(0, column - 1)) + "^";
+}
+
+function loadHistory() {
+  try {
+    const h = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
+    return Array.isArray(h) ? h.filter((x) => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+  return { Console };
+})();
+// ---- js/main.js
+const __main = (() => {
+  const { api, connectEvents, keptState, keptStateShown, keepState, onJournal } = __api;
+  const { $, esc, frameThrottle, debounce } = __dom;
+  const { diffStates, sameDocument } = __model;
+  const { applyPatch, diffParts, touchedBy, Touched } = __patch;
+  const { renderTree, treeOrder, findMatch, ancestors } = __tree;
+  const { renderInspector } = __inspector;
+  const { setUpTutorials } = __tutorials;
+  const { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } = __exporting;
+  const { setUpImport } = __importing;
+  const { renderPhone } = __phone;
+  const { renderMemory } = __memory;
+  const { LogPane, printedStyle, printedText } = __log;
+  const { renderTimeline, renderChanges } = __timeline;
+  const { Console } = __console;
 // NavLab's page: wires the live event stream to the panes. The model lives in the server's
 // Session (shared with the prompt); the page only shows it and sends commands.
 
-import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
-import { $, esc, frameThrottle, debounce } from "./dom.js";
-import { diffStates, sameDocument } from "./model.js";
-import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
-import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
-import { renderInspector } from "./inspector.js";
-import { setUpTutorials } from "./tutorials.js";
-import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
-import { setUpImport } from "./importing.js";
-import { renderPhone } from "./phone.js";
-import { renderMemory } from "./memory.js";
-import { LogPane, printedStyle, printedText } from "./log.js";
-import { renderTimeline, renderChanges } from "./timeline.js";
-import { Console } from "./console.js";
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 
 const store = {
   // The document the panes show (SPEC §3 + the page's extras): the live one, patched in place
@@ -3323,528 +4137,232 @@ async function start() {
 
 start();
 
-"""####),
-        ("js/memory.js", ####"""
-// The memory pane: every allocated view controller and who keeps it alive (strong references
-// by property), its weak references as a count that opens on a click (dashed), the leaks
-// grouped by their cause first.
-
-import { cited, esc, reconcile } from "./dom.js";
-
-// name → { sig, html }, kept until the view controller's memory entry is touched.
-const rowCache = new Map();
-
-const WEAK_OPEN_MAX = 500; // weak holders listed on an opened row before "+ N more"
-const FIRST = 250; // rows drawn until "show all" is clicked (leaked and selected ones always)
-
-export function renderMemory(container, summaryEl, state, view) {
-  if (!state) return;
-  if (!view.dirty) rowCache.clear();
-  else for (const name of view.dirty) rowCache.delete(name);
-  const allocated = state.allocated || [];
-  const leaked = new Set(state.leaked || []);
-  const memory = state.memory || {};
-  summaryEl.textContent = allocated.length
-    ? `${allocated.length} allocated${leaked.size ? ` · ${leaked.size} leaked` : ""}`
-    : "";
-  if (!allocated.length) {
-    container.innerHTML = `<div class="empty">${state.application?.state === "notRunning" ? "The app is not running: nothing is allocated." : "Nothing is allocated."}</div>`;
-    return;
-  }
-  const items = [];
-  const causes = new Set([...leaked].map((n) => memory[n]?.leakCause));
-  if (leaked.size) {
-    const byCause = new Map();
-    for (const name of state.leaked) {
-      const cause = memory[name]?.leakCause || "leaked";
-      byCause.set(cause, [...(byCause.get(cause) || []), name]);
-    }
-    items.push({ key: "§leaks", html: `<div class="mem-leaks">${[...byCause].map(([cause, names]) => `<div>leaked: ${esc(names.join(", "))} — ${cited(cause)}</div>`).join("")}</div>` });
-  }
-  let rows = allocated;
-  if (!view.showAllMemory && allocated.length > FIRST) {
-    rows = allocated.filter((n, i) => i < FIRST || leaked.has(n) || n === view.selected);
-  }
-  for (const name of rows) {
-    const open = view.weakOpen?.has(name) ?? false;
-    const sig = `${leaked.has(name)}${view.selected === name}${causes.size > 1}${open}`;
-    const cached = rowCache.get(name);
-    if (cached && cached.sig === sig) { items.push({ key: name, html: cached.html }); continue; }
-    const refs = memory[name]?.heldBy || [];
-    // What keeps it alive: every strong holder. Weak references hold nothing: a count (a
-    // stack of 10,000 is one short row), listed when the count is clicked.
-    const chips = holderChips(name, refs, open);
-    const classes = ["mem-row", leaked.has(name) ? "leaked" : "", view.selected === name ? "selected" : ""].filter(Boolean).join(" ");
-    const title = leaked.has(name) ? `${name}: LEAKED — ${memory[name]?.leakCause || ""}` : name;
-    const html = `<div class="${classes}" data-name="${esc(name)}"><span class="n" title="${esc(title)}">${esc(name)}</span>`
-      + `<span class="h">${chips.join("")}</span>`
-      // One cause for every leak is said once, above; several are said on each row.
-      + (leaked.has(name) && causes.size > 1 ? `<span class="cause">${cited(memory[name]?.leakCause || "")}</span>` : "") + `</div>`;
-    rowCache.set(name, { sig, html });
-    items.push({ key: name, html });
-  }
-  if (rows.length < allocated.length) {
-    items.push({ key: "§more", html: `<a class="show-more" data-show-all="memory">show all ${allocated.length} (${allocated.length - rows.length} more)</a>` });
-  }
-  reconcile(container, items);
-}
-
-/**
- * Who holds `name`, as chips: every strong holder (or "nothing strong"); then, when `open`,
- * its weak references (at most WEAK_OPEN_MAX); then their count, `data-weak`, which lists or
- * hides them.
- * A view controller holding it carries `data-name`, for the panes that select by a click.
- */
-export function holderChips(name, refs, open) {
-  const weak = refs.filter((r) => !r.strong);
-  const strong = refs.filter((r) => r.strong);
-  const chips = [...strong, ...(open ? weak.slice(0, WEAK_OPEN_MAX) : [])].map((r) => {
-    const cls = ["ref", r.strong ? "" : "weak", r.kind === "transitionView" ? "tv" : "", r.kind === "app" ? "app" : "", r.kind === "window" ? "win" : ""].filter(Boolean).join(" ");
-    const holder = r.kind === "app" ? `app: ${r.label}` : r.kind === "transitionView" ? "UITransitionView" : r.holder;
-    const prop = r.kind === "app" ? "" : `.${r.property}`;
-    const link = r.kind === "viewController" && r.viewController ? ` data-name="${esc(r.viewController)}"` : "";
-    return `<span class="${cls}"${link} title="${esc(`${r.holder}.${r.property} (${r.strong ? "strong" : "weak"})`)}">${esc(holder)}<wbr>${esc(prop)}</span>`;
-  });
-  if (!strong.length) chips.unshift(`<span class="ref weak">nothing strong</span>`);
-  if (weak.length) {
-    const n = weak.length.toLocaleString("en-US");
-    const label = open ? "hide weak" : `${n} weak`;
-    const tip = open ? "hide the weak references" : `${n} weak reference${weak.length === 1 ? "" : "s"} (they keep nothing alive): click to list them`;
-    chips.push(`<span class="ref weak count" data-weak="${esc(name)}" role="button" tabindex="0" title="${esc(tip)}">${label}</span>`);
-    if (open && weak.length > WEAK_OPEN_MAX) chips.push(`<span class="ref weak more">+ ${(weak.length - WEAK_OPEN_MAX).toLocaleString("en-US")} more weak</span>`);
-  }
-  return chips;
-}
+  return {  };
+})();
+export const { forceEngineTrap, engineStats, keptState, keptStateShown, keepState, onJournal, hostKind, api, connectEvents } = __api;
 
 """####),
-        ("js/model.js", ####"""
-// Reading SPEC §3's state document: the hierarchy as the page draws it, and what changed
-// between two states. The server computes everything about UIKit; this only arranges it.
+        ("js/start-bundle.js", ####"""
+// Built by scripts/bundle-page.py from the page's modules (Public/js): see there.
+// ---- js/engine.js
+const __engine = (() => {
+// The page without a server: NavLab's engine built for the browser (navlab.wasm), running in
+// a Web Worker (engine-worker.js), answers the same requests as `navlab`'s HTTP server and
+// sends the same event messages. The session is kept in this browser (localStorage: the
+// lines that moved it), so a reload brings it back, as `navlab --resume` does at the prompt.
+// Beside those lines the page keeps the last state it drew, tied to them, so that a reload
+// draws the session at once, before the worker has compiled the module and run the lines.
 
-/** presenter name → the view controller it presents (each presents at most one). */
-export function presentations(state) {
-  const map = new Map();
-  for (const [name, vc] of Object.entries(state.viewControllers || {})) {
-    if (vc.presentationStyle != null && vc.presentingViewController) map.set(vc.presentingViewController, name);
+const JOURNAL_KEY = "navlab.journal";
+const SNAPSHOT_KEY = "navlab.snapshot";
+/** The snapshot's layout; one of another layout is not read. */
+const SNAPSHOT_FORMAT = 1;
+/**
+ * Sessions bigger than this keep no snapshot (localStorage holds about 5 MB per origin, which
+ * the journal needs first): their reload waits for the worker, as before. A view controller
+ * is about 750 characters of the page's document (1,500 pushed ones: 1.1 million).
+ */
+const SNAPSHOT_MAX_VIEW_CONTROLLERS = 1500;
+const SNAPSHOT_MAX_CHARS = 1_500_000;
+
+/** What ties a snapshot to the journal it was drawn after: its length and FNV-1a hash. */
+function journalTag(journal) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < journal.length; i++) {
+    h ^= journal.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return map;
+  return `${journal.length}:${h.toString(16).padStart(8, "0")}`;
+}
+
+function read(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+/** Whether this browser ran NavLab's engine for this page before (it keeps a journal). */
+function ranHereBefore() {
+  return read(JOURNAL_KEY) !== null;
 }
 
 /**
- * The hierarchies to draw, in order: the window's root first, then every other tree of
- * allocated view controllers (leaked, or held by the app), each from its topmost ancestor
- * through `parent` and the presenting view controller.
+ * The state the page drew last, when it still belongs to the journal kept beside it and to the
+ * engine `build` (the host's: index.html's marker or navlab-host.json, when one names it):
+ * { kept: { seq, state }, skipped: null }, or { kept: null, skipped: why not } (the page shows
+ * why in window.navlab.copyAtStart()).
  */
-export function hierarchies(state) {
-  const vcs = state.viewControllers || {};
-  const presented = presentations(state);
-  const seen = new Set();
-  const out = [];
-  const mark = (name) => {
-    const stack = [name];
-    while (stack.length) {
-      const n = stack.pop();
-      if (seen.has(n) || !vcs[n]) continue;
-      seen.add(n);
-      stack.push(...(vcs[n].children || []));
-      if (presented.has(n)) stack.push(presented.get(n));
-    }
-  };
-  const root = state.window?.rootViewController;
-  if (root && vcs[root]) {
-    out.push({ root, kind: "window" });
-    mark(root);
+function keptSnapshot(build) {
+  const text = read(SNAPSHOT_KEY);
+  if (text === null) return { kept: null, skipped: "none kept" };
+  let snapshot;
+  try { snapshot = JSON.parse(text); } catch { return { kept: null, skipped: "not JSON" }; }
+  if (!snapshot || snapshot.format !== SNAPSHOT_FORMAT || typeof snapshot.state !== "object" || !snapshot.state
+      || typeof snapshot.state.seq !== "number" || typeof snapshot.state.viewControllers !== "object") {
+    return { kept: null, skipped: "not a snapshot of this page" };
   }
-  for (const name of state.allocated || Object.keys(vcs)) {
-    if (seen.has(name)) continue;
-    let top = name;
-    const guard = new Set();
-    while (!guard.has(top)) {
-      guard.add(top);
-      const vc = vcs[top];
-      const up = vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null);
-      if (!up || !vcs[up]) break;
-      top = up;
-    }
-    if (seen.has(top)) continue;
-    const cause = state.memory?.[top]?.leakCause;
-    out.push({ root: top, kind: cause ? "leaked" : "outside", cause });
-    mark(top);
-  }
-  return out;
+  if ((snapshot.build ?? null) !== (build ?? null)) return { kept: null, skipped: "another build of the engine" };
+  if (snapshot.journal !== journalTag(read(JOURNAL_KEY) || "")) return { kept: null, skipped: "another journal" };
+  return { kept: { seq: snapshot.state.seq, state: snapshot.state }, skipped: null };
 }
 
-/** Short description of a view controller's kind, for icons and labels. */
-export const KIND_ICONS = { plain: "▢", navigation: "☰", tabBar: "▦", split: "◫", page: "❐", container: "◰" };
-
-const COMPARED = ["parent", "children", "presentedViewController", "presentingViewController", "presentationStyle",
-  "isViewLoaded", "inWindow", "appearance", "selectedIndex", "viewControllers", "properties", "restored"];
-
-/**
- * What changed from `before` to `after`: view controllers added and removed, and for the
- * others the fields that differ; plus the window and the leaks.
- */
-export function diffStates(before, after) {
-  const a = before?.viewControllers || {};
-  const b = after?.viewControllers || {};
-  const added = Object.keys(b).filter((n) => !(n in a));
-  const removed = Object.keys(a).filter((n) => !(n in b));
-  const changed = new Map();
-  for (const name of Object.keys(b)) {
-    if (!(name in a)) continue;
-    const fields = [];
-    for (const key of COMPARED) {
-      const x = JSON.stringify(a[name][key] ?? null);
-      const y = JSON.stringify(b[name][key] ?? null);
-      if (x !== y) fields.push({ key, from: a[name][key] ?? null, to: b[name][key] ?? null });
-    }
-    if (fields.length) changed.set(name, fields);
-  }
-  const lines = [];
-  const rootA = before?.window?.rootViewController ?? null;
-  const rootB = after?.window?.rootViewController ?? null;
-  if (rootA !== rootB) lines.push({ kind: "mod", text: `window.rootViewController: ${show(rootA)} → ${show(rootB)}` });
-  const tvA = before?.window?.transitionViews ?? 0;
-  const tvB = after?.window?.transitionViews ?? 0;
-  if (tvA !== tvB) lines.push({ kind: tvB > tvA ? "del" : "mod", text: `UITransitionViews in the window: ${tvA} → ${tvB}` });
-  const appA = before?.application?.state, appB = after?.application?.state;
-  if (appA !== appB) lines.push({ kind: "mod", text: `application state: ${appA ?? "—"} → ${appB}` });
-  if (added.length) lines.push({ kind: "add", text: `+ allocated: ${names(added)}` });
-  if (removed.length) lines.push({ kind: "del", text: `− deallocated: ${names(removed)}` });
-  const leakA = new Set(before?.leaked || []);
-  const newLeaks = (after?.leaked || []).filter((n) => !leakA.has(n));
-  if (newLeaks.length) lines.push({ kind: "del", text: `leaked: ${names(newLeaks)}` });
-  elementLines(lines, "screen", before?.screen || [], after?.screen || []);
-  for (const [name, fields] of changed) {
-    for (const f of fields) {
-      if (f.key === "inWindow") continue; // appearance says it
-      if (Array.isArray(f.from) || Array.isArray(f.to)) elementLines(lines, `${name}.${f.key}`, f.from || [], f.to || []);
-      else if (isObject(f.from) || isObject(f.to)) keyLines(lines, `${name}.${f.key}`, f.from || {}, f.to || {});
-      else lines.push({ kind: "mod", text: `${name}.${f.key}: ${show(f.from)} → ${show(f.to)}` });
-    }
-  }
-  return { added: new Set(added), removed, changed, lines };
-}
-
-const LISTED = 12; // names written out in one line before "and N more"
-
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const show = (v) => (v === null || v === undefined ? "nil" : isObject(v) || Array.isArray(v) ? JSON.stringify(v) : String(v));
-const names = (list) => (list.length > LISTED ? `${list.slice(0, LISTED).join(", ")} and ${list.length - LISTED} more` : list.join(", "));
-
-/**
- * An array's change as its elements: those added, those removed, and, when the same elements
- * only changed places, the new order (short lists only). Never the whole array: a push on a
- * stack of 10,000 is one line, `+ Details`.
- */
-function elementLines(lines, label, from, to) {
-  const a = new Set(from), b = new Set(to);
-  const plus = to.filter((x) => !a.has(x));
-  const minus = from.filter((x) => !b.has(x));
-  if (plus.length) lines.push({ kind: "add", text: `${label}: + ${names(plus)}${plus.length === 1 ? ` (at ${to.indexOf(plus[0])})` : ""}` });
-  if (minus.length) lines.push({ kind: "del", text: `${label}: − ${names(minus)}` });
-  if (!plus.length && !minus.length) {
-    lines.push({ kind: "mod", text: to.length <= LISTED ? `${label}: reordered to ${names(to)}` : `${label}: reordered (${to.length} elements)` });
-  }
-}
-
-/** An object's change (a view controller's `properties`) as the keys set, changed and removed. */
-function keyLines(lines, label, from, to) {
-  for (const key of Object.keys(to)) {
-    if (!(key in from)) lines.push({ kind: "add", text: `${label}.${key}: + ${show(to[key])}` });
-    else if (JSON.stringify(from[key]) !== JSON.stringify(to[key])) lines.push({ kind: "mod", text: `${label}.${key}: ${show(from[key])} → ${show(to[key])}` });
-  }
-  for (const key of Object.keys(from)) if (!(key in to)) lines.push({ kind: "del", text: `${label}.${key}: − ${show(from[key])}` });
-}
-
-/** Whether two state documents are the same JSON (objects' key order aside). */
-export function sameDocument(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameDocument(a[i], b[i])) return false;
-    return true;
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameDocument(a[k], b[k])) return false;
-  return true;
-}
-
-"""####),
-        ("js/patch.js", ####"""
-// JSON Patch (RFC 6902) on the page's document, in place: the server sends every step as the
-// operations that take the document from one step to the next (`patch` events, time travel),
-// never the whole document again. Only what NavLab sends is needed: add, remove, replace, and
-// copy (a new view controller's entries copied from a like one's, then the fields that differ).
-
-/** A JSON Pointer (RFC 6901) as its tokens. */
-export function tokens(path) {
-  if (path === "") return [];
-  if (path[0] !== "/") throw new Error(`not a JSON Pointer: ${path}`);
-  return path.slice(1).split("/").map((t) => (t.includes("~") ? t.replace(/~1/g, "/").replace(/~0/g, "~") : t));
-}
-
-/**
- * What a patch touched, for redrawing only that: the view controllers whose entry or memory
- * entry changed (`names`), those it added, or everything (`all`: the root replaced).
- */
-export class Touched {
+class Engine {
+  /** Makes the worker at once: it takes 100 ms or so to start, whatever else the page does. */
   constructor() {
-    this.names = new Set();
-    this.added = new Set();
-    this.all = false;
+    this.worker = new Worker(new URL("./engine-worker.js", import.meta.url));
+    this.pending = new Map();
+    this.next = 1;
+    this.handlers = null;
+    this.queued = [];
+    this.build = null;
+    /** The journal last kept (what a snapshot is tied to); null before the first answer. */
+    this.journal = null;
+    /** Called after an answer's journal is kept and its messages handed on (the page keeps its snapshot then). */
+    this.onJournal = null;
+    /** The journal's tag and the seq of the snapshot written last. */
+    this.snapshotKey = null;
+    this.worker.onmessage = (event) => this.answered(event.data);
+    this.worker.onerror = (event) => {
+      this.note("NavLab's engine could not start in this browser", event.message || "the worker failed");
+      this.handlers?.onStatus?.("offline");
+    };
   }
 
-  note(op, keys) {
-    const [top, name, field] = keys;
-    if (!keys.length || ((top === "viewControllers" || top === "memory") && name === undefined)) { this.all = true; return; }
-    if (top !== "viewControllers" && top !== "memory") return;
-    this.names.add(name);
-    if (top === "viewControllers" && field === undefined) {
-      if (op === "add") this.added.add(name);
-      else if (op === "remove") this.added.delete(name);
+  send(message) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  answered(a) {
+    const waiting = this.pending.get(a.id);
+    this.pending.delete(a.id);
+    if (a.journal !== undefined) this.keep(a.journal);
+    if (a.trap) {
+      // A bug in the engine: the worker started it again from the journal; the page starts
+      // again from that state.
+      this.note("NavLab's engine stopped on an internal error and was started again",
+        `${a.trap || "a trap"} — ${a.restarted ? "your session was brought back from this browser's copy; the command that caused it was not applied" : "it could not be started again: reload the page"}.`);
+      if (a.state) this.dispatch([a.state]);
+      waiting?.reject(Object.assign(new Error(`NavLab's engine stopped: ${a.trap}`), { status: 500 }));
+      return;
+    }
+    if (a.replayFailed) this.note("Part of the saved session could not be brought back", a.replayFailed);
+    this.dispatch(a.messages || []);
+    if (a.journal !== undefined) this.onJournal?.();
+    waiting?.resolve(a);
+  }
+
+  dispatch(messages) {
+    if (!this.handlers) { this.queued.push(...messages); return; }
+    for (const m of messages) {
+      const fn = this.handlers[m.name];
+      if (!fn) continue;
+      let data;
+      try { data = JSON.parse(m.data); } catch { continue; }
+      fn(data, m.id);
     }
   }
-}
 
-/**
- * Applies `ops` to `doc` in place. Returns the document (a new one when the root is replaced),
- * the operations that undo it (to apply in the order given), and what it touched. Throws on an
- * operation that does not fit the document: the caller then asks for the whole document.
- */
-export function applyPatch(doc, ops, touched = new Touched(), { wantInverse = true } = {}) {
-  const inverse = [];
-  for (let op of ops) {
-    // `copy` is an `add` of (a deep copy of) the value at `from` (RFC 6902 §4.5).
-    if (op.op === "copy") op = { op: "add", path: op.path, value: structuredClone(valueAt(doc, op.from)) };
-    const keys = tokens(op.path);
-    touched.note(op.op, keys);
-    if (!keys.length) {
-      if (op.op !== "replace" && op.op !== "add") throw new Error(`cannot ${op.op} the whole document`);
-      if (wantInverse) inverse.push({ op: "replace", path: "", value: doc });
-      doc = op.value;
-      continue;
+  keep(journal) {
+    this.journal = journal;
+    try {
+      localStorage.setItem(JOURNAL_KEY, journal);
+    } catch {
+      // Full (or private mode): the journal comes first, so the snapshot makes room for it.
+      try {
+        localStorage.removeItem(SNAPSHOT_KEY);
+        this.snapshotKey = null;
+        localStorage.setItem(JOURNAL_KEY, journal);
+      } catch { /* the session lives as long as the tab */ }
     }
-    let parent = doc;
-    for (let i = 0; i < keys.length - 1; i++) {
-      parent = Array.isArray(parent) ? parent[Number(keys[i])] : parent?.[keys[i]];
-      if (parent == null || typeof parent !== "object") throw new Error(`no ${op.path} in the document`);
-    }
-    const last = keys[keys.length - 1];
-    if (Array.isArray(parent)) {
-      const index = last === "-" ? parent.length : Number(last);
-      if (!Number.isInteger(index) || index < 0 || index > parent.length || (op.op !== "add" && index >= parent.length)) {
-        throw new Error(`index out of range: ${op.path}`);
+  }
+
+  /**
+   * Keeps `state` (the document the page drew, at the journal last kept) as the snapshot a
+   * reload draws first. Too big a session keeps none. Returns what was done, for the tests.
+   */
+  keepSnapshot(state) {
+    if (this.journal === null) return "no journal yet";
+    let count = 0;
+    for (const _ in state.viewControllers || {}) if (++count > SNAPSHOT_MAX_VIEW_CONTROLLERS) break;
+    let outcome = "too big";
+    // Still too big: the snapshot was removed already.
+    if (count > SNAPSHOT_MAX_VIEW_CONTROLLERS && this.snapshotKey === outcome) return outcome;
+    if (count <= SNAPSHOT_MAX_VIEW_CONTROLLERS) {
+      const tag = journalTag(this.journal);
+      // The same lines and step: the snapshot written last is this one.
+      if (this.snapshotKey === `${tag} ${state.seq}`) return "unchanged";
+      const text = JSON.stringify({ format: SNAPSHOT_FORMAT, build: this.build, journal: tag, state });
+      if (text.length <= SNAPSHOT_MAX_CHARS) {
+        try {
+          localStorage.setItem(SNAPSHOT_KEY, text);
+          this.snapshotKey = `${tag} ${state.seq}`;
+          return "kept";
+        } catch {
+          outcome = "no room";
+        }
       }
-      if (op.op === "add") {
-        parent.splice(index, 0, op.value);
-        if (wantInverse) inverse.push({ op: "remove", path: op.path.replace(/-$/, String(index)) });
-      } else if (op.op === "remove") {
-        const [old] = parent.splice(index, 1);
-        if (wantInverse) inverse.push({ op: "add", path: op.path, value: old });
-      } else if (op.op === "replace") {
-        if (wantInverse) inverse.push({ op: "replace", path: op.path, value: parent[index] });
-        parent[index] = op.value;
-      } else {
-        throw new Error(`unsupported operation ${op.op}`);
-      }
-    } else {
-      const had = Object.prototype.hasOwnProperty.call(parent, last);
-      if (op.op === "add" || op.op === "replace") {
-        if (op.op === "replace" && !had) throw new Error(`no ${op.path} to replace`);
-        if (wantInverse) inverse.push(had ? { op: "replace", path: op.path, value: parent[last] } : { op: "remove", path: op.path });
-        parent[last] = op.value;
-      } else if (op.op === "remove") {
-        if (!had) throw new Error(`no ${op.path} to remove`);
-        if (wantInverse) inverse.push({ op: "add", path: op.path, value: parent[last] });
-        delete parent[last];
-      } else {
-        throw new Error(`unsupported operation ${op.op}`);
-      }
     }
+    this.snapshotKey = outcome;
+    try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* none */ }
+    return outcome;
   }
-  inverse.reverse();
-  return { doc, inverse, touched };
-}
 
-/** The value `path` points at in `doc`; throws when there is none. */
-function valueAt(doc, path) {
-  let v = doc;
-  for (const k of tokens(path)) {
-    v = Array.isArray(v) ? v[Number(k)] : (v !== null && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined);
-    if (v === undefined) throw new Error(`no ${path} in the document to copy`);
+  note(title, message) {
+    window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message } }));
   }
-  return v;
-}
 
-/** The view controllers and top-level fields `ops` will touch, before applying them. */
-export function touchedBy(ops) {
-  const touched = new Touched();
-  for (const op of ops) touched.note(op.op, tokens(op.path));
-  return touched;
-}
-
-/**
- * The parts of `doc` that model.js's diffStates reads, limited to the view controllers named:
- * with `copy`, a copy (taken before a step, which changes them in place).
- */
-export function diffParts(doc, names, copy) {
-  const dup = copy ? (v) => (v === undefined ? v : structuredClone(v)) : (v) => v;
-  const vcs = {};
-  for (const name of names) {
-    const vc = doc.viewControllers?.[name];
-    if (vc) vcs[name] = dup(vc);
+  /** Loads the module (config: navlab-host.json) and brings back the session this browser kept. */
+  async start(config) {
+    this.build = config.build ?? null;
+    const journal = read(JOURNAL_KEY) || "";
+    this.opened = false;
+    await this.send({
+      kind: "open",
+      wasm: new URL(config.engine || "navlab.wasm", location.href).href,
+      docs: new URL(config.docs || "navlab-docs.json", location.href).href,
+      journal,
+    });
+    this.opened = true;
   }
-  return { window: dup(doc.window), application: dup(doc.application), leaked: dup(doc.leaked), screen: dup(doc.screen), viewControllers: vcs };
-}
 
-"""####),
-        ("js/phone.js", ####"""
-// The phone: what the user sees now, drawn from `screen` and the window's subviews (back to
-// front). The root view fills the screen; a sheet is a card over its dimmed, pushed-back
-// presenter; a full-screen cover hides what is below; the "over" styles let it show through.
-// Below the phone: every layer in the window, the hidden ones too (a UITransitionView left
-// behind by `window.rootViewController = x` is listed there).
-
-import { esc } from "./dom.js";
-
-export function renderPhone(phone, layersEl, deviceEl, state) {
-  if (!state) return;
-  const device = state.device || { idiom: "iPhone", iOS: 18 };
-  deviceEl.textContent = `${device.idiom} · iOS ${device.version ?? device.iOS}` + (device.sdk != null && !device.sdkIsDefault ? ` · SDK ${device.sdk}` : "");
-  phone.classList.toggle("ipad", device.idiom === "iPad");
-  const vcs = state.viewControllers || {};
-  const onScreen = new Set(state.screen || []);
-  const subviews = (state.windowSubviews || []).filter((s) => s.viewControllers?.some((n) => onScreen.has(n)));
-  const html = [`<div class="screen">`, `<div class="statusbar"><span>9:41</span><span>●●● ▮</span></div>`];
-  const appState = state.application?.state;
-  if (appState === "notRunning" || !subviews.length) {
-    const why = appState === "notRunning"
-      ? `<b>Not running</b><span>${state.application?.launches ? "The app was terminated." : "Type <code>launch</code> to start it."}</span>`
-      : appState === "background" || appState === "suspended"
-        ? `<b>Home screen</b><span>The app is in the ${esc(appState)}.</span>`
-        : `<b>Nothing on screen</b><span>The window has no root view.</span>`;
-    html.push(`<div class="offscreen">${why}</div></div>`);
-    phone.innerHTML = html.join("");
-    renderLayers(layersEl, state, onScreen);
-    return;
+  /** The page is served by `navlab` after all: the worker made in advance goes. */
+  stop() {
+    this.worker.terminate();
   }
-  subviews.forEach((subview, i) => {
-    const names = subview.viewControllers.filter((n) => onScreen.has(n) && vcs[n]);
-    const style = subview.kind === "rootView" ? "root" : (vcs[subview.presented]?.presentationStyle || "fullScreen");
-    const next = subviews[i + 1];
-    const nextStyle = next ? (vcs[next.presented]?.presentationStyle || "fullScreen") : null;
-    const underSheet = nextStyle === "pageSheet" || (nextStyle === "formSheet" && device.idiom === "iPhone");
-    const classes = ["layer", layerClass(style, device)];
-    if (underSheet && device.iOS >= 13) classes.push("dimmed-under");
-    if (i > 0 && dims(style)) html.push(`<div class="dim"></div>`);
-    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(subview.kind === "rootView" ? "root view" : `presented .${style}`)}">`);
-    if (classes.includes("sheet") || classes.includes("formsheet")) html.push(`<div class="grabber"></div>`);
-    html.push(content(names, vcs));
-    html.push(`</div>`);
-  });
-  // What the window still holds out of sight (UIKit #4, #82): say so on the glass.
-  const hidden = (state.windowSubviews || []).filter((s) => s.kind === "transitionView" && !s.visible && s.viewControllers?.length);
-  if (hidden.length) {
-    const names = hidden.map((s) => s.presented).join(", ");
-    html.push(`<div class="xray" title="in the window, behind what is on screen">${hidden.length} UITransitionView${hidden.length > 1 ? "s" : ""} behind this screen · ${esc(names)}</div>`);
-  }
-  html.push(`</div>`);
-  phone.innerHTML = html.join("");
-  renderLayers(layersEl, state, onScreen);
-}
 
-function layerClass(style, device) {
-  switch (style) {
-    case "root": return "root";
-    case "pageSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
-    case "formSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
-    case "popover": return "popover";
-    case "overFullScreen": case "overCurrentContext": return "over";
-    default: return "cover";
+  async request(method, target, body) {
+    return this.send({ kind: "request", method, target, body: body || "" });
+  }
+
+  connect(handlers) {
+    this.handlers = handlers;
+    // A module that could not start (the worker said why): nothing is live.
+    handlers.onStatus?.(this.opened ? "live" : "offline");
+    const queued = this.queued;
+    this.queued = [];
+    this.dispatch(queued);
+    handlers.onOpen?.();
+  }
+
+  /** Makes the module trap, as a bug would: the recovery is what a test checks. */
+  forceTrap() {
+    return this.send({ kind: "force-trap" }).catch(() => null);
+  }
+
+  /** A new session: the journal and the snapshot drawn from it are cleared together. */
+  forget() {
+    this.keep("");
+    try { localStorage.removeItem(SNAPSHOT_KEY); } catch { /* none */ }
   }
 }
 
-const dims = (style) => style === "pageSheet" || style === "formSheet" || style === "popover";
-
-/** The names in `names` that are `root` or below it (through `parent`). */
-function subtree(root, names, vcs) {
-  return names.filter((n) => {
-    for (let c = n; c; c = vcs[c]?.parent) if (c === root) return true;
-    return false;
-  });
-}
-
-/** One layer's content: navigation bar, the content view controller (and its children), tab bar. */
-function content(names, vcs) {
-  // A split view controller showing several columns (regular width): each column side by side.
-  const split = names.find((n) => vcs[n].kind === "split" && (vcs[n].viewControllers || []).length > 1);
-  if (split) {
-    const columns = vcs[split].viewControllers.map((column) => `<div class="column">${content(subtree(column, names, vcs), vcs)}</div>`);
-    const tab = names.find((n) => vcs[n].kind === "tabBar" && !subtree(split, [n], vcs).length);
-    return `<div class="columns">${columns.join("")}</div>` + (tab ? tabBar(tab, vcs) : "");
-  }
-  const nav = [...names].reverse().find((n) => vcs[n].kind === "navigation");
-  const tab = names.find((n) => vcs[n].kind === "tabBar");
-  // The content: the first plain view controller; its plain children are drawn inside it.
-  const leaf = names.find((n) => vcs[n].kind === "plain") || names[names.length - 1];
-  const out = [];
-  if (nav) {
-    const stack = vcs[nav].viewControllers || [];
-    const back = stack.length > 1 ? `‹ ${esc(stack[stack.length - 2])}` : "";
-    out.push(`<div class="navbar"><span class="back">${back}</span><span class="title">${esc(vcs[nav].topViewController || leaf)}</span><span></span></div>`);
-  }
-  const vc = vcs[leaf];
-  const children = names.filter((n) => vcs[n].parent === leaf);
-  const containers = names.filter((n) => vcs[n].kind !== "plain").map((n) => (vcs[n].class !== n ? `${n}` : n));
-  const props = Object.entries(vc?.properties || {}).map(([k, v]) => `${k}=${v}`).join(" · ");
-  const cls = vc && vc.class !== leaf && !leaf.startsWith(vc.class + "#") ? vc.class : "";
-  const where = containers.length ? `in ${containers.join(" › ")}` : "";
-  out.push(`<div class="content" data-name="${esc(leaf)}"><div class="vc-name">${esc(leaf)}</div>`
-    + (cls || where ? `<div class="vc-class">${esc([cls, where].filter(Boolean).join(" "))}</div>` : "")
-    + (props ? `<div class="props">${esc(props)}</div>` : "")
-    + children.map((c) => `<div class="child" data-name="${esc(c)}">${esc(c)}</div>`).join("") + `</div>`);
-  if (tab) out.push(tabBar(tab, vcs));
-  return out.join("");
-}
-
-/**
- * The label NavLab gives a tab (a drawing choice, not a UIKit rule): the child's `title`
- * property, else — for a navigation controller — its root view controller's label, else the
- * child's class.
- */
-function tabTitle(name, vcs, depth = 0) {
-  const vc = vcs[name];
-  if (!vc) return name;
-  if (vc.properties?.title) return vc.properties.title;
-  if (vc.kind === "navigation" && vc.viewControllers?.length && depth < 8) return tabTitle(vc.viewControllers[0], vcs, depth + 1);
-  return vc.class;
-}
-
-function tabBar(tab, vcs) {
-  const tabs = vcs[tab].viewControllers || [];
-  return `<div class="tabbar">${tabs.slice(0, 5).map((t, i) => `<div class="tab${i === vcs[tab].selectedIndex ? " selected" : ""}" data-name="${esc(t)}" title="${esc(t)}"><span>${esc(tabTitle(t, vcs))}</span></div>`).join("")}</div>`;
-}
-
-function renderLayers(el, state, onScreen) {
-  const subviews = state.windowSubviews || [];
-  if (!subviews.length) { el.innerHTML = ""; return; }
-  const rows = [...subviews].reverse().map((s) => {
-    const visible = s.viewControllers?.some((n) => onScreen.has(n));
-    const classes = ["ly", visible ? "visible" : "hidden-layer"];
-    if (s.leftBehind) classes.push("left-behind");
-    const kind = s.kind === "rootView" ? "UIView (root)" : `UITransitionView${s.leftBehind ? " (left behind)" : ""}`;
-    const vcs = s.viewControllers?.length ? s.viewControllers.join(", ") : "empty";
-    return `<div class="${classes.join(" ")}" title="${visible ? "on screen" : "in the window, hidden"}"><span class="k">${esc(kind)}</span><span class="v">${esc(vcs)}</span></div>`;
-  });
-  el.innerHTML = `<div class="lh">Window layers, front to back</div>${rows.join("")}`;
-}
-
-"""####),
-        ("js/start.js", ####"""
+  return { SNAPSHOT_MAX_VIEW_CONTROLLERS, SNAPSHOT_MAX_CHARS, journalTag, ranHereBefore, keptSnapshot, Engine };
+})();
+// ---- js/start.js
+const __start = (() => {
+  const { Engine, ranHereBefore, keptSnapshot } = __engine;
 // The first thing the page runs: index.html loads this module `async`, so it runs as soon as it
 // (and engine.js) arrive, while the page's other modules still load. It learns whether this
 // folder runs NavLab's engine itself (a static copy made by `make web`) and, if so, starts it:
@@ -3857,12 +4375,12 @@ function renderLayers(el, state, onScreen) {
 // this page before (it keeps a journal), the worker is made at once, while navlab-host.json is
 // on its way, and sent away if a server answers after all.
 
-import { Engine, ranHereBefore, keptSnapshot } from "./engine.js";
+
 
 const marker = document.querySelector('meta[name="navlab-host"]');
 
 /** The host's description: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
-export const host = marker?.content === "browser"
+const host = marker?.content === "browser"
   ? Promise.resolve({ host: "browser", engine: marker.dataset.engine, docs: marker.dataset.docs, build: marker.dataset.build })
   : fetch("navlab-host.json", { cache: "no-store" })
     .then((response) => (response.ok ? response.json() : {}))
@@ -3881,12 +4399,12 @@ let copyOnScreen;
 const copyShown = new Promise((resolve) => { copyOnScreen = resolve; });
 
 /** main.js: the kept copy is drawn and painted (or will not be). */
-export function copyPainted() {
+function copyPainted() {
   copyOnScreen();
 }
 
 /** The engine running in this page, once it has brought the session back; null when a server answers the page. */
-export const started = (async () => {
+const started = (async () => {
   const config = await host;
   if (config.host !== "browser") {
     early?.stop();
@@ -3904,454 +4422,10 @@ export const started = (async () => {
   return engine;
 })();
 
-"""####),
-        ("js/timeline.js", ####"""
-// The timeline: one entry per step (a command that reached the model, or `reset`). Click
-// one to see the model as it was then and what that step changed; the live model goes on.
-
-import { cited, esc, reconcile, stickToBottom } from "./dom.js";
-import { eventText } from "./log.js";
-
-const STATUS = { done: "●", ignored: "○", reset: "↺", start: "◆" };
-const RECENT = 300; // entries drawn until "show all" is clicked
-
-// UIKit's calls and warnings (what the lifecycle log has), not NavLab's notes.
-const isCall = (e) => e.callback !== "note" && e.callback !== "leak";
-
-export function renderTimeline(container, countEl, history, viewingSeq, showAll) {
-  if (!history) { container.innerHTML = `<div class="empty">Loading…</div>`; return; }
-  const all = history.entries || [];
-  countEl.textContent = all.length > 1 ? `${(all.length - 1).toLocaleString("en-US")} step${all.length === 2 ? "" : "s"}` : "";
-  let entries = all;
-  let head = "";
-  if (!showAll && all.length > RECENT) {
-    const from = all.length - RECENT;
-    const at = viewingSeq == null ? -1 : all.findIndex((e) => e.seq === viewingSeq);
-    entries = all.slice(at >= 0 && at < from ? at : from);
-    head = `<a class="show-more" data-show-all="timeline">show the ${all.length - entries.length} earlier steps</a>`;
-  }
-  const html = entries.map((e) => {
-    const classes = ["entry"];
-    if (e.current) classes.push("current");
-    if (e.undone) classes.push("undone");
-    if (viewingSeq === e.seq) classes.push("viewing");
-    const kind = e.kind === "start" ? "start" : e.kind === "reset" ? "reset" : e.status;
-    const command = e.kind === "start" ? "(launch of NavLab: an empty app)" : e.command;
-    const calls = (e.events || []).filter(isCall).length;
-    const note = e.reason ? `ignored: ${e.reason}` : e.comment || "";
-    return { key: e.seq, html: `<div class="${classes.join(" ")}" data-seq="${e.seq}" title="${esc(e.command || "start")}">`
-      + `<span class="seq">${e.seq}</span><span class="st ${esc(kind)}">${STATUS[kind] || "●"}</span>`
-      + `<span class="cmd">${esc(command)}</span><span class="n"${calls ? ` title="${calls} call${calls === 1 ? "" : "s"} UIKit made (lifecycle callbacks, app delegate, warnings)"` : ""}>${calls ? `${calls} call${calls === 1 ? "" : "s"}` : ""}</span>`
-      + (note ? `<span class="comment">${esc(note)}</span>` : "") + `</div>` };
-  });
-  if (head) html.unshift({ key: "§head", html: head });
-  stickToBottom(container, () => reconcile(container, html));
-  if (viewingSeq != null) container.querySelector(".entry.viewing")?.scrollIntoView({ block: "nearest" });
-}
-
-/** The "what changed" box under the timeline while a past step is shown. */
-export function renderChanges(el, viewing, diff) {
-  if (!viewing) { el.hidden = true; el.innerHTML = ""; return; }
-  const e = viewing.entry;
-  const lines = diff.lines.map((l) => `<div class="c ${l.kind}">${esc(l.text)}</div>`);
-  const events = (e.events || []).filter(isCall).map((ev) => `<div class="c ev">${cited(eventText(ev))}</div>`);
-  el.hidden = false;
-  el.innerHTML = `<h3>Step ${e.seq}: ${esc(e.command || "start")}${e.status === "ignored" ? " (ignored)" : ""}</h3>`
-    + (lines.length ? lines.join("") : `<div class="c ev">The model did not change.</div>`)
-    + (events.length ? `<h3 style="margin-top:6px">What UIKit called</h3>${events.join("")}` : "");
-}
-
-"""####),
-        ("js/tree.js", ####"""
-// The hierarchy pane: containment drawn ├─ in grey, presentation ┄▸ in purple, each view
-// controller's appearance, whether its view is loaded and in the window, leaks with their
-// cause. One flat list of rows, keyed: a step redraws the rows of the view controllers it
-// touched (and those whose place in the drawing moved), not the pane; long child lists fold.
-
-import { esc, reconcile } from "./dom.js";
-import { hierarchies, presentations, KIND_ICONS } from "./model.js";
-
-const BIG = 80;   // a container with more children than this shows its ends
-const ENDS = 25;
-
-// name → { sig, html }: a row's HTML, kept until its view controller is touched or what else
-// it shows (its place, the selection, the flash…) changes.
-const rowCache = new Map();
-
-/**
- * Draws the tree of `state`. `view.dirty` names the view controllers a step touched (their rows
- * are built again); null: everything may have changed. Returns the number of rows.
- */
-export function renderTree(container, state, view) {
-  if (!state) { container.innerHTML = `<div class="empty">Waiting for the model…</div>`; return; }
-  if (!view.dirty) rowCache.clear();
-  else for (const name of view.dirty) rowCache.delete(name);
-  const vcs = state.viewControllers || {};
-  const running = state.application?.state !== "notRunning";
-  const items = [];
-  const push = (key, text) => items.push({ key, html: text });
-  push("§window", windowBlock(state));
-  let empty = true;
-  for (const _ in vcs) { empty = false; break; }
-  if (empty) {
-    push("§empty", running
-      ? `<div class="empty">Nothing is allocated.</div>`
-      : `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: type <code>launch</code>.` : `Declare <code>initial SPEC</code>, then <code>launch</code>.`}</div>`);
-    reconcile(container, items.filter((it) => it.html));
-    return 0;
-  }
-  const presented = presentations(state);
-  const leaked = new Set(state.leaked || []);
-  const held = new Map();
-  for (const h of state.holds || []) held.set(h.viewController, [...(held.get(h.viewController) || []), h.label]);
-  const filter = (view.filter || "").toLowerCase();
-  const matches = (name) => filter && findMatch(name, vcs[name], filter);
-  let rows = 0;
-
-  const rowHTML = (name, guide, connector, isPresented) => {
-    const vc = vcs[name];
-    const parentVC = vc.parent && vcs[vc.parent];
-    // What the row shows besides its own entry: it is built again when any of it changes.
-    const sig = [guide, connector, isPresented, leaked.has(name), view.selected === name, view.cursor === name, view.reveal === name, matches(name),
-      view.flash?.added.has(name) ? "a" : view.flash?.changed.has(name) ? "c" : "", view.diff?.added.has(name) ? "a" : view.diff?.changed.has(name) ? "c" : "",
-      view.collapsed.has(name), presented.has(name), state.window?.rootViewController === name, state.top === name,
-      (held.get(name) || []).join("\u0001"), parentVC?.kind === "tabBar" ? `${parentVC.viewControllers.indexOf(name)}:${parentVC.selectedIndex}:${parentVC.viewControllers.length}` : ""].join("\u0002");
-    const cached = rowCache.get(name);
-    if (cached && cached.sig === sig) { rows++; return cached.html; }
-    const built = buildRow(name, vc, guide, connector, isPresented);
-    rowCache.set(name, { sig, html: built });
-    return built;
-  };
-
-  const buildRow = (name, vc, guide, connector, isPresented) => {
-    const classes = ["row", vc.appearance];
-    if (isPresented) classes.push("presented");
-    if (leaked.has(name)) classes.push("leaked");
-    if (view.selected === name) classes.push("selected");
-    if (view.cursor === name) classes.push("cursor");
-    if (matches(name)) classes.push("match");
-    if (view.reveal === name) classes.push("current-match");
-    if (view.flash?.added.has(name)) classes.push("added");
-    else if (view.flash?.changed.has(name)) classes.push("changed");
-    if (view.diff?.added.has(name)) classes.push("diff-added");
-    else if (view.diff?.changed.has(name)) classes.push("diff-changed");
-    const kids = (vc.children?.length || 0) + (presented.has(name) ? 1 : 0);
-    const icon = KIND_ICONS[vc.kind] || "▢";
-    const twisty = kids ? ` data-toggle="${esc(name)}" title="${view.collapsed.has(name) ? "expand" : "collapse"} (${kids})"` : "";
-    const tags = [];
-    if (state.window?.rootViewController === name) tags.push(`<span class="tag root">root</span>`);
-    if (vc.presentationStyle) {
-      const requested = vc.modalPresentationStyle !== vc.presentationStyle ? ` title="modalPresentationStyle .${esc(vc.modalPresentationStyle)}, in effect .${esc(vc.presentationStyle)}"` : "";
-      tags.push(`<span class="tag style"${requested}>presented ${esc(vc.presentationStyle)}</span>`);
-    }
-    const parent = vc.parent && vcs[vc.parent];
-    if (parent?.kind === "tabBar") {
-      const i = parent.viewControllers.indexOf(name);
-      // More than five tabs: the fifth on are listed by the More tab (UIKit #55).
-      const more = parent.viewControllers.length > 5 && i >= 4 ? ", under More" : "";
-      tags.push(`<span class="tag">tab ${i}${parent.selectedIndex === i ? ", selected" : ""}${more}</span>`);
-    }
-    // selectedIndex reads NSNotFound while the More tab is selected (UIKit #56).
-    if (vc.kind === "tabBar" && vc.viewControllers.length > 5 && vc.selectedIndex >= vc.viewControllers.length) {
-      tags.push(`<span class="tag" title="selectedIndex reads NSNotFound (UIKit #56)">More tab selected</span>`);
-    }
-    tags.push(`<span class="tag ${esc(vc.appearance)}">${esc(vc.appearance)}</span>`);
-    if (!vc.isViewLoaded) tags.push(`<span class="tag unloaded">view not loaded</span>`);
-    else if (!vc.inWindow) tags.push(`<span class="tag outside">not in the window</span>`);
-    if (vc.restored) tags.push(`<span class="tag">restored</span>`);
-    for (const label of held.get(name) || []) tags.push(`<span class="tag held">held: ${esc(label)}</span>`);
-    if (leaked.has(name)) tags.push(`<span class="tag leaked" title="${esc(state.memory?.[name]?.leakCause || "")}">LEAKED</span>`);
-    if (state.top === name) tags.push(`<span class="tag top">← top</span>`);
-    const cls = vc.class !== name && !name.startsWith(vc.class + "#") ? `<span class="cls">${esc(vc.class)}</span>` : "";
-    rows++;
-    // Very deep hierarchies: keep the last levels of the guide, say how deep it is.
-    const shownGuide = guide.length > 96 ? `<span title="depth ${guide.length / 3}">⋯${guide.length / 3} </span>${guide.slice(-48)}` : guide;
-    return `<div class="${classes.join(" ")}" data-name="${esc(name)}"${view.selected === name ? ` aria-selected="true"` : ""}><span class="guide">${shownGuide}${connector}</span>`
-      + `<span class="icon"${twisty}>${kids && view.collapsed.has(name) ? "▸" : icon}</span>`
-      + `<span class="name">${esc(name)}</span>${cls}<span class="tags">${tags.join("")}</span></div>`;
-  };
-
-  const seen = new Set();
-  const walk = (name, guide, connector, childGuide, isPresented) => {
-    if (seen.has(name) || !vcs[name]) return;
-    seen.add(name);
-    push(name, rowHTML(name, guide, connector, isPresented));
-    if (view.collapsed.has(name)) return;
-    const children = vcs[name].children || [];
-    const items = [];
-    const folded = children.length > BIG && !view.expanded.has(name);
-    if (folded) {
-      // Its ends, and the child on the way to the current Find match; "… N more" between.
-      const keep = new Set();
-      for (let i = 0; i < ENDS; i++) { keep.add(i); keep.add(children.length - 1 - i); }
-      const toMatch = view.revealPath ? children.findIndex((c) => view.revealPath.has(c)) : -1;
-      if (toMatch >= 0) keep.add(toMatch);
-      let last = -1;
-      for (const i of [...keep].sort((a, b) => a - b)) {
-        if (i > last + 1) items.push({ more: i - last - 1, at: last + 1 });
-        items.push({ name: children[i] });
-        last = i;
-      }
-    } else {
-      children.forEach((c) => items.push({ name: c }));
-    }
-    if (presented.has(name)) items.push({ name: presented.get(name), presented: true });
-    items.forEach((item, i) => {
-      const last = i === items.length - 1;
-      const g = guide + childGuide;
-      if (item.more) {
-        push(`§more:${name}:${item.at}`, `<div class="row"><span class="guide">${g}├─ </span><span class="more" data-expand="${esc(name)}">… ${item.more} more in ${esc(name)} — show all</span></div>`);
-        return;
-      }
-      const conn = item.presented ? `<span class="p">└┄▸ </span>` : last ? "└─ " : "├─ ";
-      walk(item.name, g, conn, item.presented || last ? "   " : "│  ", item.presented);
-    });
-  };
-
-  for (const h of hierarchies(state)) {
-    if (h.kind === "leaked") {
-      push(`§section:${h.root}`, `<div class="tree-section leak">Leaked — <span class="cause">${esc(h.cause)}</span></div>`);
-    } else if (h.kind === "outside") {
-      push(`§section:${h.root}`, `<div class="tree-section">Outside the window's hierarchy</div>`);
-    } else {
-      push(`§section:${h.root}`, `<div class="tree-section">rootViewController</div>`);
-    }
-    walk(h.root, "", "", "", vcs[h.root]?.presentationStyle != null);
-  }
-  reconcile(container, items.filter((it) => it.html));
-  if (view.reveal && view.scrollToMatch) container.querySelector(".row.current-match")?.scrollIntoView({ block: "center" });
-  return rows;
-}
-
-/** Whether Find's `query` (lower case) matches a view controller: its name or its class. */
-export function findMatch(name, vc, query) {
-  return name.toLowerCase().includes(query) || (vc?.class || "").toLowerCase().includes(query);
-}
-
-/**
- * Every view controller in the order the tree draws them when nothing is folded: each
- * hierarchy from its root, children before what it presents. Find counts and steps in it.
- */
-export function treeOrder(state) {
-  const vcs = state.viewControllers || {};
-  const presented = presentations(state);
-  const out = [];
-  const seen = new Set();
-  for (const h of hierarchies(state)) {
-    const stack = [h.root];
-    while (stack.length) {
-      const name = stack.pop();
-      if (seen.has(name) || !vcs[name]) continue;
-      seen.add(name);
-      out.push(name);
-      if (presented.has(name)) stack.push(presented.get(name));
-      const children = vcs[name].children || [];
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
-    }
-  }
-  return out;
-}
-
-/** `name` and the view controllers above it, through `parent` and the presenter. */
-export function ancestors(state, name) {
-  const vcs = state.viewControllers || {};
-  const out = new Set();
-  for (let n = name; n && vcs[n] && !out.has(n);) {
-    out.add(n);
-    const vc = vcs[n];
-    n = vc.parent || (vc.presentationStyle != null ? vc.presentingViewController : null);
-  }
-  return out;
-}
-
-function windowBlock(state) {
-  if (state.application?.state === "notRunning") return "";
-  const subviews = state.windowSubviews || [];
-  const head = `UIWindow${state.window?.isKeyWindow ? " (key)" : ""} · subviews, back to front`;
-  const items = subviews.map((s) => {
-    const classes = ["wv"];
-    if (s.leftBehind) classes.push("left-behind");
-    if (!s.visible) classes.push("hidden-layer");
-    const label = s.kind === "rootView"
-      ? `UIView — ${esc(state.window?.rootViewController ?? "nil")} (root view)`
-      : `UITransitionView — presentation of ${esc(s.presented)}${s.leftBehind ? " (left behind)" : ""}`;
-    const holds = s.viewControllers?.length ? s.viewControllers.join(", ") : "empty";
-    return `<div class="${classes.join(" ")}"><span class="wv-kind">${label}</span><span class="wv-vcs">${esc(holds)}</span></div>`;
-  });
-  return `<div class="window-views"><div class="wv-head">${esc(head)}</div>${items.join("") || `<div class="wv"><span class="wv-vcs">no subviews</span></div>`}</div>`;
-}
-
-"""####),
-        ("js/tutorials.js", ####"""
-// Tutorials: the ones built into NavLab, listed, played a step at a time with their narration,
-// or run whole — in the shared session, like `navlab play NAME` (the page follows the prompt's
-// play the same way). The panel does not cover the panes: each step's effect shows in the
-// hierarchy, the screen, the log and the timeline as it runs.
-import { api } from "./api.js";
-import { $, esc, cited } from "./dom.js";
-import { posts } from "./exporting.js";
-
-const panel = () => $("tutorial-panel");
-let playing = null; // { tutorial, index, running }
-
-/** Markdown of a narration (headings, lists, `code`, *emphasis*, **strong**, [links](url)) as HTML. */
-export function narrationHTML(lines) {
-  const inline = (text) => cited(text)
-    .replace(/`([^`]+)`/g, "<code>$1</code>")
-    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-    .replace(/\*([^*\s][^*]*)\*/g, "<em>$1</em>")
-    .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (m, label, url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${label}</a>`);
-  const html = [];
-  let paragraph = [], list = null;
-  const flush = () => {
-    if (paragraph.length) html.push(`<p>${inline(paragraph.join(" "))}</p>`);
-    paragraph = [];
-    if (list) html.push(`<ul>${list.map((item) => `<li>${inline(item)}</li>`).join("")}</ul>`);
-    list = null;
-  };
-  for (const raw of lines) {
-    const line = raw.trimEnd();
-    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
-    if (!line.trim()) { flush(); continue; }
-    if (heading) { flush(); html.push(`<h${Math.min(4, heading[1].length + 2)}>${inline(heading[2])}</h${Math.min(4, heading[1].length + 2)}>`); continue; }
-    if (/^>\s?/.test(line)) { flush(); html.push(`<p class="muted">${inline(line.replace(/^>\s?/, ""))}</p>`); continue; }
-    const item = /^\s*[-*]\s+(.*)$/.exec(line);
-    if (item) { if (paragraph.length) { html.push(`<p>${inline(paragraph.join(" "))}</p>`); paragraph = []; } (list ||= []).push(item[1]); continue; }
-    if (list && /^\s+\S/.test(raw)) { list[list.length - 1] += " " + line.trim(); continue; }
-    if (list) flush();
-    paragraph.push(line.trim());
-  }
-  flush();
-  return html.join("");
-}
-
-function show(html) {
-  $("tutorial-body").innerHTML = html;
-  $("tutorial-body").scrollTop = 0;
-  if (!panel().open) panel().show();
-}
-
-/** The list of the built-in tutorials. */
-export async function openTutorials() {
-  playing = null;
-  $("tutorial-title").textContent = "Tutorials";
-  show(`<p class="muted">loading…</p>`);
-  try {
-    const { tutorials } = await api.tutorials();
-    show(`<p class="muted">Each starts a fresh session (<code>reset</code>; <code>undo</code> past it brings this one back). <b>Play</b> goes a step at a time with the narration; <b>Run</b> replays it whole.</p>`
-      + `<ul class="tutorial-list">${tutorials.map((t) => `<li data-tutorial="${esc(t.name)}"><div class="tutorial-name">${esc(t.title)}</div>`
-        + `<div class="muted">${esc(t.summary)}</div><div class="tutorial-actions"><span class="muted mono">${esc(t.name)} · ${t.steps} steps</span>`
-        + `<button type="button" data-play="${esc(t.name)}" class="primary">Play</button><button type="button" data-run="${esc(t.name)}">Run</button></div></li>`).join("")}</ul>`);
-  } catch (error) {
-    show(`<p class="error">${esc(error.message)}</p>`);
-  }
-}
-
-async function load(name) {
-  return await api.tutorial(name);
-}
-
-/** Starts playing: a fresh session, then the first step's narration (its commands wait for Next). */
-async function play(name) {
-  const tutorial = await load(name);
-  const answer = await api.run("reset");
-  if (answer.status === "failed") throw new Error(answer.error?.message || "reset failed");
-  playing = { tutorial, index: 0, running: false, done: new Set() };
-  $("tutorial-title").textContent = tutorial.title;
-  render();
-}
-
-function render(problem = null) {
-  const { tutorial, index } = playing;
-  const steps = tutorial.steps;
-  if (index >= steps.length) {
-    show(`<p class="step-count muted">${steps.length} of ${steps.length} · the end</p><p>The end of <b>${esc(tutorial.title)}</b>: every step ran and every check held.</p>`
-      + `<p class="muted">The timeline keeps each step; click one to see the model then. Export saves the session as a script.</p>`
-      + `<div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button><button type="button" data-close-tutorial>Close</button></div>`);
-    return;
-  }
-  const step = steps[index];
-  const shown = step.commands.filter((c) => !c.expect);
-  const checks = step.commands.length - shown.length;
-  show(`<p class="step-count muted">Step ${index + 1} of ${steps.length}</p>`
-    + `<div class="narration">${narrationHTML(step.narration)}</div>`
-    + `<pre class="mono tutorial-commands">${shown.map((c) => "navlab&gt; " + esc(c.text)).join("\n")}</pre>`
-    + (checks ? `<p class="muted">and ${checks} check${checks === 1 ? "" : "s"} (<code>expect</code>) that must hold</p>` : "")
-    + (problem ? `<p class="error tutorial-problem">${esc(problem)}</p>` : "")
-    + `<div class="tutorial-actions"><button type="button" data-next class="primary" ${playing.running ? "disabled" : ""}>${index + 1 === steps.length ? "Run the last step" : "Run this step"}</button>`
-    + `<button type="button" data-rest ${playing.running ? "disabled" : ""}>Run to the end</button><button type="button" data-tutorials>Tutorials</button></div>`);
-}
-
-/** Runs the current step's commands; a failed one stops the tutorial there with its error. */
-async function runStep() {
-  if (!playing || playing.running) return false;
-  const step = playing.tutorial.steps[playing.index];
-  playing.running = true;
-  render();
-  const answer = await api.run(step.commands.map((c) => c.run).join("\n")).catch((e) => ({ status: "failed", error: { message: e.message } }));
-  playing.running = false;
-  if (answer.status === "failed") {
-    const failed = (answer.results || []).find((r) => r.status === "failed");
-    const command = failed ? step.commands[failed.lineNumber - 1] : null;
-    render(`${command ? `line ${command.line}: ` : ""}${answer.error?.message || "the step failed"}${answer.error?.suggestion ? ` — ${answer.error.suggestion}` : ""}`);
-    return false;
-  }
-  playing.index += 1;
-  render();
-  return true;
-}
-
-async function runRest() {
-  while (playing && playing.index < playing.tutorial.steps.length) {
-    if (!(await runStep())) return;
-  }
-}
-
-/** Runs a tutorial whole: `reset`, then its script, as opening a script does. */
-async function runWhole(name) {
-  const tutorial = await load(name);
-  playing = null;
-  $("tutorial-title").textContent = tutorial.title;
-  show(`<p class="muted">running ${tutorial.steps.length} steps…</p>`);
-  const commands = tutorial.steps.flatMap((s) => s.commands);
-  const text = commands.map((c) => c.run).join("\n");
-  // A line of the text → its command (an `import … <<END` command spans several lines).
-  const lines = commands.flatMap((c) => c.run.split("\n").map(() => c));
-  for (const part of posts(text)) {
-    const answer = await api.run(part.body).catch((e) => ({ status: "failed", error: { message: e.message } }));
-    if (answer.status === "failed") {
-      const failed = (answer.results || []).find((r) => r.status === "failed");
-      const at = failed ? lines[failed.lineNumber + part.offset - 1] : null;
-      show(`<p class="error">${at ? `line ${at.line}: ` : ""}${esc(answer.error?.message || "the tutorial failed")}</p><div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button></div>`);
-      return;
-    }
-  }
-  show(`<p>Ran <b>${esc(tutorial.title)}</b>: ${commands.length} commands, every check held.</p><p class="muted">Step through what happened on the timeline.</p>`
-    + `<div class="tutorial-actions"><button type="button" data-play="${esc(name)}" class="primary">Play it step by step</button><button type="button" data-tutorials>Tutorials</button></div>`);
-}
-
-async function guarded(work) {
-  try {
-    await work();
-  } catch (error) {
-    show(`<p class="error">${esc(error.message)}</p><div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button></div>`);
-  }
-}
-
-export function setUpTutorials() {
-  $("tutorials").addEventListener("click", () => guarded(openTutorials));
-  $("tutorial-close").addEventListener("click", () => panel().close());
-  $("tutorial-body").addEventListener("click", (e) => {
-    const t = e.target.closest("button");
-    if (!t) return;
-    if (t.dataset.play) guarded(() => play(t.dataset.play));
-    else if (t.dataset.run) guarded(() => runWhole(t.dataset.run));
-    else if ("next" in t.dataset) guarded(runStep);
-    else if ("rest" in t.dataset) guarded(runRest);
-    else if ("tutorials" in t.dataset) guarded(openTutorials);
-    else if ("closeTutorial" in t.dataset) panel().close();
-  });
-}
+  return { host, copyPainted, started };
+})();
+export const { SNAPSHOT_MAX_VIEW_CONTROLLERS, SNAPSHOT_MAX_CHARS, journalTag, ranHereBefore, keptSnapshot, Engine } = __engine;
+export const { host, copyPainted, started } = __start;
 
 """####),
         ("navlab-host.json", ####"""

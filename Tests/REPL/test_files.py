@@ -95,7 +95,8 @@ def test_navlab_alone_in_an_empty_folder_serves_its_page(tmp_path):
         with urllib.request.urlopen(url) as page:
             assert page.status == 200
             assert b"<title>NavLab" in page.read()
-        with urllib.request.urlopen(url + "js/main.js") as script:
+        # The page built in has its modules bundled (scripts/embed-page.py).
+        with urllib.request.urlopen(url + "js/main-bundle.js") as script:
             assert script.status == 200
         version = subprocess.run([str(alone / "navlab"), "--version"], cwd=elsewhere, capture_output=True,
                                  text=True, timeout=TIMEOUT)
