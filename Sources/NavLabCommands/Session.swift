@@ -533,13 +533,21 @@ public final class Session {
 
     /// The lifecycle log of the current timeline, oldest first (SPEC §3).
     public func logEntries() -> [(seq: Int, command: String, event: Event)] {
-        var out: [(Int, String, Event)] = []
-        guard cursor > 0 else { return [] }
-        for entry in entries[1...cursor] {
-            if case .reset = entry.change { out.removeAll(); continue }
-            for e in entry.events where e.isLogged { out.append((entry.seq, entry.command, e)) }
+        var out: [(seq: Int, command: String, event: Event)] = []
+        for entry in loggedSteps {
+            for e in entry.events where e.isLogged { out.append((seq: entry.seq, command: entry.command, event: e)) }
         }
-        return out.map { (seq: $0.0, command: $0.1, event: $0.2) }
+        return out
+    }
+
+    /// The steps the log shows: the current timeline's since its last reset (whose own
+    /// events are not logged).
+    private var loggedSteps: ArraySlice<Entry> {
+        var first = 1
+        for i in stride(from: cursor, through: 1, by: -1) {
+            if case .reset = entries[i].change { first = i + 1; break }
+        }
+        return entries[first..<(cursor + 1)]
     }
 
     /// The logged events of the last command that changed anything (`expect log order`).
@@ -551,30 +559,29 @@ public final class Session {
     }
 
     public func logJSON() -> JSON {
-        .array(logEntries().map { $0.event.json(seq: $0.seq, command: $0.command) })
+        var b = JSONBuilder()
+        writeLog(into: &b)
+        return b.result
     }
 
     /// `logJSON().serialized()` written as it is made (`GET /api/log`): at 10,000 steps the
     /// log is 10 MB of text, and as values first it took about 45 MB more — memory the
     /// browser's module keeps once it has grown.
     public func logText() -> String {
-        // The current timeline's steps since its last reset (whose own events are not logged).
-        var first = 1
-        for i in stride(from: cursor, through: 1, by: -1) {
-            if case .reset = entries[i].change { first = i + 1; break }
+        var estimate = 16
+        for entry in loggedSteps {
+            for e in entry.events where e.isLogged { estimate += e.jsonSize(command: entry.command) }
         }
-        let steps = entries[first..<(cursor + 1)]
-        var estimate = 16, count = 0
+        return JSONWriter.text(pretty: false, estimatedSize: estimate) { writeLog(into: &$0) }
+    }
+
+    private func writeLog<S: JSONSink>(into s: inout S) {
+        let steps = loggedSteps
+        s.beginArray(flat: !steps.contains { $0.events.contains { $0.isLogged } })
         for entry in steps {
-            for e in entry.events where e.isLogged { estimate += e.jsonSize(command: entry.command); count += 1 }
+            for e in entry.events where e.isLogged { e.write(seq: entry.seq, command: entry.command, into: &s) }
         }
-        return JSONWriter.text(pretty: false, estimatedSize: estimate) { w in
-            w.beginArray(flat: count == 0)
-            for entry in steps {
-                for e in entry.events where e.isLogged { e.write(seq: entry.seq, command: entry.command, into: &w) }
-            }
-            w.endArray()
-        }
+        s.endArray()
     }
 
     public func stateJSON() -> JSON { state.json(seq: seq) }

@@ -175,7 +175,7 @@ struct PagePatchTests {
         expect(total > 500)
     }
 
-    @Test("GET /api/history and /api/log written as they are made are the timeline's and the log's values serialized: every script, its last steps undone")
+    @Test("GET /api/history and /api/log written as they are made are the entries' and the log's values serialized: every script, its last steps undone")
     func historyAndLogText() {
         var same = 0, events = 0, resets = 0
         for (name, lines) in PagePatchTests.scripts() {
@@ -183,19 +183,32 @@ struct PagePatchTests {
             for line in lines { _ = s.execute(line) }
             // Entries past the cursor are written as undone, and their events are not logged.
             for _ in 0..<min(2, s.cursor) { _ = s.execute("undo") }
-            let text = PageDocument.historyText(s), value = PageDocument.history(s).serialized()
+            let entries = s.entries.enumerated().map { PageDocument.entry($0.element, index: $0.offset, cursor: s.cursor) }
+            let text = PageDocument.historyText(s)
+            let value = JSON.object([("seq", .int(s.seq)), ("cursor", .int(s.cursor)), ("entries", .array(entries))]).serialized()
             expectEqual(text, value, "\(name): /api/history")
             expectEqual(s.logText(), s.logJSON().serialized(), "\(name): /api/log")
             if text == value && s.logText() == s.logJSON().serialized() { same += 1 }
             events += s.entries.reduce(0) { $0 + $1.events.count }
             resets += s.entries.filter { if case .reset = $0.change { return true }; return false }.count
         }
-        // A session that ends on a reset logs nothing; one whose reset was undone logs what came before.
-        for lines in [["initial Nav(Home)", "launch", "reset"], ["initial Nav(Home)", "launch", "reset", "undo"], [], ["reset"]] {
-            let s = Session()
-            for line in lines { _ = s.execute(line) }
-            expectEqual(s.logText(), s.logJSON().serialized(), "\(lines)")
-        }
+        // The log is the current timeline's since its last reset: a session that ends on a reset
+        // logs nothing; with the reset undone, the launch's callbacks are back; steps after a
+        // reset are logged alone; a session with no steps logs nothing.
+        let s = Session()
+        for line in ["initial Nav(Home)", "launch"] { _ = s.execute(line) }
+        let launched = s.entries[s.cursor].events.filter(\.isLogged).count
+        expect(launched > 3)
+        _ = s.execute("reset")
+        expectEqual(s.logText(), "[]")
+        _ = s.execute("undo")
+        expectEqual(s.logEntries().count, launched)
+        expectEqual(s.logText(), s.logJSON().serialized())
+        _ = s.execute("redo")
+        for line in ["initial Nav(Home)", "launch"] { _ = s.execute(line) }
+        expectEqual(s.logEntries().map(\.seq), Array(repeating: s.seq, count: launched))
+        expectEqual(s.logText(), s.logJSON().serialized())
+        expectEqual(Session().logText(), "[]")
         expect(same > 10 && events > 1_000 && resets > 0)
     }
 

@@ -21,13 +21,52 @@ struct Bytes {
     mutating func chunk(_ b: [UInt8]) { u32(b.count); bytes.append(contentsOf: b) }
 }
 
-/// The answer buffer: [length][bytes], allocated here.
+/// The answer buffer of what `b` holds.
 func answer(_ b: Bytes) -> UnsafeMutableRawPointer {
-    let p = UnsafeMutableRawPointer.allocate(byteCount: b.bytes.count + 4, alignment: 4)
-    var n = UInt32(b.bytes.count).littleEndian
-    withUnsafeBytes(of: &n) { p.copyMemory(from: $0.baseAddress!, byteCount: 4) }
-    b.bytes.withUnsafeBytes { if let base = $0.baseAddress { (p + 4).copyMemory(from: base, byteCount: b.bytes.count) } }
-    return p
+    var out = AnswerWriter(size: b.bytes.count)
+    b.bytes.withUnsafeBytes { out.put($0) }
+    return out.finish()
+}
+
+/// An answer buffer — [length][bytes], allocated here, freed by the host (`navlab_free`) —
+/// of a size known in advance, filled in order.
+struct AnswerWriter {
+    let base: UnsafeMutableRawPointer
+    let size: Int
+    var at = 0
+
+    init(size: Int) {
+        self.size = size
+        base = UnsafeMutableRawPointer.allocate(byteCount: size + 4, alignment: 4)
+        u32(size)  // the length, before the bytes
+    }
+
+    mutating func u32(_ n: Int) {
+        let v = UInt32(truncatingIfNeeded: n)
+        for shift in [0, 8, 16, 24] as [UInt32] {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: v >> shift), toByteOffset: at, as: UInt8.self)
+            at += 1
+        }
+    }
+
+    mutating func chunk(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes in
+            u32(bytes.count)
+            put(UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    mutating func put(_ bytes: UnsafeRawBufferPointer) {
+        if let from = bytes.baseAddress { (base + at).copyMemory(from: from, byteCount: bytes.count) }
+        at += bytes.count
+    }
+
+    /// The buffer, once exactly `size` bytes were written.
+    func finish() -> UnsafeMutableRawPointer {
+        precondition(at == size + 4, "an answer's size was counted wrong")
+        return base
+    }
 }
 
 func text(_ p: UnsafeRawPointer?, _ n: Int32) -> String {

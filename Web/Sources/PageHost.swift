@@ -184,42 +184,6 @@ func pageAnswer(_ a: PageAnswer, _ messages: [(String, Int, String)]) -> UnsafeM
     return out.finish()
 }
 
-/// An answer buffer ([length][bytes], as `answer` makes) of a size known in advance, filled in order.
-struct AnswerWriter {
-    let base: UnsafeMutableRawPointer
-    let size: Int
-    var at = 0
-
-    init(size: Int) {
-        self.size = size
-        base = UnsafeMutableRawPointer.allocate(byteCount: size + 4, alignment: 4)
-        u32(size)  // the length, before the bytes
-    }
-
-    mutating func u32(_ n: Int) {
-        let v = UInt32(truncatingIfNeeded: n)
-        for shift in [0, 8, 16, 24] as [UInt32] {
-            base.storeBytes(of: UInt8(truncatingIfNeeded: v >> shift), toByteOffset: at, as: UInt8.self)
-            at += 1
-        }
-    }
-
-    mutating func chunk(_ s: String) {
-        var s = s
-        s.withUTF8 { bytes in
-            u32(bytes.count)
-            if let from = bytes.baseAddress { (base + at).copyMemory(from: from, byteCount: bytes.count) }
-            at += bytes.count
-        }
-    }
-
-    /// The buffer, once exactly `size` bytes were written.
-    func finish() -> UnsafeMutableRawPointer {
-        precondition(at == size + 4, "an answer's size was counted wrong")
-        return base
-    }
-}
-
 /// A fresh session for the page (a reload, or Reset); answers the `state` message.
 @_cdecl("navlab_page_open")
 public func navlab_page_open() -> UnsafeMutableRawPointer {

@@ -5,13 +5,12 @@ import NavLabCore
 /// queries so the server holds no model logic of its own.
 public enum PageDocument {
     /// `GET /api/state`: SPEC §3, then `windowSubviews` (what the window holds, back to front)
-    /// and `memory` (who holds each view controller, and why a leaked one is alive).
+    /// and `memory` (who holds each view controller, and why a leaked one is alive). As a
+    /// value (the patches' replace-all); `stateText` writes the same document as text.
     public static func state(_ state: State, seq: Int) -> JSON {
-        let base = state.json(seq: seq)
-        guard case .object(var fields) = base else { return base }
-        fields.append(("windowSubviews", windowSubviews(state)))
-        fields.append(("memory", memory(state)))
-        return .object(fields)
+        var b = JSONBuilder()
+        write(state, seq: seq, into: &b)
+        return b.result
     }
 
     /// `state(_:seq:).serialized()` written as it is made: the document straight into the
@@ -19,26 +18,26 @@ public enum PageDocument {
     /// controllers (7.3 MB of text) the document as values first took about 40 MB more — in
     /// the browser, memory its module keeps once it has grown.
     public static func stateText(_ state: State, seq: Int) -> String {
-        // Compact, about 570 bytes a view controller and its `memory` entry, and each name in a
-        // long list of children twice more; too little only costs one copy.
-        var listed = 0
-        for vc in state.viewControllers.values where vc.children.count > 8 { listed += vc.children.count }
-        let estimate = 8192 + state.viewControllers.count * 800 + listed * 2 * 48
-        return JSONWriter.text(pretty: false, estimatedSize: estimate) { w in
-            w.beginObject()
-            state.writeDocumentFields(seq: seq, into: &w)
-            w.key(literal: "windowSubviews")
-            w.value(windowSubviews(state))
-            w.key(literal: "memory")
-            w.beginObject()
-            let leaked = Set(state.leaked())
-            for id in state.allocatedIDs {
-                w.key(state[id].name)
-                w.value(memoryEntry(state, id, leaked: leaked.contains(id)))
-            }
-            w.endObject()
-            w.endObject()
+        // Compact, about 570 bytes a view controller with its `memory` entry: too little only
+        // costs one copy.
+        JSONWriter.text(pretty: false, estimatedSize: state.estimatedDocumentSize(bytesPerViewController: 800)) { w in
+            write(state, seq: seq, into: &w)
         }
+    }
+
+    static func write<S: JSONSink>(_ state: State, seq: Int, into s: inout S) {
+        s.beginObject()
+        state.writeDocumentFields(seq: seq, into: &s)
+        s.field("windowSubviews", value: windowSubviews(state))
+        s.key(literal: "memory")
+        s.beginObject()
+        let leaked = Set(state.leaked())
+        for id in state.allocatedIDs {
+            s.key(state[id].name)
+            s.value(memoryEntry(state, id, leaked: leaked.contains(id)))
+        }
+        s.endObject()
+        s.endObject()
     }
 
     /// The top-level fields other than `viewControllers`, `allocated` and `memory`, as
@@ -74,11 +73,6 @@ public enum PageDocument {
             fields.append(("visible", .bool(vcs.contains { onScreen.contains($0) })))
             return .object(fields)
         })
-    }
-
-    static func memory(_ state: State) -> JSON {
-        let leaked = Set(state.leaked())
-        return .object(state.allocatedIDs.map { id in (state[id].name, memoryEntry(state, id, leaked: leaked.contains(id))) })
     }
 
     /// Who holds `id`, and why it is alive when it is leaked.
@@ -172,23 +166,12 @@ public enum PageDocument {
 
     /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.
     public static func entry(_ entry: Entry, index: Int, cursor: Int) -> JSON {
-        .object([
-            ("index", .int(index)),
-            ("seq", .int(entry.seq)),
-            ("command", .string(entry.command)),
-            ("comment", .str(entry.comment)),
-            ("kind", .string(kind(entry))),
-            ("status", .string(entry.status.rawValue)),
-            ("reason", .str(entry.reason)),
-            ("current", .bool(index == cursor)),
-            // After an undo the entries past the cursor are still there, for redo.
-            ("undone", .bool(index > cursor)),
-            ("events", .array(entry.events.map { $0.json(seq: entry.seq, command: entry.command) })),
-        ])
+        var b = JSONBuilder()
+        write(entry, index: index, cursor: cursor, into: &b)
+        return b.result
     }
 
-    /// `entry(_:index:cursor:)` written into a sink as it is made.
-    public static func write<S: JSONSink>(_ entry: Entry, index: Int, cursor: Int, into s: inout S) {
+    static func write<S: JSONSink>(_ entry: Entry, index: Int, cursor: Int, into s: inout S) {
         s.beginObject()
         s.field("index", index)
         s.field("seq", entry.seq)
@@ -198,6 +181,7 @@ public enum PageDocument {
         s.field("status", entry.status.rawValue)
         s.field("reason", entry.reason)
         s.field("current", index == cursor)
+        // After an undo the entries past the cursor are still there, for redo.
         s.field("undone", index > cursor)
         s.key(literal: "events")
         s.beginArray(flat: entry.events.isEmpty)
@@ -214,11 +198,10 @@ public enum PageDocument {
         }
     }
 
-    /// `GET /api/history` as text, written as it is made: `history(_:).serialized()` without
-    /// the timeline held as values first. At 10,000 steps (11 MB of text) the values took about
-    /// 40 MB more, and the browser's module keeps its memory's peak for good.
+    /// `GET /api/history`: every step of the timeline, oldest first, written as it is made
+    /// (as values first, at 10,000 steps — 11 MB of text — it took about 40 MB more, and the
+    /// browser's module keeps its memory's peak for good).
     public static func historyText(_ session: Session) -> String {
-        let cursor = session.cursor
         var estimate = 64
         for entry in session.entries {
             // {"index":…,"seq":…,"command":"…","comment":…,"kind":"command","status":"…","reason":…,"current":false,"undone":false,"events":[]},
@@ -226,6 +209,7 @@ public enum PageDocument {
             for event in entry.events { estimate += event.jsonSize(command: entry.command) }
         }
         return JSONWriter.text(pretty: false, estimatedSize: estimate) { w in
+            let cursor = session.cursor
             w.beginObject()
             w.field("seq", session.seq)
             w.field("cursor", cursor)
@@ -235,16 +219,6 @@ public enum PageDocument {
             w.endArray()
             w.endObject()
         }
-    }
-
-    /// `GET /api/history`: every step of the timeline, oldest first.
-    public static func history(_ session: Session) -> JSON {
-        let cursor = session.cursor
-        return .object([
-            ("seq", .int(session.seq)),
-            ("cursor", .int(cursor)),
-            ("entries", .array(session.entries.enumerated().map { entry($0.element, index: $0.offset, cursor: cursor) })),
-        ])
     }
 
     /// The timeline index of the entry with this `seq`, if it is still on the timeline.

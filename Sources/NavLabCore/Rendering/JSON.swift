@@ -40,12 +40,18 @@ extension State {
     /// The same document as text, written as it is produced (no value is built first).
     /// `indent`: spaces before every line (pretty only), as a script's transcript shows it.
     public func jsonText(seq: Int, pretty: Bool = false, indent: Int = 0) -> String {
-        // About 560 bytes per view controller pretty (420 compact), and each name in a list of
-        // children twice: a generous estimate is only address space.
+        // About 560 bytes per view controller pretty (420 compact): a generous estimate is only
+        // address space.
+        let estimate = estimatedDocumentSize(bytesPerViewController: 1024)
+        return JSONWriter.text(pretty: pretty, indent: indent, estimatedSize: estimate + (pretty ? indent * viewControllers.count * 24 : 0)) { writeDocument(seq: seq, into: &$0) }
+    }
+
+    /// What to reserve for the document's text: `bytesPerViewController` each, and each name
+    /// in a long list of children twice more (a stack's `children`, and `allocated`).
+    public func estimatedDocumentSize(bytesPerViewController: Int) -> Int {
         var listed = 0
         for vc in viewControllers.values where vc.children.count > 8 { listed += vc.children.count }
-        let estimate = 8192 + viewControllers.count * 1024 + listed * 2 * 48
-        return JSONWriter.text(pretty: pretty, indent: indent, estimatedSize: estimate + (pretty ? indent * viewControllers.count * 24 : 0)) { writeDocument(seq: seq, into: &$0) }
+        return 8192 + viewControllers.count * bytesPerViewController + listed * 2 * 48
     }
 
     /// SPEC §3's document, field by field, into `sink`.
@@ -348,16 +354,12 @@ extension State {
 extension Event {
     /// One element of `log --json` (SPEC §3).
     public func json(seq: Int, command: String) -> JSON {
-        var fields: [(String, JSON)] = [("seq", .int(seq)), ("command", .string(command)), ("callback", .string(callback))]
-        if let viewController { fields.append(("viewController", .string(viewController))) }
-        if let animated { fields.append(("animated", .bool(animated))) }
-        if isMove { fields.append(("parent", .str(parent))) }
-        if let message { fields.append(("message", .string(message))) }
-        if depth > 0 { fields.append(("depth", .int(depth))) }
-        return .object(fields)
+        var b = JSONBuilder()
+        write(seq: seq, command: command, into: &b)
+        return b.result
     }
 
-    /// `json(seq:command:)` written into a sink as it is made (a timeline's history is
+    /// The element, written into a sink as it is made (a timeline's history and the log are
     /// 100,000 of these: built as values first, they took four times the text's memory).
     public func write<S: JSONSink>(seq: Int, command: String, into s: inout S) {
         s.beginObject()
