@@ -158,7 +158,7 @@ struct PrintoutCorpusTests {
         """
         let (s, r) = importPrintout(text)
         expectEqual(r.status, .done, "\(r.text)")
-        expect(r.text.contains("printed during a transition: A (line 3, disappearing), B (line 4, appearing)"))
+        expect(r.text.contains("printed during a transition: A (printout line 2, disappearing), B (printout line 3, appearing)"))
         expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
@@ -171,7 +171,7 @@ struct PrintoutCorpusTests {
         """
         let (s, r) = importPrintout(text)
         expectEqual(r.status, .done, "\(r.text)")
-        expect(r.text.contains("a custom container that forwards appearance itself"))
+        expect(r.text.contains("under a custom container that does not forward appearance to its children"))
         expectEqual(s.state.renderPrintHierarchy(), text)
     }
 
@@ -315,5 +315,94 @@ struct PrintoutCorpusTests {
         expectEqual(failure?.location.line, Limits.viewControllers + 1)
         expectEqual(failure?.message.contains("more than \(Limits.viewControllers) view controllers"), true)
         expectEqual(failure?.suggestion?.contains("dismiss"), false)
+    }
+}
+
+@Suite struct PrintoutEdgeTests {
+    /// What a custom root that never forwards appearance prints: its whole subtree disappeared
+    /// with the views in the window, a UIKit container in it too.
+    static let unforwarded = """
+    <App.Root 0x7fa1c8c04000>, state: appeared, view: <UIView 0x7fa1c8d01000>
+       | <App.Menu 0x7fa1c8c05000>, state: disappeared, view: <UIView 0x7fa1c8d02000>
+       |    | <UINavigationController 0x7fa1c9806000>, state: disappeared, view: <UILayoutContainerView 0x7fa1c8d03000>
+       |    |    | <App.Home 0x7fa1c8c07000>, state: disappeared, view: <UIView 0x7fa1c8d04000>
+       | <App.Side 0x7fa1c8c08000>, state: disappeared, view: (view not loaded)
+    """
+
+    @Test("UIKit #180: below a custom container that does not forward appearance, grandchildren printed disappeared in the window import too")
+    func unforwardedSubtree() {
+        let (s, r) = importPrintout(PrintoutEdgeTests.unforwarded)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("Menu (printout line 2), UINavigationController (printout line 3), Home (printout line 4) are printed disappeared with their views in the window"), "\(r.text)")
+        // A view that is not loaded is not said to be in the window.
+        expect(r.text.contains("Side (printout line 5) is a child of a custom container with its view not loaded"), "\(r.text)")
+        expect(!r.text.contains("Side (printout line 5) is printed disappeared"), "\(r.text)")
+        expectEqual(s.state.renderPrintHierarchy(), PrintoutEdgeTests.unforwarded)
+    }
+
+    @Test("UIKit #180: a child printed disappeared under an appeared UIKit container is still refused")
+    func unforwardedChainMustBeUnbroken() {
+        let text = """
+        <App.Root 0x7fa1c8c04000>, state: appeared, view: <UIView 0x7fa1c8d01000>
+           | <UINavigationController 0x7fa1c9806000>, state: appeared, view: <UILayoutContainerView 0x7fa1c8d03000>
+           |    | <App.Home 0x7fa1c8c07000>, state: disappeared, view: <UIView 0x7fa1c8d04000>
+        """
+        let (_, r) = importPrintout(text)
+        expectEqual(r.status, .failed, "\(r.text)")
+        expectEqual(r.error?.location.line, 4)
+    }
+
+    @Test("Notes name the printout's own line numbers, in a script's here-document and from a file alike")
+    func notesCountThePrintoutsLines() {
+        let text = """
+        <App.Root 0x7fa1c8c04000>, state: appeared, view: <UIView 0x7fa1c8d01000>
+           | <App.Menu 0x7fa1c8c05000>, state: disappeared, view: <UIView 0x7fa1c8d02000>
+        """
+        let (_, r) = importPrintout(text)
+        expect(r.text.contains("Menu (printout line 2)"), "\(r.text)")
+        var runner = ScriptRunner(session: Session(), mode: .run(keepGoing: false))
+        runner.readFile = { path, _ in (path, text) }
+        let result = runner.run("# a comment\n\nimport uikit menu.txt", file: "x.navlab")
+        let printed = result.output.map { $0.text }.joined(separator: "\n")
+        expect(printed.contains("Menu (printout line 2)"), "\(printed)")
+    }
+
+    @Test("A printout with 8-digit addresses comes from a 32-bit device: iOS 10 at most")
+    func thirtyTwoBitAddresses() {
+        let text = """
+        <UINavigationController 0x18265240>, state: appeared, view: <UILayoutContainerView 0x18265ac0>
+           | <App.Home 0x1800f230>, state: appeared, view: <UIView 0x180cd0e0>
+        """
+        let (s, r) = importPrintout(text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expectEqual(s.state.device.iOS, 10)
+        expect(r.text.contains("a 32-bit device"), "\(r.text)")
+        // 64-bit addresses, and made-up short ones, say nothing.
+        let (s64, _) = importPrintout(text.replacingText("0x18", with: "0x7fa18"))
+        expectEqual(s64.state.device.iOS, 16)
+        let (short, _) = importPrintout("""
+        <UINavigationController 0x1000>, state: appeared, view: <UILayoutContainerView 0x2000>
+           | <App.Home 0x3000>, state: appeared, view: <UIView 0x4000>
+        """)
+        expectEqual(short.state.device.iOS, 16)
+    }
+
+    @Test("Cycript's quoted one-line string is read as the lines it stands for; a bad line in it is named")
+    func cycriptQuotedString() {
+        let text = """
+        cy# [[[UIWindow keyWindow] rootViewController] _printHierarchy]
+        @"<UINavigationController 0x156823400>, state: appeared, view: <UILayoutContainerView 0x155d2c8d0>\\n   | <App.Feed 0x156052800>, state: appeared, view: <UIView 0x155e66b80>"
+        """
+        let (s, r) = importPrintout(text)
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("one quoted string, as cycript shows"), "\(r.text)")
+        expectEqual(s.state.renderPrintHierarchy(), """
+        <UINavigationController 0x156823400>, state: appeared, view: <UILayoutContainerView 0x155d2c8d0>
+           | <App.Feed 0x156052800>, state: appeared, view: <UIView 0x155e66b80>
+        """)
+        let (_, bad) = importPrintout(text.replacingText("state: appeared, view: <UIView", with: "state: here, view: <UIView"))
+        expectEqual(bad.status, .failed)
+        expect(bad.error?.message.hasPrefix("cycript's quoted string, its line 2") == true, "\(bad.error?.message ?? "")")
+        expectEqual(bad.error?.location.line, 3)
     }
 }

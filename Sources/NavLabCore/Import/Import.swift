@@ -89,7 +89,10 @@ extension State {
                                                      printedLine: line, printedAt: printFacts(id, depth: depth, presented: presented, inWindow: shown))
             }
             if let first = h.fragmentFirstLine {
-                events.append(.note("the printout starts below the window's root (its first line, \(first), is indented or presented): NavLab imports the subtree it shows, with \(self[ids[0]].name) as the window's root; its states are kept as printed (UIKit #178)"))
+                events.append(.note("the printout starts below the window's root (its first line, printout line \(first - h.firstLine + 1), is indented or presented): NavLab imports the subtree it shows, with \(self[ids[0]].name) as the window's root; its states are kept as printed (UIKit #178)"))
+            }
+            if h.unquoted {
+                events.append(.note("the printout came as one quoted string, as cycript shows what `_printHierarchy` returns: NavLab read its `\\n`s as line breaks (`.toString()` in cycript prints the lines themselves)"))
             }
             if !h.printsStates {
                 events.append(.note("the lines have no `state:` and no `view:` (an older format, UIKit #179): NavLab assumed that the views its model shows are loaded and appeared and the others not loaded; `tree --uikit` prints the lines back as they came"))
@@ -167,6 +170,10 @@ extension State {
         }
         var transitional: [String] = []
         var forwarded: [String] = []
+        var unadded: [String] = []
+        // Lines are named as the printout counts them, whatever came before it (a script's
+        // `import uikit <<END`, a file, a paste).
+        func line(_ n: ImportedHierarchy.Node) -> Int { n.line - h.firstLine + 1 }
         for (i, n) in h.nodes.enumerated() {
             let inWindow = shown.contains(ids[i])
             let name = self[ids[i]].name
@@ -177,14 +184,18 @@ extension State {
             }
             if h.fragmentFirstLine != nil { continue }
             let inTransition = n.stateWord == "appearing" || n.stateWord == "disappearing"
-            let customParent = n.parent.map { h.nodes[$0].kind == .container } ?? false
+            let unforwarded = h.isUnderNonForwardingContainer(i)
             if let appeared = n.appeared, appeared != inWindow {
                 if inTransition {
-                    transitional.append("\(name) (line \(n.line), \(n.stateWord!))")
+                    transitional.append("\(name) (printout line \(line(n)), \(n.stateWord!))")
                     continue
                 }
-                if customParent, !appeared, !n.printedNotInWindow {
-                    forwarded.append("\(name) (line \(n.line))")
+                if unforwarded, !appeared, !n.printedNotInWindow {
+                    if n.viewLoaded == false {
+                        unadded.append("\(name) (printout line \(line(n)))")
+                    } else {
+                        forwarded.append("\(name) (printout line \(line(n)))")
+                    }
                     continue
                 }
                 throw NavLabError(.invalid, "\(name) is printed as \(n.stateWord!), but NavLab puts its view \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
@@ -192,19 +203,22 @@ extension State {
             }
             if n.viewLoaded == true, n.printedNotInWindow == inWindow {
                 if inTransition {
-                    transitional.append("\(name) (line \(n.line), \(n.stateWord!))")
+                    transitional.append("\(name) (printout line \(line(n)), \(n.stateWord!))")
                     continue
                 }
                 throw NavLabError(.invalid, "\(name)'s view is printed \(n.printedNotInWindow ? "as not in the window" : "in the window"), but NavLab puts it \(inWindow ? "in" : "out of") the window: " + whyInWindow(ids[i], inWindow: inWindow),
                                   at: at, suggestion: fix(ids[i]) ?? cannot)
             }
-            if inTransition { transitional.append("\(name) (line \(n.line), \(n.stateWord!))") }
+            if inTransition { transitional.append("\(name) (printout line \(line(n)), \(n.stateWord!))") }
         }
         if !transitional.isEmpty {
             notes.append(.note("printed during a transition: \(transitional.joined(separator: ", ")); NavLab's commands run to completion, so its model counts appearing as appeared and disappearing as disappeared where the window agrees; `tree --uikit` prints the states as they came until they change (UIKit #153)"))
         }
         if !forwarded.isEmpty {
-            notes.append(.note("\(forwarded.joined(separator: ", ")) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window: a custom container that forwards appearance itself (UIKit #180); kept as printed"))
+            notes.append(.note("\(forwarded.joined(separator: ", ")) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window, under a custom container that does not forward appearance to its children (the app forwards it itself, or not at all): UIKit calls the appearance methods of nothing below such a container (UIKit #45, #180); kept as printed"))
+        }
+        if !unadded.isEmpty {
+            notes.append(.note("\(unadded.joined(separator: ", ")) \(unadded.count == 1 ? "is a child" : "are children") of a custom container with \(unadded.count == 1 ? "its view" : "their views") not loaded: the container has not put \(unadded.count == 1 ? "it" : "them") on screen (UIKit #180); kept as printed"))
         }
         return notes
     }
@@ -222,6 +236,10 @@ extension State {
         if h.twoSpaceNotLoaded, h.colonInViewDescription != true, ios > 10 {
             ios = 10
             why.append("`view:  (view not loaded)` has two spaces, as iOS 8–10 print it (UIKit #174)")
+        }
+        if h.printedBy32BitDevice, h.colonInViewDescription != true, ios > 10 {
+            ios = 10
+            why.append("the addresses have at most 8 hex digits, as a 32-bit device prints them, and iOS 11 and later run only on 64-bit devices")
         }
         let oldSplit = h.nodes.contains { $0.kind == .split && $0.viewClass == "UILayoutContainerView" }
         if oldSplit, h.colonInViewDescription != true, ios >= 14 {

@@ -54,6 +54,8 @@ public struct ImportedHierarchy: Hashable, Sendable {
     public var twoSpaceNotLoaded = false
     /// False for the older format without `state:` and `view:` (UIKit #179).
     public var printsStates = true
+    /// Read from cycript's one quoted line (`"…\n   | …"`), its `\n`s the line breaks.
+    public var unquoted = false
 
     public init(format: Format, nodes: [Node], colonInViewDescription: Bool?, firstLine: Int) {
         self.format = format
@@ -132,6 +134,68 @@ extension ImportedHierarchy {
     }
 
     static func parseUIKit(_ text: String, firstLine: Int) throws(NavLabError) -> ImportedHierarchy {
+        // Cycript shows the NSString `_printHierarchy` returns as one quoted line, its line
+        // breaks written `\n`: read it as the lines it stands for.
+        if let (at, lines) = unquotedCycriptString(text) {
+            let quotedLine = firstLine + at
+            do throws(NavLabError) {
+                var h = try parseUIKitLines(lines, firstLine: quotedLine)
+                h.unquoted = true
+                return h
+            } catch {
+                var e = error
+                let inner = e.location.line - quotedLine + 1
+                e.message = "cycript's quoted string, its line \(inner) (after \\n): " + e.message
+                e.location = SourceLocation(line: quotedLine, column: 1)
+                throw e
+            }
+        }
+        return try parseUIKitLines(text, firstLine: firstLine)
+    }
+
+    /// The lines of a printout written as one quoted string (`"<UINavigationController 0x…>,
+    /// state: appeared, …\n   | <…>"`, or `@"…"`), as cycript shows `_printHierarchy`'s
+    /// result when `.toString()` is not used: the index of that line and the text unescaped. Nil
+    /// when the text is not one such line (prompt lines, fences and blank lines aside).
+    static func unquotedCycriptString(_ text: String) -> (line: Int, text: String)? {
+        var found: (Int, Substring)?
+        var other = false
+        try? forEachLine(text) { (raw: Substring, i: Int) throws(NavLabError) in
+            var t = raw.drop { $0 == " " || $0 == "\t" }
+            while t.last == " " || t.last == "\t" { t = t.dropLast() }
+            if t.isEmpty || t.hasPrefix("cy# ") || t.hasPrefix("(lldb)") || t.hasPrefix("```") { return }
+            while t.first == "`" { t = t.dropFirst() }
+            while t.last == "`" { t = t.dropLast() }
+            if found == nil, t.hasPrefix("\"<") || t.hasPrefix("@\"<"), t.count > 2, t.last == "\"" {
+                found = (i, t)
+            } else {
+                other = true
+                throw NavLabError(.invalid, "not one quoted line", at: SourceLocation(line: i, column: 1))
+            }
+        }
+        guard !other, let (i, quoted) = found else { return nil }
+        var body = quoted.dropLast()
+        body = body.first == "@" ? body.dropFirst(2) : body.dropFirst()
+        var out = ""
+        var escaped = false
+        for c in body {
+            if escaped {
+                switch c {
+                case "n": out.append("\n")
+                case "t": out.append("\t")
+                default: out.append(c)
+                }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return (i, out)
+    }
+
+    static func parseUIKitLines(_ text: String, firstLine: Int) throws(NavLabError) -> ImportedHierarchy {
         var nodes: [Node] = []
         /// The last node read at each depth: the parent or presenter of what follows.
         var lastAtDepth: [Int] = []
@@ -639,5 +703,40 @@ extension Substring {
         while let f = s.first, set.contains(f) { s.removeFirst() }
         while let l = s.last, set.contains(l) { s.removeLast() }
         return String(s)
+    }
+}
+
+extension ImportedHierarchy {
+    /// Whether node `i` sits below a custom container that does not forward appearance to its
+    /// children: the container's descendants are printed `disappeared` with their views in the
+    /// window, every one between the container and `i` too (UIKit #45, #180). A presented view
+    /// controller has its own appearance calls, so the search stops at a presentation.
+    public func isUnderNonForwardingContainer(_ i: Int) -> Bool {
+        var c = i
+        var steps = 0
+        while !nodes[c].isPresented, let p = nodes[c].parent, steps <= nodes.count {
+            if nodes[p].kind == .container { return true }
+            guard nodes[p].appeared == false, !nodes[p].printedNotInWindow else { return false }
+            c = p
+            steps += 1
+        }
+        return false
+    }
+}
+
+extension ImportedHierarchy {
+    /// Whether the addresses are a 32-bit process's: the longest has 8 hex digits. A 64-bit
+    /// process's heap addresses have 9 or more (`0x600000c04000`, `0x10a0b4c00`); shorter
+    /// made-up ones (`0x1000`) say nothing.
+    public var printedBy32BitDevice: Bool {
+        var longest = 0
+        for n in nodes {
+            for a in [n.address, n.viewAddress, n.presentationControllerAddress] {
+                guard let a else { continue }
+                let digits = a.hasPrefix("0x") ? a.utf8.count - 2 : a.utf8.count
+                longest = max(longest, digits)
+            }
+        }
+        return longest == 8
     }
 }
