@@ -16,7 +16,23 @@ SWIFT=${SWIFT:-swift}
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 status=$(mktemp "${TMPDIR:-/tmp}/navlab-swift.XXXXXX")
 trap 'rm -f "$status"' EXIT
-{ $SWIFT "$@" -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$cores" -Xswiftc -no-emit-module-separately-wmo 2>&1
-  echo $? >"$status"; } |
-    grep --line-buffered -v "^warning: ignoring '-enable-batch-mode' because '-whole-module-optimization' was also specified$"
-exit "$(cat "$status")"
+run() {
+    { $SWIFT "$@" -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc "$cores" -Xswiftc -no-emit-module-separately-wmo 2>&1
+      echo $? >"$status"; } |
+        grep --line-buffered -v "^warning: ignoring '-enable-batch-mode' because '-whole-module-optimization' was also specified$"
+    return "$(cat "$status")"
+}
+run "$@" || exit $?
+# SwiftPM sees only a target's direct dependencies, and without the driver's incremental check
+# a module compiled against an older layout of one it reaches through another is not built
+# again (scripts/stale-modules.py says why): those are built again here.
+if [ "${1:-}" = build ] && command -v python3 >/dev/null 2>&1; then
+    dir=$(dirname "$0")
+    for _ in 1 2 3; do
+        stale=$(python3 "$dir/stale-modules.py" .build)
+        [ -n "$stale" ] || break
+        echo "compiling again what was built against an older layout of the modules it imports: $stale"
+        run "$@" || exit $?
+    done
+fi
+exit 0
