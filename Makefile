@@ -43,12 +43,13 @@ build: page
 ## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
-## native tool; the page as a static folder). First, three checks: no Linux-only call outside a
-## platform check, the page built into navlab is Public/'s, and the engine uses nothing the
-## browser build lacks.
+## native tool; the page as a static folder). First, four checks: no Linux-only call outside a
+## platform check, the page built into navlab is Public/'s, Tests/Observed/README.md lists the
+## cases as their headers say, and the engine uses nothing the browser build lacks.
 test: deps
 	@sh scripts/check-portable.sh
 	@$(PYTHON) scripts/embed-page.py --check
+	@$(PYTHON) scripts/observed-readme.py --check
 	@sh scripts/check-engine.sh
 	@echo "building navlab and the unit tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
 	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh build --build-tests" "sh scripts/build-wasm-test.sh"

@@ -291,6 +291,8 @@ private struct Generator {
         case .background:
             step.wait = .notification("UIApplication.didEnterBackgroundNotification",
                                       instruction: "Now press Home (Device ▸ Home, ⇧⌘H in the Simulator): NavLab's `background`.")
+        case .backgroundRunning, .suspend:
+            leftOut = "the steps from `\(first == .suspend ? "suspend" : "background running")` on are not in this program: it runs no background task, so the app it writes is suspended soon after it enters the background"
         case .foreground:
             step.wait = .notification("UIApplication.didBecomeActiveNotification",
                                       instruction: "Now open the app again (its icon on the Home screen, or the app switcher): NavLab's `foreground`.")
@@ -1350,7 +1352,7 @@ struct StepCoder {
         case .scene:
             // Refused before a step is placed (replay).
             break
-        case .launch, .launchWhileLocked, .relaunch, .background, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
+        case .launch, .launchWhileLocked, .relaunch, .background, .backgroundRunning, .suspend, .foreground, .resignActive, .becomeActive, .kill, .forceQuit, .crash, .uninstall:
             break
         }
     }

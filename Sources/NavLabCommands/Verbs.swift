@@ -175,9 +175,17 @@ public enum VerbTable {
         Verb(name: "relaunch", group: .lifecycle, syntax: "relaunch",
              summary: "ends the running app (as the system would; nothing is preserved if it is still active) and launches it again",
              uikit: "process exit, then UIApplicationMain", examples: ["background", "kill", "relaunch"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .relaunch) },
-        Verb(name: "background", group: .lifecycle, syntax: "background",
-             summary: "the home button: resign active, enter the background; state preservation runs now",
-             uikit: "applicationDidEnterBackground → _saveApplicationPreservationState", examples: ["background"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .background) },
+        Verb(name: "background", group: .lifecycle, syntax: "background [running]",
+             summary: "the home button: resign active, enter the background; state preservation runs now. An app with no background work is suspended soon after, so ending it runs no code; `running`: it keeps running there (a background task, audio, location), and `kill` or `forceQuit` then run its applicationWillTerminate(_:)",
+             uikit: "applicationDidEnterBackground → _saveApplicationPreservationState; beginBackgroundTask (running)", examples: ["background", "background running"],
+             arguments: [.keyword(["running"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let running = a.accept("running")
+            try a.end()
+            return .model(running ? .backgroundRunning : .background)
+        },
+        Verb(name: "suspend", group: .lifecycle, syntax: "suspend",
+             summary: "the system suspends an app that was running in the background (`background running`): no callback; from then on ending it runs no code",
+             uikit: "the system's suspension (endBackgroundTask, or its expiration)", examples: ["background running", "suspend"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .suspend) },
         Verb(name: "foreground", group: .lifecycle, syntax: "foreground", summary: "back to the app from the background",
              uikit: "applicationWillEnterForeground, applicationDidBecomeActive", examples: ["foreground"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .foreground) },
         Verb(name: "resignActive", group: .lifecycle, syntax: "resignActive",
@@ -186,10 +194,10 @@ public enum VerbTable {
         Verb(name: "becomeActive", group: .lifecycle, syntax: "becomeActive", summary: "the interruption ends: active again",
              uikit: "applicationDidBecomeActive (sceneDidBecomeActive with scenes)", examples: ["resignActive", "becomeActive"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .becomeActive) },
         Verb(name: "kill", group: .lifecycle, syntax: "kill",
-             summary: "the system terminates the suspended app; the archive is kept (background first)",
-             uikit: "the system's SIGKILL of a suspended app (Xcode's stop button)", examples: ["background", "kill"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .kill) },
+             summary: "the system terminates the app; the archive is kept (background first). A suspended app (or one stopped by Xcode while active) runs no code; one running in the background (`background running`) gets applicationWillTerminate(_:)",
+             uikit: "the system's SIGKILL of a suspended app (Xcode's stop button); its graceful exit of a running one", examples: ["background", "kill"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .kill) },
         Verb(name: "forceQuit", group: .lifecycle, syntax: "forceQuit",
-             summary: "the user swipes the app away in the app switcher: the archive is deleted",
+             summary: "the user swipes the app away in the app switcher (which made it inactive first): in front or running in the background it is ended gracefully — applicationDidEnterBackground(_:) if it was in front, or with scenes sceneDidDisconnect(_:) and application(_:didDiscardSceneSessions:), then applicationWillTerminate(_:); suspended, no code runs; the archive is deleted",
              uikit: "the app switcher", examples: ["forceQuit"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try noArguments(&a, .forceQuit) },
         Verb(name: "scene", group: .lifecycle, syntax: "scene new | scene N | scene disconnect N | scene discard N",
              summary: "several scenes of a scene app on an iPad (`scenes on`): `new` opens another window scene, which takes the screen; `N` brings scene N to the front (connecting it again if the system had released it, restored from its own activity); `disconnect N`: the system releases scene N in the background, its session stays; `discard N`: the user swipes scene N away in the app switcher, its session and activity go",
@@ -321,14 +329,23 @@ public enum VerbTable {
             try a.end()
             return .model(.route(screen: screen.text, select: select, push: classes, at: screen.location))
         },
-        Verb(name: "scenes", group: .restoration, syntax: "scenes on|off",
+        Verb(name: "scenes", group: .restoration, syntax: "scenes on|off [multiple=no]",
              summary: "the app adopts UIScene: state is saved per scene as the activity stateRestorationActivity(for:) returns (the top screen's class and the keys it encodes), no longer as a view-controller archive",
-             uikit: "UISceneDelegate.stateRestorationActivity(for:), scene(_:willConnectTo:options:)", examples: ["scenes on"],
-             arguments: [.keyword(["on", "off"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+             uikit: "UISceneDelegate.stateRestorationActivity(for:), scene(_:willConnectTo:options:); UIApplicationSupportsMultipleScenes (multiple=no)", examples: ["scenes on", "scenes on multiple=no"],
+             arguments: [.keyword(["on", "off"]), .keyword(["multiple=no"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("on or off")
             guard t.text == "on" || t.text == "off" else { throw a.error("scenes takes on or off", suggestion: "scenes on", at: t.location) }
+            var multiple = true
+            if t.text == "on", a.isWord("multiple") {
+                let key = a.peek!
+                a.index += 1
+                guard a.acceptSymbol("=") else { throw a.error("expected multiple=no", suggestion: "scenes on multiple=no", at: key.location) }
+                let v = try a.word("yes or no")
+                guard v.text == "yes" || v.text == "no" else { throw a.error("multiple takes yes or no, not '\(v.text)'", suggestion: "scenes on multiple=no", at: v.location) }
+                multiple = v.text == "yes"
+            }
             try a.end()
-            return .model(.scenes(t.text == "on"))
+            return .model(.scenes(t.text == "on", multiple: multiple))
         },
         Verb(name: "archive", group: .restoration, syntax: "archive", summary: "the saved restoration archive: paths, classes, encoded keys",
              uikit: "restorationArchiveTool", examples: ["archive"], arguments: []) { (a: inout Arguments) throws(NavLabError) -> Action in try a.end(); return .query(.archive) },

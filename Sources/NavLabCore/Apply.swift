@@ -51,6 +51,8 @@ extension State {
         case .tapTab(let id, let on, let at): return try tapTab(id, in: on, at: at)
         case .relaunch: return try relaunch()
         case .background: return try background()
+        case .backgroundRunning: return try background(running: true)
+        case .suspend: return try suspend()
         case .foreground: return try foreground()
         case .resignActive: return try resignActive()
         case .becomeActive: return try becomeActive()
@@ -78,7 +80,7 @@ extension State {
             application.optIn = OptIn()
             return .done([])
         case .app(let name): return try switchApp(name, data: nil)
-        case .scenes(let on): return try setScenes(on)
+        case .scenes(let on, let multiple): return try setScenes(on, multiple: multiple)
         case .scene(let action, let at): return try applyScene(action, at: at)
         case .route(let screen, let select, let push, let at): return try declareRoute(screen: screen, select: select, push: push, at: at)
         case .appDelegateRestores(let identifier, let cls, let returnsNil):

@@ -52,6 +52,8 @@ public struct AppStore: Sendable {
         var last: Int
         var others: [Session]
         var discarded: [Int]
+        /// A session the next launch connects again (absent in files written before it was kept: false).
+        var connected: Bool?
     }
 
     /// Every app found under `home`.
@@ -92,6 +94,7 @@ public struct AppStore: Sendable {
             data.lastSession = max(x.last, x.front)
             data.otherSessions = x.others.filter { $0.number >= 1 && $0.number != x.front }.map { SceneSession(number: $0.number, activity: $0.activity) }
             data.discardedWhileNotRunning = x.discarded
+            data.sessionExists = x.connected ?? false
         }
         let archive = archivePath(app)
         if FileManager.default.fileExists(atPath: archive) {
@@ -118,10 +121,10 @@ public struct AppStore: Sendable {
         } else {
             try? FileManager.default.removeItem(atPath: dir + "/activity.json")
         }
-        if data.frontSession != 1 || data.lastSession != 1 || !data.otherSessions.isEmpty || !data.discardedWhileNotRunning.isEmpty {
+        if data.frontSession != 1 || data.lastSession != 1 || !data.otherSessions.isEmpty || !data.discardedWhileNotRunning.isEmpty || data.sessionExists {
             let x = Sessions(front: data.frontSession, last: data.lastSession,
                              others: data.otherSessions.map { Sessions.Session(number: $0.number, activity: $0.activity) },
-                             discarded: data.discardedWhileNotRunning)
+                             discarded: data.discardedWhileNotRunning, connected: data.sessionExists ? true : nil)
             try AppStore.writeAtomically(encoder.encode(x), to: dir + "/scenes.json")
         } else {
             try? FileManager.default.removeItem(atPath: dir + "/scenes.json")

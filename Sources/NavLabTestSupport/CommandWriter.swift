@@ -82,7 +82,7 @@ public struct CommandWriter {
         case 24: return chance(0.5) ? "hold \(n)" + (chance(0.5) ? " as keep" : "") : "release \(n)"
         case 25: return pick(["relaunch", "background", "foreground", "kill", "forceQuit", "crash", "crash during launch",
                               "crash during restoration", "uninstall", "launch"])
-        case 26: return pick(["background", "foreground", "relaunch", "resignActive", "becomeActive"])
+        case 26: return pick(["background", "background running", "suspend", "foreground", "relaunch", "resignActive", "becomeActive"])
         case 27: return pick(["defaults loggedIn=\(pick(["yes", "no"]))", "defaults remove loggedIn", "defaults UIStateRestorationDeveloperMode=YES"])
         case 28: return pick(["optIn save=yes restore=yes", "optIn save=yes restore=no", "optIn off", "scenes on", "scenes off",
                               "route \(pick(CommandWriter.classes)) push \(pick(CommandWriter.classes))", "route \(pick(CommandWriter.classes)) select 1", "launch locked",

@@ -144,7 +144,8 @@ struct CompletionTests {
         expectEqual(complete("launch # pre"), [])
         expectEqual(complete("expect log contains \"view"), [])
         expectEqual(complete("bogus "), [])
-        expectEqual(complete("background "), [])
+        expectEqual(complete("becomeActive "), [])
+        expectEqual(complete("background "), ["running"])
         expectEqual(complete("launch "), ["locked"])
     }
 

@@ -154,11 +154,14 @@ struct MultipleScenesTests {
         expectEqual(t.fail("scene 1")?.kind, .unknown)
     }
 
-    @Test("Force quit swipes every window away; export swift refuses a session with a second scene")
+    @Test("UIKit #214, #217: force quit swipes every window away, the one in front last, whose session stays; export swift refuses a session with a second scene")
     func forceQuitAndExport() throws {
         let s = twoScenes()
-        expectEqual(s.calls("forceQuit"), ["sceneWillResignActive(_:) — scene 2", "sceneDidDisconnect(_:) — scene 2", "sceneDidDisconnect(_:) — scene 1"])
-        expect(s.state.application.data.otherSessions.isEmpty && s.state.application.data.activity == nil)
+        expectEqual(s.calls("forceQuit"), ["sceneWillResignActive(_:) — scene 2", "sceneDidDisconnect(_:) — scene 1", "application(_:didDiscardSceneSessions:) — scene 1",
+                                           "sceneDidDisconnect(_:) — scene 2", "applicationWillTerminate(_:)"])
+        expect(s.state.application.data.otherSessions.isEmpty)
+        expectEqual(s.state.application.data.frontSession, 2)
+        expect(!s.calls("launch").contains("application(_:configurationForConnecting:options:)"))
         let t = twoScenes()
         #expect(throws: NavLabError.self) { try SwiftExport.program(from: t.session) }
     }

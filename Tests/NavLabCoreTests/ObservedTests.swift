@@ -23,8 +23,9 @@ import NavLabCommands
                           "application(_:configurationForConnecting:options:)", "scene(_:willConnectTo:options:)",
                           "loadView Root", "viewDidLoad Root", "viewWillAppear Root", "viewIsAppearing Root",
                           "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)", "viewDidAppear Root"])
-        // Swiped away while active: the scene delegate hears it, the app delegate does not.
-        expectEqual(s.calls("forceQuit"), ["sceneWillResignActive(_:)", "sceneDidDisconnect(_:)"])
+        // Swiped away while active: the scene delegate hears it and the app delegate gets no
+        // background call; the session is discarded and the app ends (UIKit #217).
+        expectEqual(s.calls("forceQuit"), ["sceneWillResignActive(_:)", "sceneDidDisconnect(_:)", "application(_:didDiscardSceneSessions:)", "applicationWillTerminate(_:)"])
     }
 
     @Test("UIKit #168: setViewControllers removes the old top without willMove(toParent: nil) or didMove(toParent: nil)")

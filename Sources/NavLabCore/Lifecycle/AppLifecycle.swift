@@ -18,22 +18,46 @@ extension State {
     }
 
     /// The home button: resign active, enter the background; state preservation runs then (UIKit #111).
-    mutating func background() throws(NavLabError) -> Outcome {
+    /// An app with no background work is suspended soon after; `running`: it keeps running
+    /// there (a background task, audio, location), so ending it runs its code (UIKit #218).
+    mutating func background(running: Bool = false) throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive], verb: "background", suggestion: isRunning ? "it is already in the background" : "`launch` first")
         // An inactive app (UIKit #173) has already resigned active.
         let wasActive = application.state == .active
+        var events: [Event]
         if application.usesScenes {
             // The activity is asked for before the scene goes (UIKit #145).
             let labeled = labelsScenes
-            var events = sendFrontToBackground(labeled: labeled)
+            events = sendFrontToBackground(labeled: labeled)
             let activity = application.data.activity ?? [:]
             events.append(.note((labeled ? "scene \(application.data.frontSession)'s" : "the scene's") + " activity is saved: \(State.describe(activity))"))
-            return .done(events)
+        } else {
+            events = (wasActive ? [.app("applicationWillResignActive(_:)")] : []) + [.app("applicationDidEnterBackground(_:)")]
+            application.state = .background
+            events += preserveIfAsked()
         }
-        var events: [Event] = (wasActive ? [.app("applicationWillResignActive(_:)")] : []) + [.app("applicationDidEnterBackground(_:)")]
-        application.state = .background
-        events += preserveIfAsked()
+        application.runsInBackground = running
+        if running {
+            events.append(.note("the app keeps running in the background (a background task, audio, location): ended by the system or swiped away in the app switcher, it runs applicationWillTerminate(_:) first (UIKit #218); `suspend` suspends it"))
+        }
         return .done(events)
+    }
+
+    /// The system suspends an app that was running in the background: no callback (UIKit #218).
+    mutating func suspend() throws(NavLabError) -> Outcome {
+        try requireState([.background, .suspended], verb: "suspend", suggestion: isRunning ? "`background` first" : "`launch` first")
+        guard application.runsInBackground else {
+            return .ignored(reason: "the app is suspended already: an app with no background work is suspended soon after it enters the background (`background running` keeps it running)", events: [])
+        }
+        application.runsInBackground = false
+        application.state = .suspended
+        return .done([.note("the system suspends the app: no callback; its code no longer runs, so ending it now runs nothing (UIKit #218)")])
+    }
+
+    /// Whether the process runs code when it is ended: in front, or running in the background.
+    var isProcessRunningCode: Bool {
+        application.state == .active || application.state == .inactive
+            || (application.state == .background && application.runsInBackground)
     }
 
     mutating func preserveIfAsked() -> [Event] {
@@ -87,6 +111,7 @@ extension State {
 
     /// The process ends: every object goes with it, no `deinit` is called.
     mutating func endProcess() {
+        application.runsInBackground = false
         removeAllInstances()
         holds = []
         window = Window()
@@ -100,6 +125,13 @@ extension State {
     mutating func kill() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive, .background, .suspended], verb: "kill", suggestion: "the app is not running")
         let wasActive = application.state == .active || application.state == .inactive
+        if application.state == .background, application.runsInBackground {
+            // The system asks a running app to exit: its code runs once more (UIKit #218).
+            endProcess()
+            let archive = application.data.archive != nil ? " The archive is kept." : ""
+            return .done([.app("applicationWillTerminate(_:)"),
+                          .note("the system ended the app while it ran in the background: UIKit asks it to exit and calls applicationWillTerminate(_:) (\"may be called\", Apple says; about five seconds to return) (UIKit #218).\(archive)")])
+        }
         endProcess()
         let archive = application.data.archive != nil
         if wasActive {
@@ -112,32 +144,96 @@ extension State {
         return .done([.note("the system terminated the app; no callback runs. " + (archive ? "The archive is kept." : "There is no archive.") + activity + sessions)])
     }
 
-    /// Swiping the app away in the app switcher deletes the archive (UIKit #115).
+    /// The user swipes the app away in the app switcher: what runs depends on whether the app
+    /// was in front (the switcher made it inactive), running in the background, or suspended
+    /// (UIKit #217, #218); the archive is deleted (UIKit #115).
     mutating func forceQuit() throws(NavLabError) -> Outcome {
         try requireState([.active, .inactive, .background, .suspended], verb: "forceQuit", suggestion: "the app is not running")
         var events: [Event] = []
         let scenes = application.usesScenes
-        let wasForeground = application.state == .active || application.state == .inactive
+        let inFront = application.state == .active || application.state == .inactive
+        let runsCode = isProcessRunningCode
         if application.state == .active {
             // Opening the app switcher resigns active first; a scene app hears it through its
-            // scene delegate only (UIKit #167).
+            // scene delegate only (UIKit #167, #202).
             events.append(scenes ? sceneEvent("sceneWillResignActive(_:)") : .app("applicationWillResignActive(_:)"))
         }
-        // Swiped away from the switcher, the scene is disconnected (UIKit #167).
-        if scenes, wasForeground { events.append(sceneEvent("sceneDidDisconnect(_:)")) }
-        // So is every other scene still connected, each window swiped away in turn (UIKit #214).
-        if scenes { for scene in otherScenes { events.append(sceneEvent("sceneDidDisconnect(_:)", session: scene.session)) } }
+        let front = application.data.frontSession
+        // On an iPad with several windows each is swiped away in turn, the one in front last;
+        // the last one ends the app, and its session stays for the next launch (UIKit #214, #217).
+        let others = application.data.otherSessions.map { $0.number }
+        // An iPad app whose manifest allows several windows: the last window swiped away ends
+        // the app and keeps its session; a one-window app's session is discarded with it.
+        let keepsFront = scenes && device.idiom == .iPad && application.supportsMultipleScenes
+        if scenes {
+            for n in others where otherScenes.contains(where: { $0.session == n }) {
+                events.append(sceneEvent("sceneDidDisconnect(_:)", session: n))
+            }
+            if runsCode, !others.isEmpty {
+                events.append(Event(kind: .appDelegate, callback: "application(_:didDiscardSceneSessions:)", message: others.map { "scene \($0)" }.joined(separator: ", ")))
+            } else if !others.isEmpty {
+                application.data.discardedWhileNotRunning += others
+            }
+        }
+        var preservedThenDeleted = false
+        if runsCode {
+            if scenes {
+                if device.iOS < 14, device.idiom == .iPhone || keepsFront {
+                    // iOS 13 on an iPhone, or an iPad window of several: the scene enters the
+                    // background, and the app is told it ends (UIKit #217).
+                    if inFront { events.append(sceneEvent("sceneDidEnterBackground(_:)")) }
+                } else {
+                    // The scene is destroyed: disconnected without a background call, its session
+                    // discarded (unless it is the last of several windows), then the app ends (UIKit #217).
+                    events.append(sceneEvent("sceneDidDisconnect(_:)"))
+                    if !keepsFront {
+                        events.append(Event(kind: .appDelegate, callback: "application(_:didDiscardSceneSessions:)", message: labelsScenes ? "scene \(front)" : nil))
+                    }
+                }
+            } else if inFront {
+                // UIKit takes an app still in front through its background transition first,
+                // preservation included, then terminates it (UIKit #217).
+                events.append(.app("applicationDidEnterBackground(_:)"))
+                if application.optIn.implemented {
+                    events += preserveIfAsked()
+                    preservedThenDeleted = application.data.archive != nil
+                }
+            }
+            events.append(.app("applicationWillTerminate(_:)"))
+        } else if scenes, !keepsFront {
+            // A suspended app runs nothing: UIKit reports the discarded session at the next launch (UIKit #214, #217).
+            application.data.discardedWhileNotRunning.append(front)
+        }
         let had = application.data.archive != nil
         let hadActivity = application.data.activity != nil || application.data.otherSessions.contains { $0.activity != nil }
-        let hadSessions = !application.data.otherSessions.isEmpty
         endProcess()
+        application.runsInBackground = false
         application.data.archive = nil
-        application.data.activity = nil
-        // Every window swiped away: every session goes (UIKit #214).
-        application.data.otherSessions = []
-        events.append(.note("force quit: the app is terminated" + (had ? " and its restoration archive deleted (UIKit #115)" : "")))
-        if hadSessions { events.append(.note("every window of the app is swiped away: all its scene sessions are discarded (UIKit #214)")) }
-        if hadActivity {
+        if keepsFront {
+            application.data.otherSessions = []
+        } else {
+            application.data.activity = nil
+            application.data.otherSessions = []
+            if scenes {
+                // The next launch makes a new session, which the app delegate configures; a
+                // discarded session's number is not used again (UIKit #217).
+                application.data.sessionExists = false
+                application.data.lastSession = max(application.data.lastSession, front) + 1
+                application.data.frontSession = application.data.lastSession
+            }
+        }
+        let how = runsCode ? (inFront ? "it was in front, so UIKit ends it gracefully: its code runs once more (UIKit #217)"
+                                      : "it was running in the background, so UIKit ends it gracefully: applicationWillTerminate(_:) runs (UIKit #217, #218)")
+                           : "it was suspended, so it is removed from memory and no code runs (UIKit #217)"
+        events.append(.note("force quit: \(how); the app is terminated" + (had ? " and its restoration archive deleted (UIKit #115)" : "")
+                            + (preservedThenDeleted ? ", the archive it just wrote included" : "")))
+        if keepsFront {
+            events.append(.note("every window of the app is swiped away, scene \(front) last" + (others.isEmpty ? "" : ": the others' sessions are discarded" + (runsCode ? "" : " (reported at the next launch)"))
+                                + "; the last window's session stays, with its activity, and the next launch connects it again (UIKit #214, #217)"))
+        } else if scenes, !runsCode {
+            events.append(.note("the scene's session is discarded: UIKit reports it with application(_:didDiscardSceneSessions:) after the next launch's didFinishLaunching, and that launch connects a new session (UIKit #214, #217)"))
+        }
+        if hadActivity, !keepsFront {
             events.append(.note("the scene's restoration activity is deleted too, as Apple's sample documents; one report says iOS 15 kept it (UIKit #149)"))
         }
         return .done(events)

@@ -41,7 +41,12 @@ extension State {
             if application.data.archive != nil {
                 events.append(.note("the app adopts scenes, so UIKit does not restore from the view-controller archive (UIKit #148)"))
             }
-            events += connectScene(saved: application.data.activity, configures: application.data.activity == nil, locked: locked)
+            // UIKit asks the app delegate for a configuration for a new session only: the
+            // first launch, or one after the user discarded the last session. A session from
+            // the last run (killed, crashed) connects again, saved activity or not (UIKit #217).
+            let newSession = !application.data.sessionExists
+            application.data.sessionExists = true
+            events += connectScene(saved: application.data.activity, configures: newSession, locked: locked)
             if root == nil {
                 events.append(.warning("Application windows are expected to have a root view controller at the end of application launch"))
             }

@@ -114,6 +114,10 @@ extension State {
             throw NavLabError(.invalid, "the app has not adopted scenes: without a scene manifest UIKit never creates a second scene (UIKit #211)", at: at,
                               suggestion: isRunning ? "`kill` it, then `scenes on`" : "`scenes on`")
         }
+        guard application.supportsMultipleScenes else {
+            throw NavLabError(.invalid, "the app's scene manifest does not allow several windows (UIApplicationSupportsMultipleScenes is NO), so UIKit keeps one scene (UIKit #211)", at: at,
+                              suggestion: isRunning ? "`kill` it, then `scenes on` (multiple windows allowed)" : "`scenes on` (multiple windows allowed)")
+        }
     }
 
     func sceneNumber(_ n: Int, at: SourceLocation) throws(NavLabError) {

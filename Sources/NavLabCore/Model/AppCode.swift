@@ -36,7 +36,7 @@ extension State {
         for rule in application.appDelegateRules {
             lines.append("appDelegate restores \(rule.identifier)" + (rule.className.map { " as \($0)" } ?? ""))
         }
-        if application.usesScenes { lines.append("scenes on") }
+        if application.usesScenes { lines.append(application.supportsMultipleScenes ? "scenes on" : "scenes on multiple=no") }
         for hook in application.hooks { lines.append(hook.line) }
         for r in application.routes { lines.append(r.text) }
         if let initial { lines.append("initial " + initial.text) }

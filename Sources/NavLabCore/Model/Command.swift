@@ -33,6 +33,10 @@ public enum Command: Hashable, Sendable {
     // The app's lifecycle (UIKIT.md §8).
     case relaunch
     case background
+    /// `background running`: the app enters the background and keeps running there (UIKit #218).
+    case backgroundRunning
+    /// The system suspends an app that was running in the background (UIKit #218).
+    case suspend
     case foreground
     /// A temporary interruption — Notification Center, Control Center, a call, an alert: the app
     /// stays in the foreground, inactive (UIKit #173).
@@ -50,7 +54,7 @@ public enum Command: Hashable, Sendable {
     case optIn(save: Bool, restore: Bool)
     case optOut
     /// `scenes on|off`: whether the app adopts UIScene (UIKIT.md §9).
-    case scenes(Bool)
+    case scenes(Bool, multiple: Bool)
     /// `route SCREEN push A, B…`: the scene delegate's routing code (UIKit #206).
     case route(screen: String, select: Int?, push: [String], at: SourceLocation)
     /// `scene new | N | disconnect N | discard N`: several scenes on an iPad (UIKit #211–#214).

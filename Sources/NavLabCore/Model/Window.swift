@@ -44,6 +44,10 @@ public struct Application: Hashable, Sendable {
     public var appDelegateRules: [AppDelegateRule] = []
     /// The app adopts UIScene and restores through `stateRestorationActivity` (UIKIT.md §9).
     public var usesScenes = false
+    /// The scene manifest's `UIApplicationSupportsMultipleScenes` (`scenes on multiple=no`
+    /// makes it false): several windows on an iPad (UIKit #211), and which session a swipe in
+    /// the app switcher keeps (UIKit #217).
+    public var supportsMultipleScenes = true
     /// The code the app runs inside callbacks (`on Login viewDidLoad: …`), in the order declared.
     public var hooks: [Hook] = []
     /// The keys the app delegate's `application(_:willEncodeRestorableStateWith:)` writes and
@@ -52,6 +56,11 @@ public struct Application: Hashable, Sendable {
     public var appDelegateEncodes: [String]?
     /// The app delegate's own properties: the process's memory, gone when it ends.
     public var appDelegateValues: [String: String] = [:]
+    /// In the background and still running (`background running`: a background task, audio,
+    /// location): the system asks it to exit gracefully, so `applicationWillTerminate(_:)`
+    /// runs (UIKit #218). False: an app with no background work, suspended soon after it enters
+    /// the background, which runs no code when it is ended.
+    public var runsInBackground = false
     /// The scene delegate's routing code, replaying navigation from the activity (UIKit #206).
     public var routes: [SceneRoute] = []
     public init() {}

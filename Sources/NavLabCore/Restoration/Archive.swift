@@ -20,6 +20,10 @@ public struct AppData: Hashable, Sendable {
     /// Sessions the user swiped away in the app switcher while the app was not running:
     /// UIKit reports them after the next launch's didFinishLaunching (UIKit #214).
     public var discardedWhileNotRunning: [Int] = []
+    /// A scene session from an earlier run, which the next launch connects again without asking
+    /// the app delegate for a configuration; false before the app's first launch with scenes and
+    /// after the user discarded the session (UIKit #217).
+    public var sessionExists = false
     public init() {}
 
     /// `UIStateRestorationDeveloperMode` keeps the archive after a crash (UIKit #117).

@@ -3,13 +3,20 @@
 /// scene delegate returns from `stateRestorationActivity(for:)` (UIKit #144, #145), handing it
 /// back at the next connection (UIKit #146, #147). Rebuilding the UI from it is the app's job.
 extension State {
-    mutating func setScenes(_ on: Bool) throws(NavLabError) -> Outcome {
+    mutating func setScenes(_ on: Bool, multiple: Bool = true) throws(NavLabError) -> Outcome {
         guard !isRunning else {
             throw NavLabError(.invalid, "whether the app adopts scenes is part of its code; the app is running", at: SourceLocation(column: 1),
                               suggestion: "`kill` or `forceQuit` it first, or `reset`")
         }
-        guard application.usesScenes != on else { return .ignored(reason: "scenes are already \(on ? "on" : "off")", events: []) }
+        guard application.usesScenes != on || on && application.supportsMultipleScenes != multiple else {
+            return .ignored(reason: "scenes are already \(on ? "on" : "off")", events: [])
+        }
+        let wasOn = application.usesScenes
         application.usesScenes = on
+        application.supportsMultipleScenes = multiple || !on
+        if wasOn, on {
+            return .done([.note(multiple ? "the scene manifest allows several windows (UIApplicationSupportsMultipleScenes)" : "the scene manifest does not allow several windows (UIApplicationSupportsMultipleScenes is NO)")])
+        }
         return .done([.note(on ? "the app adopts UIScene: state is saved per scene as an NSUserActivity; encode/decodeRestorableState are no longer called (UIKit #144, #148)"
                               : "the app uses view-controller-based state restoration (UIKIT.md §8)")])
     }
