@@ -162,8 +162,9 @@ struct LifecycleTests {
     @Test("UIKit #210: log layout=on shows one layout pair when a view first enters the window, after viewIsAppearing, parents first; none when it comes back")
     func fact210() {
         let s = Sim("device iPhone iOS=17", "log layout=on", "initial Nav(A)")
-        expectEqual(s.appearance("launch"), ["viewWillAppear UINavigationController", "viewWillAppear A",
-                                           "viewIsAppearing UINavigationController", "viewIsAppearing A",
+        // The navigation controller shows A from its layout pass, after its own will-calls (UIKit #220).
+        expectEqual(s.appearance("launch"), ["viewWillAppear UINavigationController", "viewIsAppearing UINavigationController",
+                                           "viewWillAppear A", "viewIsAppearing A",
                                            "viewWillLayoutSubviews UINavigationController", "viewDidLayoutSubviews UINavigationController",
                                            "viewWillLayoutSubviews A", "viewDidLayoutSubviews A",
                                            "viewDidAppear UINavigationController", "viewDidAppear A"])
@@ -269,5 +270,27 @@ struct LifecycleTests {
         let s = launched("Nav(A)")
         expect(s.calls("push B").contains("viewDidDisappear A"))
         expect(s.alive("A"))
+    }
+
+    @Test("UIKit #220: a navigation or tab bar controller shows a child the first time from its layout pass: the child loads and begins to appear after the container's will-calls; a child shown before is forwarded them inside the container's")
+    func fact220() {
+        let s = Sim("device iPhone iOS=17", "initial Tab(Nav(A), B)")
+        let launch = s.calls("launch").filter { !$0.hasPrefix("willMove") && !$0.hasPrefix("didMove") && !$0.hasPrefix("application") }
+        expectEqual(launch, ["loadView UITabBarController", "viewDidLoad UITabBarController", "viewWillAppear UITabBarController", "viewIsAppearing UITabBarController",
+                             "loadView UINavigationController", "viewDidLoad UINavigationController", "viewWillAppear UINavigationController", "viewIsAppearing UINavigationController",
+                             "loadView A", "viewDidLoad A", "viewWillAppear A", "viewIsAppearing A",
+                             "viewDidAppear UITabBarController", "viewDidAppear UINavigationController", "viewDidAppear A"])
+        // Before iOS 13 (no viewIsAppearing) the child comes right after the container's viewWillAppear.
+        let old = Sim("device iPhone iOS=12", "initial Nav(Register)")
+        let calls = old.calls("launch").filter { $0.hasPrefix("loadView") || $0.hasPrefix("viewWillAppear") }
+        expectEqual(calls, ["loadView UINavigationController", "viewWillAppear UINavigationController", "loadView Register", "viewWillAppear Register"])
+        // A presented navigation controller: its root after its own will-calls, after the presenter's viewWillDisappear.
+        let p = Sim("device iPhone iOS=12", "initial Register", "launch")
+        expectEqual(p.appearance("present Nav(Welcome)").prefix(3), ["viewWillDisappear Register", "viewWillAppear UINavigationController", "viewWillAppear Welcome"])
+        // Shown before: when the presentation on top goes, the calls come inside the container's.
+        s.run("present C style=fullScreen")
+        expectEqual(s.appearance("dismiss"), ["viewWillDisappear C", "viewWillAppear UITabBarController", "viewWillAppear UINavigationController", "viewWillAppear A",
+                                             "viewIsAppearing UITabBarController", "viewIsAppearing UINavigationController", "viewIsAppearing A",
+                                             "viewDidAppear UITabBarController", "viewDidAppear UINavigationController", "viewDidAppear A", "viewDidDisappear C"])
     }
 }

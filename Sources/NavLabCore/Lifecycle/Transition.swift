@@ -41,10 +41,21 @@ extension State {
         let outgoing = before.filter { !afterSet.contains($0) && viewControllers[$0] != nil }
         let incoming = after.filter { !beforeSet.contains($0) }
 
+        // A navigation or tab bar controller shows a child for the first time from its own layout
+        // pass, after its viewWillAppear (and viewIsAppearing): the child loads and begins to appear
+        // then. A child it showed before is forwarded the calls inside its own (UIKit #220).
+        let incomingSet = Set(incoming)
+        var shownByContainer: Set<VCID> = []
+        for id in incoming where !self[id].hasBeenLaidOut {
+            guard let p = self[id].parent, incomingSet.contains(p),
+                  self[p].kind == .navigation || self[p].kind == .tabBar || shownByContainer.contains(p) else { continue }
+            shownByContainer.insert(id)
+        }
+
         // Built in one array, in place: a command's events are copied once, not per part.
         var events = pre
         events.reserveCapacity(pre.count + 2 * incoming.count + 5 * (incoming.count + outgoing.count) + post.count)
-        for id in incoming where !self[id].isViewLoaded {
+        for id in incoming where !self[id].isViewLoaded && !shownByContainer.contains(id) {
             self[id].isViewLoaded = true
             events.append(.vc("loadView", self[id].name))
             events.append(.vc("viewDidLoad", self[id].name))
@@ -53,7 +64,8 @@ extension State {
         let outNames = outgoing.filter { !manualBefore.contains($0) }.map { self[$0].name }
         // (A closure, not the method itself: `filter(receivesAutomaticAppearance)` would copy
         // the whole state into the partial application.)
-        let inNames = incoming.filter { receivesAutomaticAppearance($0) }.map { self[$0].name }
+        let allInNames = incoming.filter { receivesAutomaticAppearance($0) }.map { self[$0].name }
+        let inNames = shownByContainer.isEmpty ? allInNames : incoming.filter { receivesAutomaticAppearance($0) && !shownByContainer.contains($0) }.map { self[$0].name }
         let isAppearing = device.hasViewIsAppearing
         // A view laid out for the first time in the window: after the superview has placed it
         // (viewIsAppearing), before the transition's did-calls; parents first (UIKit #210).
@@ -76,7 +88,7 @@ extension State {
             each(inNames, "viewWillAppear")
             if isAppearing { each(inNames, "viewIsAppearing") }
         }
-        func didIn() { each(inNames, "viewDidAppear") }
+        func didIn() { each(allInNames, "viewDidAppear") }
         func layout() {
             for n in layoutNames {
                 events.append(.vc("viewWillLayoutSubviews", n))
@@ -94,8 +106,42 @@ extension State {
         case .pageScroll: willIn(); willOut(); layout(); didIn(); didOut()
         case .pageCurl: willIn(); willOut(); layout(); didOut(); didIn()
         }
+        if !shownByContainer.isEmpty {
+            showFromContainerLayout(incoming.filter { shownByContainer.contains($0) }, in: &events, animated: animated, flags: flags)
+        }
         events += post
         return events
+    }
+
+    /// The view controllers a navigation or tab bar controller entering the window shows from
+    /// its layout pass: each one's `loadView`/`viewDidLoad` (first time), `viewWillAppear` and
+    /// `viewIsAppearing` come right after its container's will-calls (UIKit #220). `ids` parents first.
+    mutating func showFromContainerLayout(_ ids: [VCID], in events: inout [Event], animated: Bool, flags: [String: String]) {
+        for id in ids {
+            let name = self[id].name
+            let parentName = self[id].parent.map { self[$0].name } ?? ""
+            let will: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidLoad"]
+            // After the container's last will-call (or its load when UIKit sends it none).
+            let at = (events.lastIndex { $0.kind == .callback && $0.depth == 0 && $0.viewController == parentName && will.contains($0.callback) }).map { $0 + 1 }
+                ?? (events.firstIndex { $0.kind == .callback && $0.depth == 0 && ($0.callback == "viewWillAppear" || $0.callback == "viewWillDisappear") } ?? events.count)
+            var inserted: [Event] = []
+            if !self[id].isViewLoaded {
+                self[id].isViewLoaded = true
+                inserted.append(.vc("loadView", name))
+                inserted.append(.vc("viewDidLoad", name))
+            }
+            if receivesAutomaticAppearance(id) {
+                var e = Event.vc("viewWillAppear", name, animated: animated)
+                if let f = flags[name] { e.message = f }
+                inserted.append(e)
+                if device.hasViewIsAppearing {
+                    var e = Event.vc("viewIsAppearing", name, animated: animated)
+                    if let f = flags[name] { e.message = f }
+                    inserted.append(e)
+                }
+            }
+            events.insert(contentsOf: inserted, at: at)
+        }
     }
 
     /// What `isBeingPresented`, `isBeingDismissed`, `isMovingToParent` and
