@@ -317,6 +317,9 @@ private struct Generator {
             let what = kind == .down ? "swipe the sheet down" : kind == .content ? "swipe back from the middle of the screen" : "swipe back from the left edge"
             step.wait = .seconds(6)
             step.code.insert("print(\"# By hand, within 5 seconds: \(what)\(cancel ? ", and let go halfway so that it cancels" : "").\")", at: 0)
+        case .tapTab(let tab, _, _):
+            step.wait = .seconds(6)
+            step.code.insert("print(\"# By hand, within 5 seconds: tap the tab bar item \(tab) (this program's tab bar controllers have no delegate: it does not log shouldSelect/didSelect).\")", at: 0)
         default: break
         }
         if runs.isEmpty { runs.append(Run()) }
@@ -461,8 +464,8 @@ private struct Generator {
             o.append("// (it keeps which one in UserDefaults; delete the app to start over).")
         }
         o.append("// A `!` that stops the program means that view controller was deallocated earlier than NavLab predicts.")
-        if allSteps.contains(where: { $0.line.hasPrefix("swipe") }) {
-            o.append("// A `swipe` step waits 5 seconds for your finger.")
+        if allSteps.contains(where: { $0.line.hasPrefix("swipe") || $0.line.hasPrefix("tab") }) {
+            o.append("// A `swipe`, `tab` or `tapOutside` step waits 5 seconds for your finger.")
         }
         if usesRestoration {
             o.append("// State restoration: UIKit finds an archived view controller without a restoration class among those")

@@ -458,9 +458,9 @@ public enum VerbTable {
             let (i, at) = try a.int("a tab index, or more"); try a.end()
             return .model(.select(n, index: i, at: at))
         },
-        Verb(name: "tab", group: .hierarchy, syntax: "tab ID [in NAME]",
-             summary: "the user taps the tab whose identifier is ID in a tab bar controller made with Tabs(…) (iOS 18 UITab): tabBarController(_:shouldSelectTab:), the switch, tabBarController(_:didSelectTab:previousTab:); a tab inside a NavGroup rebuilds its managing navigation controller's stack",
-             uikit: "UITabBarController.tabs, UITabBarControllerDelegate", examples: ["tab Search", "tab Albums in UITabBarController"],
+        Verb(name: "tab", group: .hierarchy, syntax: "tab NAME|INDEX|ID [in TABBAR]",
+             summary: "the user taps a tab bar item (default: the front-most tab bar on screen). On a Tab(…) (viewControllers): the tab at INDEX or holding NAME — tabBarController(_:shouldSelect:), the switch, tabBarController(_:didSelect:) (from iOS 18 didSelect comes before the cross-fade's appearance calls); the selected tab tapped again sends both and pops its navigation controller to the root; `set UITabBarController shouldSelect=no` refuses the tap. On a Tabs(…) (iOS 18 UITab): the tab whose identifier is ID — tabBarController(_:shouldSelectTab:), the switch, tabBarController(_:didSelectTab:previousTab:); a tab inside a NavGroup rebuilds its managing navigation controller's stack. `select` is the code's selectedIndex and sends no delegate call",
+             uikit: "the tab bar item's action (_tabBarItemClicked:), UITabBarControllerDelegate", examples: ["tab 1", "tab Settings", "tab 0 in UITabBarController#2", "tab Albums"],
              arguments: [.name, .keyword(["in"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("a tab's identifier")
             var on: NameRef?
