@@ -317,6 +317,9 @@ private struct Generator {
             let what = kind == .down ? "swipe the sheet down" : kind == .content ? "swipe back from the middle of the screen" : "swipe back from the left edge"
             step.wait = .seconds(6)
             step.code.insert("print(\"# By hand, within 5 seconds: \(what)\(cancel ? ", and let go halfway so that it cancels" : "").\")", at: 0)
+        case .tapOutside:
+            step.wait = .seconds(6)
+            step.code.insert("print(\"# By hand, within 5 seconds: tap outside the popover or sheet, on the dimmed area.\")", at: 0)
         case .tapTab(let tab, _, _):
             step.wait = .seconds(6)
             step.code.insert("print(\"# By hand, within 5 seconds: tap the tab bar item \(tab) (this program's tab bar controllers have no delegate: it does not log shouldSelect/didSelect).\")", at: 0)
@@ -464,7 +467,7 @@ private struct Generator {
             o.append("// (it keeps which one in UserDefaults; delete the app to start over).")
         }
         o.append("// A `!` that stops the program means that view controller was deallocated earlier than NavLab predicts.")
-        if allSteps.contains(where: { $0.line.hasPrefix("swipe") || $0.line.hasPrefix("tab") }) {
+        if allSteps.contains(where: { $0.line.hasPrefix("swipe") || $0.line.hasPrefix("tab") || $0.line.hasPrefix("tapOutside") }) {
             o.append("// A `swipe`, `tab` or `tapOutside` step waits 5 seconds for your finger.")
         }
         if usesRestoration {
@@ -1267,7 +1270,7 @@ struct StepCoder {
             let v = expression(spec)
             let call = detail ? "\(target).showDetailViewController(\(v), sender: nil)" : "\(target).show(\(v), sender: nil)"
             lines.append(animated ? call : "UIView.performWithoutAnimation { \(call) }")
-        case .swipe, .tapTab:
+        case .swipe, .tapTab, .tapOutside:
             break
         case .setDefaults(let settings):
             for s in settings { lines.append("UserDefaults.standard.set(\(SwiftNames.literal(s.value)), forKey: \(SwiftNames.literal(s.key)))") }

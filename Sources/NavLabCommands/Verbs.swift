@@ -446,6 +446,15 @@ public enum VerbTable {
             try a.end()
             return .model(.swipe(kind, on: on, cancel: cancel))
         },
+        Verb(name: "tapOutside", group: .hierarchy, syntax: "tapOutside [NAME]",
+             summary: "the user taps outside a presented view controller (default: the one `top` is in), on its dimming view: an iPad popover, or an iPad sheet from iOS 13, is dismissed — presentationControllerShouldDismiss(_:), presentationControllerWillDismiss(_:), the dismissal, presentationControllerDidDismiss(_:) (before iOS 13 the popover delegate's ShouldDismissPopover and DidDismissPopover); the presenter gets no call. `isModalInPresentation=yes` or `shouldDismiss=no` keep it; form sheets before iOS 13 and everything on an iPhone ignore the tap",
+             uikit: "the presentation's dimming view (UIPopoverPresentationController, UIAdaptivePresentationControllerDelegate)", examples: ["tapOutside", "tapOutside Picker"],
+             arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            var n: NameRef?
+            if !a.atEnd { n = try a.name() }
+            try a.end()
+            return .model(.tapOutside(n, at: a.verb.location))
+        },
         Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX|more",
              summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one); `more`: the More tab of a tab bar controller with more than five tabs, after which selectedIndex reads NSNotFound",
              uikit: "tabBarController.selectedIndex = INDEX; selectedViewController = moreNavigationController", examples: ["select UITabBarController 1", "select UITabBarController more"],

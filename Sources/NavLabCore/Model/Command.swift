@@ -29,6 +29,8 @@ public enum Command: Hashable, Sendable {
     case swipe(State.Swipe, on: NameRef?, cancel: Bool)
     /// The user taps the tab with this identifier (iOS 18 `UITab`, UIKit #195).
     case tapTab(String, in: NameRef?, at: SourceLocation)
+    /// The user taps outside a presented view controller, on its dimming view (UIKit #T5).
+    case tapOutside(NameRef?, at: SourceLocation)
 
     // The app's lifecycle (UIKIT.md §8).
     case relaunch

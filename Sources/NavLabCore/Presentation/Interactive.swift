@@ -99,6 +99,11 @@ extension State {
             return .done([.vc("presentationControllerDidAttemptToDismiss(_:)", name),
                           .note("\(name).isModalInPresentation is true: the sheet stays (UIKit #24)")])
         }
+        if !zoom, self[sheet].properties["shouldDismiss"] == "false" {
+            // The delegate refuses: UIKit reports the attempt and the sheet stays (UIKit #T6).
+            return .done([.vc("presentationControllerShouldDismiss(_:)", name), .vc("presentationControllerDidAttemptToDismiss(_:)", name),
+                          .note("the delegate's presentationControllerShouldDismiss(_:) returned false: \(name) stays (UIKit #T6)")])
+        }
         var events: [Event] = [.vc("presentationControllerShouldDismiss(_:)", name), .vc("presentationControllerWillDismiss(_:)", name)]
         let inside = visibleSubtree(of: sheet).map { self[$0].name }
         if zoom {
