@@ -174,12 +174,15 @@ extension State {
             }
             for hook in application.hooks where hook.owner == owner && hook.callback == e.callback {
                 let phase = hookPhase(of: e, me: me, incoming: incoming, command: command)
+                // What restoration will decode after this call, already decoded: the code runs first.
+                let decoded = me.map { self[$0].selectedIndex }
                 do throws(NavLabError) {
                     out += try runHook(hook, on: me, phase: phase, incoming: incoming, during: &during, after: turnBefore)
                 } catch {
                     turn = turnBefore
                     throw error
                 }
+                if let me, let decoded { reapplyDecodedSelection(of: me, decoded, queue: &queue, from: i) }
                 if phase == .beforeWindow {
                     // What the code changed before anything appeared changes what appears (UIKit #185).
                     fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming, names: &incomingNames)
@@ -193,6 +196,21 @@ extension State {
             turn = during
         }
         return .done(out)
+    }
+
+    /// A tab bar controller whose code selected a tab in a call made before its
+    /// `decodeRestorableState` (its `viewDidLoad` at a restoring launch): the decode comes
+    /// later and selects the archived tab again, so the restored selection wins (UIKit #T7).
+    mutating func reapplyDecodedSelection(of me: VCID, _ decoded: Int, queue: inout [Event], from start: Int) {
+        guard viewControllers[me] != nil, self[me].kind == .tabBar, self[me].selectedIndex != decoded,
+              self[me].children.indices.contains(decoded) else { return }
+        let name = self[me].name
+        guard let at = queue[start...].firstIndex(where: { $0.depth == 0 && $0.callback == "decodeRestorableState" && $0.viewController == name }) else { return }
+        let chosen = self[me].selectedIndex
+        self[me].selectedIndex = decoded
+        if let roots = self[me].uiTabs, roots.indices.contains(decoded) { self[me].selectedTab = roots[decoded].identifier }
+        let restored = self[self[me].children[decoded]].name
+        queue.insert(.note("\(name)'s decodeRestorableState selects \(restored) again, the tab the archive holds: its viewDidLoad chose tab \(chosen == NSNotFound ? "More" : String(chosen)) earlier, so the restored selection wins (UIKit #T7)"), at: at + 1)
     }
 
     /// After code that ran before the command's new view controllers appeared: those no longer
