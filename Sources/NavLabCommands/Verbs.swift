@@ -412,7 +412,7 @@ public enum VerbTable {
             return .model(.popToRoot(n, animated: animated))
         },
         Verb(name: "setViewControllers", group: .hierarchy, syntax: "setViewControllers SPEC, SPEC… [on NAME] [animated]",
-             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it. On a tab bar controller, replaces its tabs: the old roots are removed, the selected one is kept if listed, else the same index, else tab 0",
+             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it. On a tab bar controller, replaces its tabs index by index (an old tab whose place is filled leaves silently, old tabs past the new end get willMove/didMove(toParent: nil)), then selects the selected one if listed, else the same index, else tab 0",
              uikit: "navigationController.setViewControllers(_:animated:), tabBarController.setViewControllers(_:animated:) / viewControllers = […]", examples: ["setViewControllers @Countries, Detail animated", "setViewControllers Nav(Feed), @Profile on UITabBarController"],
              arguments: [.spec, .keyword(["on", "animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var specs: [Spec] = []
