@@ -478,8 +478,8 @@ public enum VerbTable {
             return .model(.tapTab(t.text, in: on, at: t.location))
         },
         Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME [didMove=no]",
-             summary: "containment: addChild, the view added, didMove(toParent:); `didMove=no`: the app's code never calls didMove(toParent:) — the child still appears with its parent, its didMove code never runs, and only removeFromParent sends it didMove(toParent: nil) (UIKit #209)",
-             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main", "addChild Banner to Main didMove=no"],
+             summary: "containment: addChild, the view added, didMove(toParent:); `didMove=no`: the app's code never calls didMove(toParent:) — the child still appears with its parent, its didMove code never runs, and only removeFromParent sends it didMove(toParent: nil) (UIKit #209). A child NAME already has is removed and added again, last (UIKit #T9); a child of another parent gets willMove(toParent: nil) and didMove(toParent: nil) first (UIKit #40); on a navigation controller the child becomes its top, on a tab bar controller a new last tab, not selected (UIKit #T8)",
+             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main", "addChild Banner to Main didMove=no", "addChild @Banner to Main", "addChild TitleView to UINavigationController"],
              arguments: [.spec, .keyword(["to"]), .name, .keyword(["didMove="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addChild needs `to NAME`", suggestion: "addChild \(s.text) to PARENT") }

@@ -45,11 +45,11 @@ struct ContainmentTests {
         expect(select.contains("viewWillAppear B") && select.contains("viewWillAppear Banner"))
     }
 
-    @Test("UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)")
+    @Test("UIKit #40, #41: adding a child that has a parent first sends it willMove(toParent: nil) and removes it via removeFromParent, which calls didMove(toParent: nil)")
     func fact40() {
         let s = launched("Root(Left, Right)")
         let calls = s.calls("addChild @Left to Right")
-        expectEqual(calls.prefix(2), ["didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
+        expectEqual(calls.prefix(3), ["willMove(toParent: nil) Left", "didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
         expectEqual(s.vc("Root").children, [s.id("Right")])
         expectEqual(s.vc("Left").parent, s.id("Right"))
     }
@@ -77,13 +77,62 @@ struct ContainmentTests {
         // Re-added the canonical way, the mark goes.
         let t = launched("Main")
         t.run("addChild Banner to Main didMove=no")
-        t.fail("addChild @Banner to Main") // already a child
+        // Added again, still without didMove (UIKit #T9): still half-added.
+        expectEqual(t.calls("addChild @Banner to Main didMove=no").last, "willMove(toParent: Main) Banner")
         #expect(t.vc("Banner").awaitsDidMove)
         expectEqual(t.calls("addChild Ad to Main didMove=yes").last, "didMove(toParent: Main) Ad")
         #expect(!t.vc("Ad").awaitsDidMove)
         // A wrong value is refused with the usage.
         let e = t.fail("addChild X to Main didMove=maybe")
         expectEqual(e?.message.contains("didMove takes no or yes"), true)
+    }
+
+    @Test("UIKit #T9: addChild of a child to the parent it already has: willMove(toParent: nil), didMove(toParent: nil), willMove and didMove again, no appearance call; it moves to the end")
+    func factT9() {
+        let s = launched("Main")
+        s.run("addChild Banner to Main")
+        s.run("addChild Other to Main")
+        let before = s.state.windowViewControllers()
+        let calls = s.calls("addChild @Banner to Main")
+        expectEqual(calls, ["willMove(toParent: nil) Banner", "didMove(toParent: nil) Banner",
+                            "willMove(toParent: Main) Banner", "didMove(toParent: Main) Banner"])
+        expectEqual(s.vc("Main").children, [s.id("Other"), s.id("Banner")])
+        expectEqual(s.vc("Banner").parent, s.id("Main"))
+        expectEqual(Set(s.state.windowViewControllers()), Set(before))
+        // Into itself or a descendant is still refused.
+        expect(s.fail("addChild @Main to Banner") != nil)
+    }
+
+    @Test("UIKit #T8: addChild to a navigation controller makes the child its top: the old top disappears, the child appears")
+    func factT8Navigation() {
+        let s = launched("Nav(A)")
+        s.run("push C")
+        let calls = s.calls("addChild D to UINavigationController")
+        expectEqual(calls, ["willMove(toParent: UINavigationController) D", "loadView D", "viewDidLoad D",
+                            "viewWillDisappear C", "viewWillAppear D", "viewIsAppearing D", "viewDidDisappear C", "viewDidAppear D",
+                            "didMove(toParent: UINavigationController) D"])
+        expectEqual(s.vc("UINavigationController").children, [s.id("A"), s.id("C"), s.id("D")])
+        expectEqual(s.top, "D")
+        // Off screen the navigation controller, not the app, places the view: nothing loads.
+        let off = launched("Tab(Nav(A), B)")
+        off.run("select UITabBarController 1")
+        expectEqual(off.calls("addChild D to UINavigationController"), ["willMove(toParent: UINavigationController) D", "didMove(toParent: UINavigationController) D"])
+        // What a stack cannot hold, and the entries it has, are refused.
+        expect(s.fail("addChild Nav(E) to UINavigationController") != nil)
+        expect(s.fail("addChild @C to UINavigationController") != nil)
+    }
+
+    @Test("UIKit #T8: addChild to a tab bar controller adds a last tab, not selected: no appearance call; page and split view controllers are refused")
+    func factT8TabBar() {
+        let s = launched("Tab(A, B)")
+        expectEqual(s.calls("addChild E to UITabBarController"), ["willMove(toParent: UITabBarController) E", "didMove(toParent: UITabBarController) E"])
+        expectEqual(s.vc("UITabBarController").children.last, s.id("E"))
+        expectEqual(s.vc("UITabBarController").selectedIndex, 0)
+        expect(!s.vc("E").isViewLoaded)
+        let page = launched("Page(P1)")
+        expectEqual(page.fail("addChild X to UIPageViewController")?.message.contains("does not model"), true)
+        let split = launched("Split(M, D)", device: "iPad iOS=17")
+        expectEqual(split.fail("addChild X to UISplitViewController")?.message.contains("does not model"), true)
     }
 
     @Test("UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove")

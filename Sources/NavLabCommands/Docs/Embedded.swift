@@ -481,13 +481,13 @@ progress" warnings happen.
 
 ### #40 addChild first detaches a child from its old parent
 
-**What UIKit does.** If the controller passed to `addChild` already belongs to another parent, UIKit first removes it from that parent with `removeFromParent` before attaching it to the new one.
+**What UIKit does.** If the controller passed to `addChild` already belongs to a parent, UIKit first removes it from that parent before attaching it to the new one: it sends it `willMove(toParent: nil)`, then calls `removeFromParent`, which sends `didMove(toParent: nil)` (fact 41); only then does it set the new parent and send `willMove(toParent:)`. The same holds when the parent is the receiver itself (fact T9).
 
-**In NavLab.** Run `initial Root(Left, Right); launch; addChild @Left to Right; tree`. The output is `didMove(toParent: nil) Left`, `willMove(toParent: Right) Left`, `didMove(toParent: Right) Left`, and `tree` shows Left under Right, which is now Root's only child.
+**In NavLab.** Run `initial Root(Left, Right); launch; addChild @Left to Right; tree`. The output is `willMove(toParent: nil) Left`, `didMove(toParent: nil) Left`, `willMove(toParent: Right) Left`, `didMove(toParent: Right) Left`, and `tree` shows Left under Right, which is now Root's only child. Every command that takes a live view controller from its parent into another container (`push @X`, `setViewControllers … @X`, `Nav(@X)`) detaches it this way.
 
-**Tests.** `ContainmentTests` "UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)"
+**Tests.** `ContainmentTests` "UIKit #40, #41: adding a child that has a parent first sends it willMove(toParent: nil) and removes it via removeFromParent, which calls didMove(toParent: nil)"
 
-**Sources.** UIKit's UIViewController.h header comments (Apple documentation)
+**Sources.** UIKit's UIViewController.h header comments (Apple documentation); [decompiled iOS 26.1 `UIViewController.mm` — GitHub](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/6d54c2612d4e4ddfd6b2236405288f4598b24635/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/UIViewController.mm): `-_addChildViewController:performHierarchyCheck:notifyWillMove:` (a child with any parent gets `willMoveToParentViewController:nil` and `removeFromParentViewController` first) (sample code: reverse-engineered UIKit)
 
 ### #41 removeFromParent sends didMove but not willMove
 
@@ -495,7 +495,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `initial Main; launch; addChild Banner to Main; removeChild Banner`. `removeChild` prints `willMove(toParent: nil) Banner`, Banner's disappearance, `didMove(toParent: nil) Banner` and `deinit Banner`.
 
-**Tests.** `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"; `ContainmentTests` "UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)"
+**Tests.** `ContainmentTests` "UIKit #41, #42: the canonical remove: willMove(toParent: nil), the view leaves, removeFromParent → didMove(toParent: nil)"; `ContainmentTests` "UIKit #40, #41: adding a child that has a parent first sends it willMove(toParent: nil) and removes it via removeFromParent, which calls didMove(toParent: nil)"
 
 **Sources.** UIKit's UIViewController.h header comments; [Implementing a Container View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/ImplementingaContainerViewController.html) (Apple documentation)
 
@@ -518,6 +518,26 @@ progress" warnings happen.
 **Tests.** `ContainmentTests` "UIKit #209: addChild without didMove: willMove, the view appears, no didMove; removeFromParent still sends didMove(toParent: nil)"; `HookTests` "UIKit #209: a child added in the parent's viewDidLoad without didMove appears with the parent, and its didMove code never runs"
 
 **Sources.** [didMove(toParent:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:)) (Apple documentation); [Stack Overflow 48653763, "UIPageViewController's setViewController invokes unexpected view lifecycle in child"](https://stackoverflow.com/questions/48653763) (the first log, iOS 11; community report); [PullUpController pull request #74](https://github.com/MarioIannotta/PullUpController/pull/74), [wix/react-native-navigation pull request #6692](https://github.com/wix/react-native-navigation/pull/6692) (community report)
+
+### #T8 addChild works on a navigation or tab bar controller too
+
+**What UIKit does.** `addChild(_:)` does not check the receiver's class: an app can add a child to a `UINavigationController` or a `UITabBarController` outside their own API. A navigation controller's children are its stack, so the new child becomes its top: a radar (iOS 7, reproducible always) reports that adding a view controller to the navigation controller during VCA's `viewWillAppear` or `viewDidAppear` makes "the navigationController … VCA disappear (confirmed by VCA's viewDidDisappear method)". A tab bar controller's `viewControllers` are its children (minus its More controller), so the child becomes a new last tab; the tab bar items are rebuilt only when something asks for it, which a plain `addChild` does not. No warning is logged for either.
+
+**In NavLab.** `addChild X to UINavigationController` prints `willMove(toParent: UINavigationController) X`, the old top's disappearance and X's loading and appearance (a push's order, not animated), then `didMove(toParent: UINavigationController) X`, with a note. Run `initial Nav(Root); launch; on VCA viewWillAppear: addChild VCB to UINavigationController; push VCA`: inside `viewWillAppear VCA` the code's add makes VCB the top, and `viewDidDisappear VCA` follows. `addChild E to UITabBarController` prints only the two move calls: E is a new last tab, not selected (a note says it has no tab bar item yet), and `select UITabBarController 2` shows it. For these two the container places the child's view, so nothing is loaded off screen. A navigation or tab bar controller as the child, a child the container already has, and `addChild` to a page or split view controller (whose handling of an extra child no source describes) are refused.
+
+**Tests.** `ContainmentTests` "UIKit #T8: addChild to a navigation controller makes the child its top: the old top disappears, the child appears"; "UIKit #T8: addChild to a tab bar controller adds a last tab, not selected: no appearance call; page and split view controllers are refused"
+
+**Sources.** [openradar 14897231 (mirror) — GitHub](https://github.com/lionheart/openradar-mirror/issues/4532) (community report); [decompiled iOS 26.1 `UIViewController.mm` — GitHub](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/6d54c2612d4e4ddfd6b2236405288f4598b24635/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/UIViewController.mm): `-_addChildViewController:performHierarchyCheck:notifyWillMove:` (no class check; the navigation and split view controllers are told of the change), and [`UITabBarController.mm`](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/6d54c2612d4e4ddfd6b2236405288f4598b24635/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/UITabBarController.mm): `-viewControllers` (the children minus the More controller), `-_rebuildTabBarItemsIfNeeded` (sample code: reverse-engineered UIKit)
+
+### #T9 addChild of a child to the parent it already has removes and re-adds it
+
+**What UIKit does.** `addChild(_:)` does not refuse a view controller that is already the receiver's child. As for any child that has a parent (fact 40), it sends `willMove(toParent: nil)`, removes it (`removeFromParent` → `didMove(toParent: nil)`), sets the parent again, appends it to `children` — so it moves to the end — and sends `willMove(toParent:)`; `didMove(toParent:)` is the app's call, as always. Apple: "If the new child view controller is already the child of a container view controller, it is removed from that container before being added"; a 2016 blog: it is "equivalent to first removing it from the parent view controller and then adding it to the parent view controller again". Its view is not touched, so no appearance call comes.
+
+**In NavLab.** Run `initial Main; launch; addChild Banner to Main; addChild Other to Main; addChild @Banner to Main`: `willMove(toParent: nil) Banner`, `didMove(toParent: nil) Banner`, `willMove(toParent: Main) Banner`, `didMove(toParent: Main) Banner` and a note; Main's children are now Other, Banner; nothing appears or disappears. (`didMove=no` leaves out the last call.) On a navigation or tab bar controller, where the order of the children is the stack or the tabs, NavLab refuses it (fact T8).
+
+**Tests.** `ContainmentTests` "UIKit #T9: addChild of a child to the parent it already has: willMove(toParent: nil), didMove(toParent: nil), willMove and didMove again, no appearance call; it moves to the end"
+
+**Sources.** [dogndxt, 视图控制器的父-子关系 (2016)](http://dogndxt.github.io/2016/07/10/%E8%A7%86%E5%9B%BE%E6%8E%A7%E5%88%B6%E5%99%A8%E7%9A%84%E7%88%B6-%E5%AD%90%E5%85%B3%E7%B3%BB) (community report); [addChild(_:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)) (Apple documentation); [decompiled iOS 26.1 `UIViewController.mm` — GitHub](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore/blob/6d54c2612d4e4ddfd6b2236405288f4598b24635/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore/UIViewController.mm): `-_addChildViewController:performHierarchyCheck:notifyWillMove:`, `-removeChildViewController:notifyDidMove:` (sample code: reverse-engineered UIKit)
 
 ### #43 transition(from:to:) swaps two children of the same container
 
