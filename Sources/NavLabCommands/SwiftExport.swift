@@ -1309,6 +1309,8 @@ struct StepCoder {
             let parent = ref(to).expr
             let v = expression(spec)
             lines.append("\(parent).view.addSubview(\(v).view)   // no addChild: the view alone")
+        case .removeFromSuperview(let r):
+            lines.append("\(ref(r).expr).view.removeFromSuperview()")
         case .reuseView(let of, let other):
             lines.append("\(ref(of).expr).view = \(ref(other).expr).view")
         case .logFlags:

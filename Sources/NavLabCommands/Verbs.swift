@@ -498,13 +498,19 @@ public enum VerbTable {
             return .model(.addChild(s, to: n, didMove: didMove))
         },
         Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
-             summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",
+             summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: its view controller has no parent, and presenting from it warns; if NAME's view is in the window, the view's move into it calls viewWillAppear … viewDidAppear (UIKit's window path), but no parent ever forwards it another call; if not, it gets none, even when NAME's view enters the window; a child of another parent raises UIKit's hierarchy exception",
              uikit: "NAME.view.addSubview(x.view)", examples: ["addSubview Banner to Main", "addSubview @Menu to Main"],
              arguments: [.spec, .keyword(["to"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addSubview needs `to NAME`", suggestion: "addSubview \(s.text) to PARENT") }
             let n = try a.name(); try a.end()
             return .model(.addSubview(s, to: n))
+        },
+        Verb(name: "removeFromSuperview", group: .hierarchy, syntax: "removeFromSuperview NAME",
+             summary: "NAME.view.removeFromSuperview() for a view added with addSubview: if it was in the window, its move out of it calls viewWillDisappear and viewDidDisappear; the app still holds NAME (`release NAME` lets it go)",
+             uikit: "NAME.view.removeFromSuperview()", examples: ["removeFromSuperview Banner"],
+             arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let n = try a.name(); try a.end(); return .model(.removeFromSuperview(n))
         },
         Verb(name: "reuseView", group: .hierarchy, syntax: "reuseView NAME for OTHER",
              summary: "OTHER.view = NAME.view: a view belongs to one view controller at a time, so UIKit raises (UIKit #103)",

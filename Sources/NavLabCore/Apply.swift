@@ -104,6 +104,7 @@ extension State {
             #endif
         case .touchPresentationController(let name): return try touchPresentationController(name)
         case .addSubview(let spec, let to): return try addSubview(spec, to: to)
+        case .removeFromSuperview(let name): return try removeFromSuperview(name)
         case .reuseView(let of, let other): return try reuseView(of: of, for: other)
         case .beginAppearanceTransition(let name, let appearing, let animated):
             return try beginAppearanceTransition(name, isAppearing: appearing, animated: animated)

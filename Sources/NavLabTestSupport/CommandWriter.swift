@@ -112,7 +112,8 @@ public struct CommandWriter {
                               "appDelegate encodes account", "appDelegate set account=\(pick(["ann", "bob"]))",
                               "tab \(pick(["Home", "Albums"]))"])
         case 40: return pick(["tab \(pick(["0", "1", n]))", "tapOutside" + (chance(0.3) ? " \(n)" : ""),
-                              "set \(n) \(pick(["shouldSelect", "shouldDismiss"]))=\(pick(["yes", "no"]))"])
+                              "set \(n) \(pick(["shouldSelect", "shouldDismiss"]))=\(pick(["yes", "no"]))",
+                              "removeFromSuperview \(n)"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {

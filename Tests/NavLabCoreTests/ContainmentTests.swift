@@ -249,10 +249,10 @@ struct ContainmentTests {
         expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
     }
 
-    @Test("UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls")
+    @Test("UIKit #46, #47, #T10: addSubview without addChild puts the view on screen with no parent; its move into the window calls its appearance methods, and no parent ever forwards it more")
     func fact47Subview() {
         let s = launched("Nav(Main)", device: "iPhone iOS=17")
-        expectEqual(s.calls("addSubview Menu to Main"), ["loadView Menu", "viewDidLoad Menu"])
+        expectEqual(s.calls("addSubview Menu to Main"), ["loadView Menu", "viewDidLoad Menu", "viewWillAppear Menu", "viewIsAppearing Menu", "viewDidAppear Menu"])
         expect(s.vc("Menu").parent == nil && s.vc("Main").children.isEmpty)
         expect(s.inWindow("Menu") && s.screen.contains("Menu"))
         expect(!s.state.isAttachedToWindowHierarchy(s.id("Menu")))
@@ -261,6 +261,53 @@ struct ContainmentTests {
         expectEqual(s.appearance("push Other"), ["viewWillDisappear Main", "viewWillAppear Other", "viewIsAppearing Other",
                                                "viewDidDisappear Main", "viewDidAppear Other"])
         expect(!s.inWindow("Menu"))
+    }
+
+    @Test("UIKit #T10: a view added to a view that is not in the window gets no appearance call, then or when that view enters the window")
+    func factT10OffWindow() {
+        // Added in viewDidLoad, before the pushed view controller's view is in the window (Tests/Observed/92).
+        let s = launched("Nav(A)", device: "iPhone iOS=17")
+        s.run("on B viewDidLoad: addSubview Card to self")
+        let calls = s.calls("push B")
+        expect(calls.contains("viewDidLoad Card") && !calls.contains { $0.hasSuffix(" Card") && $0.hasPrefix("view") && $0 != "viewDidLoad Card" }, "\(calls)")
+        expect(s.inWindow("Card"))
+        // Added to a view lower in the stack: nothing now, nothing when it comes back.
+        let lower = launched("Nav(A)", device: "iPhone iOS=17")
+        lower.run("push B")
+        expectEqual(lower.calls("addSubview Card to A"), ["loadView Card", "viewDidLoad Card"])
+        expect(!lower.calls("pop").contains { $0.hasSuffix(" Card") })
+        expect(lower.inWindow("Card"))
+    }
+
+    @Test("UIKit #T10: the detached view controller forwards the window path's calls to its own children")
+    func factT10Forwards() {
+        let s = launched("Base", device: "iPhone iOS=17")
+        let calls = s.appearance("addSubview Menu:Root(Page) to Base")
+        expectEqual(calls, ["viewWillAppear Menu", "viewWillAppear Page", "viewIsAppearing Menu", "viewIsAppearing Page", "viewDidAppear Menu", "viewDidAppear Page"])
+    }
+
+    @Test("UIKit #T10: removeFromSuperview of a view added with addSubview: viewWillDisappear, viewDidDisappear if it was in the window; the app still holds it")
+    func factT10Remove() {
+        let s = launched("Main", device: "iPhone iOS=17")
+        s.run("addSubview Card to Main")
+        expectEqual(s.calls("removeFromSuperview Card"), ["viewWillDisappear Card", "viewDidDisappear Card"])
+        expect(s.alive("Card") && !s.inWindow("Card") && s.vc("Card").hostView == nil)
+        expect(s.vc("Main").hostedViews.isEmpty)
+        // Added again, it appears again; released, it goes.
+        expect(s.calls("addSubview @Card to Main").contains("viewWillAppear Card"))
+        s.run("removeFromSuperview Card")
+        expectEqual(s.calls("release Card"), ["deinit Card"])
+        // Out of the window: no call.
+        let off = launched("Nav(A)", device: "iPhone iOS=17")
+        off.run("push B")
+        off.run("addSubview Card to A")
+        expectEqual(off.calls("removeFromSuperview Card"), [])
+        // Only a view added with addSubview: a child, a presented one, the root and a plain one are refused.
+        let t = launched("Root(Left)", device: "iPhone iOS=17")
+        expectEqual(t.fail("removeFromSuperview Left")?.suggestion?.contains("removeChild Left"), true)
+        expectEqual(t.fail("removeFromSuperview Root")?.suggestion?.contains("swapRoot"), true)
+        t.run("present P")
+        expectEqual(t.fail("removeFromSuperview P")?.suggestion?.contains("dismiss P"), true)
     }
 
     @Test("UIKit #96: presenting from a detached view controller warns, and presents")

@@ -110,7 +110,7 @@ extension State {
         switch command {
         case .present, .dismiss, .push, .pop, .popToRoot, .setViewControllers, .select, .addChild, .removeChild,
              .switchChild, .swapRoot, .swapRootToNil, .show, .touchPresentationController, .beginAppearanceTransition,
-             .endAppearanceTransition, .addSubview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault, .appDelegateSet:
+             .endAppearanceTransition, .addSubview, .removeFromSuperview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault, .appDelegateSet:
             if delegate, command.mentionsSelf {
                 return ("the app and scene delegates are not view controllers: `self` means nothing in their code",
                         "name the view controller (`root`, `top`, or its name)")
@@ -424,6 +424,7 @@ extension Command {
         case .beginAppearanceTransition(let n, let a, let animated): return .beginAppearanceTransition(ref(n), isAppearing: a, animated: animated)
         case .endAppearanceTransition(let n): return .endAppearanceTransition(ref(n))
         case .addSubview(let s, let to): return .addSubview(spec(s), to: ref(to))
+        case .removeFromSuperview(let n): return .removeFromSuperview(ref(n))
         case .reuseView(let of, let other): return .reuseView(of: ref(of), for: ref(other))
         case .hold(let n, let label): return .hold(ref(n), label: label)
         case .release(let n): return .release(ref(n))

@@ -76,6 +76,8 @@ public enum Command: Hashable, Sendable {
     case endAppearanceTransition(NameRef)
     /// `A.view.addSubview(B.view)` without containment (UIKit #46, #96, #102).
     case addSubview(Spec, to: NameRef)
+    /// `B.view.removeFromSuperview()` for a view added with `addSubview` (UIKit #T10).
+    case removeFromSuperview(NameRef)
     /// `C.view = B.view` (UIKit #103).
     case reuseView(of: NameRef, for: NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.
