@@ -401,6 +401,9 @@ private struct Generator {
             case "loadView", "viewDidLoad", "applicationFinishedRestoringState":
                 o.append("    override func \(method)() {")
                 o.append("        super.\(method)()")
+            case "viewWillLayoutSubviews", "viewDidLayoutSubviews":
+                o.append("    override func \(method)() {")
+                o.append("        super.\(method)()")
             case "willMove", "didMove":
                 o.append("    override func \(method)(toParent parent: UIViewController?) {")
                 o.append("        super.\(method)(toParent: parent)")

@@ -673,7 +673,7 @@ public enum VerbTable {
             return .query(.export(format, file: file, replace: replace))
         },
         Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off | log layout=on|off",
-             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210)",
+             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210); code in them (`on CLASS viewDidLayoutSubviews: …`) runs either way",
              uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on", "log layout=on"], arguments: [.keyword(["--json", "flags=", "layout="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if a.isWord("layout") {
                 a.index += 1

@@ -113,7 +113,8 @@ public struct CommandWriter {
                               "tab \(pick(["Home", "Albums"]))"])
         case 40: return pick(["tab \(pick(["0", "1", n]))", "tapOutside" + (chance(0.3) ? " \(n)" : ""),
                               "set \(n) \(pick(["shouldSelect", "shouldDismiss"]))=\(pick(["yes", "no"]))",
-                              "removeFromSuperview \(n)"])
+                              "removeFromSuperview \(n)",
+                              "on \(pick(CommandWriter.classes)) \(pick(["viewWillLayoutSubviews", "viewDidLayoutSubviews"])): \(pick(["addChild Settings to self", "push Detail", "beginAppearanceTransition self true", "addSubview Banner to self"]))"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {

@@ -112,6 +112,55 @@ struct HookTests {
         expectEqual(s.state[nav].children.map { s.state[$0].name }, ["Home", "Detail"])
     }
 
+    @Test("UIKit #T12: code in viewWillLayoutSubviews and viewDidLayoutSubviews runs at the layout pass, once per first entry into the window, whether log layout=on shows the calls or not")
+    func layoutHooks() {
+        for shown in [false, true] {
+            let s = session(["device iPhone iOS=17", "on Pager viewDidLayoutSubviews: addChild Child to self", "initial Nav(Pager)"] + (shown ? ["log layout=on"] : []))
+            let r = s.execute("launch")
+            let lines = r.lines.map(\.text)
+            let ran = lines.firstIndex { $0.contains("Pager's viewDidLayoutSubviews runs `addChild Child to self`") }
+            expect(ran != nil, "\(lines)")
+            // The call itself is printed only with log layout=on; the code runs either way.
+            expectEqual(lines.contains("viewDidLayoutSubviews Pager"), shown)
+            if shown, let ran { expect(lines.firstIndex(of: "viewDidLayoutSubviews Pager")! < ran) }
+            // After Pager's viewIsAppearing, before its viewDidAppear (UIKit #210); the child appears once.
+            let appearing = lines.firstIndex(of: "viewIsAppearing Pager")!, appeared = lines.firstIndex(of: "viewDidAppear Pager")!
+            expect(ran.map { appearing < $0 && $0 < appeared } ?? false)
+            expectEqual(lines.filter { $0.hasSuffix("viewWillAppear Child") }.count, 1)
+            expectEqual(lines.filter { $0.hasSuffix("viewDidAppear Child") }.count, 1)
+            // Pushed over and popped back: no second layout pass, so the code does not run again.
+            _ = s.execute("push Other")
+            let back = s.execute("pop").text
+            expect(!back.contains("runs `addChild"), "\(back)")
+            expect(s.state.names["Child#2"] == nil)
+        }
+        // viewWillLayoutSubviews comes first; code there that adds itself would never end: an error.
+        let order = session("log layout=on", "on Pager viewWillLayoutSubviews: addChild A to self", "on Pager viewDidLayoutSubviews: addChild B to self", "initial Pager")
+        let text = order.execute("launch").text
+        expect(text.range(of: "runs `addChild A to self`")!.lowerBound < text.range(of: "runs `addChild B to self`")!.lowerBound)
+        let loop = session("on Pager viewWillLayoutSubviews: addChild Pager to self", "initial Home", "launch")
+        let before = loop.state
+        expectEqual(loop.execute("swapRoot Pager").status, .failed)
+        expectEqual(loop.state, before)
+    }
+
+    @Test("UIKit #T13: before iOS 10 a child added while its parent is appearing gets viewDidAppear and no viewWillAppear; from iOS 10 all three",
+          arguments: [9, 17])
+    func midAppearanceChild(ios: Int) {
+        let s = session("device iPhone iOS=\(ios)", "on Pager viewWillLayoutSubviews: addChild Child to self", "initial Pager")
+        let lines = s.execute("launch").lines.map(\.text)
+        expectEqual(lines.contains { $0.hasSuffix("viewWillAppear Child") }, ios >= 10)
+        expect(lines.contains { $0.hasSuffix("viewDidAppear Child") })
+        // Added right after an animated push of its parent, in the same turn.
+        let p = session("device iPad iOS=\(ios)", "initial Nav(Home)", "launch")
+        let turn = p.execute("push Container:Root(Red) animated; addChild Blue to Container").lines.map(\.text)
+        expectEqual(turn.contains("viewWillAppear Blue"), ios >= 10)
+        expect(turn.contains("viewDidAppear Blue"))
+        // A parent that has appeared is not appearing: the child gets all its calls.
+        let later = session("device iPhone iOS=\(ios)", "initial Main", "launch")
+        expect(later.execute("addChild Banner to Main").lines.contains { $0.text == "viewWillAppear Banner" })
+    }
+
     @Test("code that calls itself for ever ends with an error at the limit, and leaves the state as it was")
     func runaway() {
         let s = session("on Detail viewDidAppear: push Detail", "initial Nav(Home)", "launch")

@@ -268,7 +268,8 @@ struct ContainmentTests {
         // Added in viewDidLoad, before the pushed view controller's view is in the window (Tests/Observed/92).
         let s = launched("Nav(A)", device: "iPhone iOS=17")
         s.run("on B viewDidLoad: addSubview Card to self")
-        let calls = s.calls("push B")
+        // The code's calls are nested one level under viewDidLoad B.
+        let calls = s.calls("push B").map { String($0.drop { $0 == " " }) }
         expect(calls.contains("viewDidLoad Card") && !calls.contains { $0.hasSuffix(" Card") && $0.hasPrefix("view") && $0 != "viewDidLoad Card" }, "\(calls)")
         expect(s.inWindow("Card"))
         // Added to a view lower in the stack: nothing now, nothing when it comes back.

@@ -47,8 +47,13 @@ extension State {
             throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(self[parent].name) is inside it",
                               at: xref.location, suggestion: "make a new instance (drop the @)")
         }
-        let events = transition(.push, animated: false) { s, pre, post in
+        // Its parent is appearing: in the code of its viewWillAppear, viewIsAppearing or layout
+        // calls, or pushed, animated, earlier in the line.
+        let parentAppearing = hookAppearing.contains(parent) || turn?.pushed.contains(parent) == true
+        var added = VCID(0)
+        var events = transition(.push, animated: false) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
+            added = x
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
             // A view added earlier without containment is now the child's (UIKit #42).
             if let h = s[x].hostView { s[h].hostedViews.removeAll { $0 == x }; s[x].hostView = nil }
@@ -68,6 +73,16 @@ extension State {
                 // Nothing calls didMove (UIKit #209); the child is still moving to its
                 // parent inside this transition's appearance calls.
                 s.marks.movingToParent.insert(x)
+            }
+        }
+        if parentAppearing, device.iOS < 10 {
+            // Before iOS 10 a child added while its parent is appearing misses viewWillAppear;
+            // its viewDidAppear still comes (UIKit #T13).
+            let missed = Set(appearanceTargets(added).map { self[$0].name })
+            let before = events.count
+            events.removeAll { $0.kind == .callback && $0.callback == "viewWillAppear" && missed.contains($0.viewController ?? "") }
+            if events.count < before {
+                events.append(.note("\(self[added].name) was added while \(self[parent].name) was appearing: on iOS \(device.iOS) it gets viewDidAppear but no viewWillAppear (UIKit #T13)"))
             }
         }
         return .done(events)

@@ -87,7 +87,7 @@ extension State {
         // popToRoot cannot fail here: a navigation controller with more than one child.
         let popped = (try? popToRoot(NameRef(nav), animated: true))?.events ?? []
         // The animated pop's did-calls come when it ends, after didSelect (UIKit #T3).
-        let split = popped.firstIndex { $0.kind == .callback && $0.callback.hasPrefix("viewDid") && $0.callback != "viewDidLoad" } ?? popped.count
+        let split = popped.firstIndex { $0.kind == .callback && ($0.callback == "viewDidAppear" || $0.callback == "viewDidDisappear") } ?? popped.count
         return [shouldSelect, .note("\(nav)'s tab is tapped again: it pops to its root view controller, animated (UIKit #T3)")]
             + popped[..<split] + [didSelect] + popped[split...]
     }

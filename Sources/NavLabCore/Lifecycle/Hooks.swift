@@ -48,6 +48,7 @@ extension State {
         ("viewIsAppearing", "viewIsAppearing"), ("viewDidAppear", "viewDidAppear"),
         ("viewWillDisappear", "viewWillDisappear"), ("viewDidDisappear", "viewDidDisappear"),
         ("willMove", "willMove(toParent:)"), ("didMove", "didMove(toParent:)"),
+        ("viewWillLayoutSubviews", "viewWillLayoutSubviews"), ("viewDidLayoutSubviews", "viewDidLayoutSubviews"),
         ("applicationFinishedRestoringState", "applicationFinishedRestoringState"),
     ]
     /// The app delegate's.
@@ -125,6 +126,13 @@ extension State {
     /// Whether any code in callbacks is declared.
     var hasHooks: Bool { !application.hooks.isEmpty }
 
+    /// The layout callbacks (UIKit #210), which can hold the app's code (UIKit #T12).
+    static let layoutCallbacks: Set<String> = ["viewWillLayoutSubviews", "viewDidLayoutSubviews"]
+
+    /// Whether transitions make the layout calls: to show them (`log layout=on`), or to run
+    /// the app's code in them, shown or not (UIKit #T12).
+    var emitsLayout: Bool { logsLayout || application.hooks.contains { State.layoutCallbacks.contains($0.callback) } }
+
     /// Applies `command`, then the code in the callbacks it caused, nested under each call
     /// (UIKit #183–#189). Code that goes deeper than `Limits.hookDepth`, or runs more than
     /// `Limits.hookRuns` times for one command, throws: the caller discards the state.
@@ -163,6 +171,8 @@ extension State {
             i += 1
             out.append(e)
             guard e.depth == 0, e.kind == .callback || e.kind == .appDelegate else { continue }
+            // A layout call made only to run the app's code in it is not printed (UIKit #T12).
+            if !logsLayout, e.kind == .callback, State.layoutCallbacks.contains(e.callback) { out.removeLast() }
             let owner: String, me: VCID?
             if e.kind == .appDelegate {
                 owner = State.sceneDelegateHookMethods.contains(where: { $0.callback == e.callback }) ? "SceneDelegate" : "AppDelegate"
@@ -250,7 +260,7 @@ extension State {
             if !self[id].hasBeenLaidOut {
                 // Laid out with the others, after them (UIKit #210).
                 self[id].hasBeenLaidOut = true
-                if logsLayout {
+                if emitsLayout {
                     let pair: [Event] = [.vc("viewWillLayoutSubviews", n), .vc("viewDidLayoutSubviews", n)]
                     if let last = rest.lastIndex(where: { $0.callback == "viewDidLayoutSubviews" && $0.kind == .callback }) {
                         rest.insert(contentsOf: pair, at: last + 1)
@@ -289,7 +299,7 @@ extension State {
         case "viewWillAppear":
             guard let me, incoming.contains(me) else { return .during }
             return .appearing
-        case "viewIsAppearing", "viewWillDisappear", "willMove(toParent:)": return .during
+        case "viewIsAppearing", "viewWillDisappear", "willMove(toParent:)", "viewWillLayoutSubviews", "viewDidLayoutSubviews": return .during
         case "application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)",
              "scene(_:willConnectTo:options:)":
             return .beforeWindow
@@ -320,7 +330,10 @@ extension State {
         }
         var command = hook.command
         if let me { command = command.actingAs(NameRef(self[me].name)) }
-        let savedTurn = turn, savedPending = hookPending
+        let savedTurn = turn, savedPending = hookPending, savedAppearing = hookAppearing
+        // While the command's transition runs, what it brings into the window is appearing
+        // (its viewWillAppear has come, its viewDidAppear not yet: UIKit #T13).
+        if phase == .appearing || phase == .during { hookAppearing = incoming }
         switch phase {
         case .beforeWindow:
             turn = during
@@ -342,12 +355,14 @@ extension State {
             hookDepth -= 1
             turn = savedTurn
             hookPending = savedPending
+            hookAppearing = savedAppearing
             throw error
         }
         hookDepth -= 1
         if phase != .after { during = turn }
         turn = savedTurn
         hookPending = savedPending
+        hookAppearing = savedAppearing
         var out: [Event] = [Event(kind: .note, callback: "note", message: "\(place) runs `\(hook.text)`", depth: 1)]
         if case .ignored(let reason, _) = outcome {
             out.append(Event(kind: .note, callback: "note", message: "ignored: \(reason)", depth: 1))
