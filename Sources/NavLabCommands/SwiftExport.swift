@@ -1236,11 +1236,16 @@ struct StepCoder {
                 lines.append("\(tabs).selectedIndex = \(index)")
             }
         case .addChild(let spec, let to, let didMove):
-            let parent = ref(to).expr
+            let (parent, parentVC) = ref(to)
             let v = expression(spec)
             lines.append("\(parent).addChild(\(v))")
-            lines.append("\(v).view.frame = \(parent).view.bounds")
-            lines.append("\(parent).view.addSubview(\(v).view)")
+            if let kind = parentVC?.kind, kind == .navigation || kind == .tabBar {
+                // The container places the child's view itself (UIKit #T8).
+                lines.append("// \(parent) is a UIKit container: it places \(v)'s view itself (UIKit #T8)")
+            } else {
+                lines.append("\(v).view.frame = \(parent).view.bounds")
+                lines.append("\(parent).view.addSubview(\(v).view)")
+            }
             if didMove {
                 lines.append("\(v).didMove(toParent: \(parent))")
             } else {
