@@ -261,7 +261,7 @@ progress" warnings happen.
 
 **In NavLab.** Run `initial Nav(A); launch; show B; tree`. The note says `show(_:sender:): UINavigationController pushes it` and the push callbacks follow; in an app without a navigation controller (`initial A; launch; show B`) the note says no container overrides it, so it presents. With `device iPad iOS=17; initial Split(Nav(Master), Detail); launch; showDetail Message on Master` the split view controller puts Message in its secondary column and deinits Detail.
 
-**Tests.** `InteractiveTests` "UIKit #23: show pushes inside a navigation controller and presents without one"; `InteractiveTests` "UIKit #23, #59: showDetail fills an expanded split view's secondary column; collapsed, it goes through show"
+**Tests.** `InteractiveTests` "UIKit #23: show pushes inside a navigation controller and presents without one"; `InteractiveTests` "UIKit #23, #59: showDetail fills an expanded split view's secondary column; collapsed, it goes through show"; `InteractiveTests` "UIKit #23: showDetail of a new column that would contain the column it replaces, or the split view controller, is refused and changes nothing"
 
 **Sources.** [Presenting a View Controller — View Controller Programming Guide for iOS](https://developer.apple.com/library/archive/featuredarticles/ViewControllerPGforiPhoneOS/PresentingaViewController.html); UIKit's UIViewController.h header comments (Apple documentation)
 
