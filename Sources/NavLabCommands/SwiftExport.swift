@@ -319,6 +319,12 @@ private struct Generator {
             let what = kind == .down ? "swipe the sheet down" : kind == .content ? "swipe back from the middle of the screen" : "swipe back from the left edge"
             step.wait = .seconds(6)
             step.code.insert("print(\"# By hand, within 5 seconds: \(what)\(cancel ? ", and let go halfway so that it cancels" : "").\")", at: 0)
+        case .tapOutside:
+            step.wait = .seconds(6)
+            step.code.insert("print(\"# By hand, within 5 seconds: tap outside the popover or sheet, on the dimmed area.\")", at: 0)
+        case .tapTab(let tab, _, _):
+            step.wait = .seconds(6)
+            step.code.insert("print(\"# By hand, within 5 seconds: tap the tab bar item \(tab) (this program's tab bar controllers have no delegate: it does not log shouldSelect/didSelect).\")", at: 0)
         default: break
         }
         if runs.isEmpty { runs.append(Run()) }
@@ -397,6 +403,9 @@ private struct Generator {
             case "loadView", "viewDidLoad", "applicationFinishedRestoringState":
                 o.append("    override func \(method)() {")
                 o.append("        super.\(method)()")
+            case "viewWillLayoutSubviews", "viewDidLayoutSubviews":
+                o.append("    override func \(method)() {")
+                o.append("        super.\(method)()")
             case "willMove", "didMove":
                 o.append("    override func \(method)(toParent parent: UIViewController?) {")
                 o.append("        super.\(method)(toParent: parent)")
@@ -463,8 +472,8 @@ private struct Generator {
             o.append("// (it keeps which one in UserDefaults; delete the app to start over).")
         }
         o.append("// A `!` that stops the program means that view controller was deallocated earlier than NavLab predicts.")
-        if allSteps.contains(where: { $0.line.hasPrefix("swipe") }) {
-            o.append("// A `swipe` step waits 5 seconds for your finger.")
+        if allSteps.contains(where: { $0.line.hasPrefix("swipe") || $0.line.hasPrefix("tab") || $0.line.hasPrefix("tapOutside") }) {
+            o.append("// A `swipe`, `tab` or `tapOutside` step waits 5 seconds for your finger.")
         }
         if usesRestoration {
             o.append("// State restoration: UIKit finds an archived view controller without a restoration class among those")
@@ -1229,11 +1238,16 @@ struct StepCoder {
                 lines.append("\(tabs).selectedIndex = \(index)")
             }
         case .addChild(let spec, let to, let didMove):
-            let parent = ref(to).expr
+            let (parent, parentVC) = ref(to)
             let v = expression(spec)
             lines.append("\(parent).addChild(\(v))")
-            lines.append("\(v).view.frame = \(parent).view.bounds")
-            lines.append("\(parent).view.addSubview(\(v).view)")
+            if let kind = parentVC?.kind, kind == .navigation || kind == .tabBar {
+                // The container places the child's view itself (UIKit #228).
+                lines.append("// \(parent) is a UIKit container: it places \(v)'s view itself (UIKit #228)")
+            } else {
+                lines.append("\(v).view.frame = \(parent).view.bounds")
+                lines.append("\(parent).view.addSubview(\(v).view)")
+            }
             if didMove {
                 lines.append("\(v).didMove(toParent: \(parent))")
             } else {
@@ -1266,7 +1280,7 @@ struct StepCoder {
             let v = expression(spec)
             let call = detail ? "\(target).showDetailViewController(\(v), sender: nil)" : "\(target).show(\(v), sender: nil)"
             lines.append(animated ? call : "UIView.performWithoutAnimation { \(call) }")
-        case .swipe, .tapTab:
+        case .swipe, .tapTab, .tapOutside:
             break
         case .setDefaults(let settings):
             for s in settings { lines.append("UserDefaults.standard.set(\(SwiftNames.literal(s.value)), forKey: \(SwiftNames.literal(s.key)))") }
@@ -1305,6 +1319,8 @@ struct StepCoder {
             let parent = ref(to).expr
             let v = expression(spec)
             lines.append("\(parent).view.addSubview(\(v).view)   // no addChild: the view alone")
+        case .removeFromSuperview(let r):
+            lines.append("\(ref(r).expr).view.removeFromSuperview()")
         case .reuseView(let of, let other):
             lines.append("\(ref(of).expr).view = \(ref(other).expr).view")
         case .logFlags:

@@ -429,7 +429,7 @@ public enum VerbTable {
             return .model(.popToRoot(n, animated: animated))
         },
         Verb(name: "setViewControllers", group: .hierarchy, syntax: "setViewControllers SPEC, SPEC… [on NAME] [animated]",
-             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it. On a tab bar controller, replaces its tabs: the old roots are removed, the selected one is kept if listed, else the same index, else tab 0",
+             summary: "replaces the whole navigation stack (bottom first); @NAME keeps an instance already on it. On a tab bar controller, replaces its tabs index by index (an old tab whose place is filled leaves silently, old tabs past the new end get willMove/didMove(toParent: nil)), then selects the selected one if listed, else the same index, else tab 0",
              uikit: "navigationController.setViewControllers(_:animated:), tabBarController.setViewControllers(_:animated:) / viewControllers = […]", examples: ["setViewControllers @Countries, Detail animated", "setViewControllers Nav(Feed), @Profile on UITabBarController"],
              arguments: [.spec, .keyword(["on", "animated"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             var specs: [Spec] = []
@@ -463,6 +463,15 @@ public enum VerbTable {
             try a.end()
             return .model(.swipe(kind, on: on, cancel: cancel))
         },
+        Verb(name: "tapOutside", group: .hierarchy, syntax: "tapOutside [NAME]",
+             summary: "the user taps outside a presented view controller (default: the one `top` is in), on its dimming view: an iPad popover, or an iPad sheet from iOS 13, is dismissed — presentationControllerShouldDismiss(_:), presentationControllerWillDismiss(_:), the dismissal, presentationControllerDidDismiss(_:) (before iOS 13 the popover delegate's ShouldDismissPopover and DidDismissPopover); the presenter gets no call. `isModalInPresentation=yes` or `shouldDismiss=no` keep it; form sheets before iOS 13 and everything on an iPhone ignore the tap",
+             uikit: "the presentation's dimming view (UIPopoverPresentationController, UIAdaptivePresentationControllerDelegate)", examples: ["tapOutside", "tapOutside Picker"],
+             arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            var n: NameRef?
+            if !a.atEnd { n = try a.name() }
+            try a.end()
+            return .model(.tapOutside(n, at: a.verb.location))
+        },
         Verb(name: "select", group: .hierarchy, syntax: "select NAME INDEX|more",
              summary: "selects a tab of NAME (a tab bar controller, or a view controller inside one); `more`: the More tab of a tab bar controller with more than five tabs, after which selectedIndex reads NSNotFound",
              uikit: "tabBarController.selectedIndex = INDEX; selectedViewController = moreNavigationController", examples: ["select UITabBarController 1", "select UITabBarController more"],
@@ -475,9 +484,9 @@ public enum VerbTable {
             let (i, at) = try a.int("a tab index, or more"); try a.end()
             return .model(.select(n, index: i, at: at))
         },
-        Verb(name: "tab", group: .hierarchy, syntax: "tab ID [in NAME]",
-             summary: "the user taps the tab whose identifier is ID in a tab bar controller made with Tabs(…) (iOS 18 UITab): tabBarController(_:shouldSelectTab:), the switch, tabBarController(_:didSelectTab:previousTab:); a tab inside a NavGroup rebuilds its managing navigation controller's stack",
-             uikit: "UITabBarController.tabs, UITabBarControllerDelegate", examples: ["tab Search", "tab Albums in UITabBarController"],
+        Verb(name: "tab", group: .hierarchy, syntax: "tab NAME|INDEX|ID [in TABBAR]",
+             summary: "the user taps a tab bar item (default: the front-most tab bar on screen). On a Tab(…) (viewControllers): the tab at INDEX or holding NAME — tabBarController(_:shouldSelect:), the switch, tabBarController(_:didSelect:) (from iOS 18 didSelect comes before the cross-fade's appearance calls); the selected tab tapped again sends both and pops its navigation controller to the root; `set UITabBarController shouldSelect=no` refuses the tap. On a Tabs(…) (iOS 18 UITab): the tab whose identifier is ID — tabBarController(_:shouldSelectTab:), the switch, tabBarController(_:didSelectTab:previousTab:); a tab inside a NavGroup rebuilds its managing navigation controller's stack. `select` is the code's selectedIndex and sends no delegate call",
+             uikit: "the tab bar item's action (_tabBarItemClicked:), UITabBarControllerDelegate", examples: ["tab 1", "tab Settings", "tab 0 in UITabBarController#2", "tab Albums"],
              arguments: [.name, .keyword(["in"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("a tab's identifier")
             var on: NameRef?
@@ -486,8 +495,8 @@ public enum VerbTable {
             return .model(.tapTab(t.text, in: on, at: t.location))
         },
         Verb(name: "addChild", group: .hierarchy, syntax: "addChild SPEC to NAME [didMove=no]",
-             summary: "containment: addChild, the view added, didMove(toParent:); `didMove=no`: the app's code never calls didMove(toParent:) — the child still appears with its parent, its didMove code never runs, and only removeFromParent sends it didMove(toParent: nil) (UIKit #209)",
-             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main", "addChild Banner to Main didMove=no"],
+             summary: "containment: addChild, the view added, didMove(toParent:); `didMove=no`: the app's code never calls didMove(toParent:) — the child still appears with its parent, its didMove code never runs, and only removeFromParent sends it didMove(toParent: nil) (UIKit #209). A child NAME already has is removed and added again, last (UIKit #229); a child of another parent gets willMove(toParent: nil) and didMove(toParent: nil) first (UIKit #40); on a navigation controller the child becomes its top, on a tab bar controller a new last tab, not selected (UIKit #228)",
+             uikit: "NAME.addChild(_:) … child.didMove(toParent: NAME)", examples: ["addChild Banner to Main", "addChild Banner to Main didMove=no", "addChild @Banner to Main", "addChild TitleView to UINavigationController"],
              arguments: [.spec, .keyword(["to"]), .name, .keyword(["didMove="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addChild needs `to NAME`", suggestion: "addChild \(s.text) to PARENT") }
@@ -506,13 +515,19 @@ public enum VerbTable {
             return .model(.addChild(s, to: n, didMove: didMove))
         },
         Verb(name: "addSubview", group: .hierarchy, syntax: "addSubview SPEC to NAME",
-             summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: the view is on screen but its view controller has no parent, gets no appearance calls, and presenting from it warns; a child of another parent raises UIKit's hierarchy exception",
+             summary: "NAME.view.addSubview(SPEC's view) WITHOUT addChild: its view controller has no parent, and presenting from it warns; if NAME's view is in the window, the view's move into it calls viewWillAppear … viewDidAppear (UIKit's window path), but no parent ever forwards it another call; if not, it gets none, even when NAME's view enters the window; a child of another parent raises UIKit's hierarchy exception",
              uikit: "NAME.view.addSubview(x.view)", examples: ["addSubview Banner to Main", "addSubview @Menu to Main"],
              arguments: [.spec, .keyword(["to"]), .name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let s = try a.spec()
             guard a.accept("to") else { throw a.error("addSubview needs `to NAME`", suggestion: "addSubview \(s.text) to PARENT") }
             let n = try a.name(); try a.end()
             return .model(.addSubview(s, to: n))
+        },
+        Verb(name: "removeFromSuperview", group: .hierarchy, syntax: "removeFromSuperview NAME",
+             summary: "NAME.view.removeFromSuperview() for a view added with addSubview: if it was in the window, its move out of it calls viewWillDisappear and viewDidDisappear; the app still holds NAME (`release NAME` lets it go)",
+             uikit: "NAME.view.removeFromSuperview()", examples: ["removeFromSuperview Banner"],
+             arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let n = try a.name(); try a.end(); return .model(.removeFromSuperview(n))
         },
         Verb(name: "reuseView", group: .hierarchy, syntax: "reuseView NAME for OTHER",
              summary: "OTHER.view = NAME.view: a view belongs to one view controller at a time, so UIKit raises (UIKit #103)",
@@ -675,7 +690,7 @@ public enum VerbTable {
             return .query(.export(format, file: file, replace: replace))
         },
         Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off | log layout=on|off",
-             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210)",
+             summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210); code in them (`on CLASS viewDidLayoutSubviews: …`) runs either way",
              uikit: "print statements in every callback", examples: ["log", "log --json", "log flags=on", "log layout=on"], arguments: [.keyword(["--json", "flags=", "layout="])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             if a.isWord("layout") {
                 a.index += 1

@@ -49,6 +49,7 @@ extension State {
         case .show(let spec, let on, let detail, let animated): return try show(spec, on: on, detail: detail, animated: animated)
         case .swipe(let kind, let on, let cancel): return try swipe(kind, on: on, cancel: cancel)
         case .tapTab(let id, let on, let at): return try tapTab(id, in: on, at: at)
+        case .tapOutside(let name, let at): return try tapOutside(name, at: at)
         case .relaunch: return try relaunch()
         case .background: return try background()
         case .backgroundRunning: return try background(running: true)
@@ -105,6 +106,7 @@ extension State {
             #endif
         case .touchPresentationController(let name): return try touchPresentationController(name)
         case .addSubview(let spec, let to): return try addSubview(spec, to: to)
+        case .removeFromSuperview(let name): return try removeFromSuperview(name)
         case .reuseView(let of, let other): return try reuseView(of: of, for: other)
         case .beginAppearanceTransition(let name, let appearing, let animated):
             return try beginAppearanceTransition(name, isAppearing: appearing, animated: animated)

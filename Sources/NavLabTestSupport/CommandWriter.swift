@@ -65,7 +65,7 @@ public struct CommandWriter {
                          "undo", "redo", "app " + pick(["App", "Other"]), "scene discard \(Int.random(in: 1...3, using: &rng))"])
         }
         let n = name(st) ?? "Nobody"
-        switch Int.random(in: 0..<41, using: &rng) {
+        switch Int.random(in: 0..<42, using: &rng) {
         case 0...5: return "present \(spec(st))\(target(st))" + (chance(0.5) ? " style=\(pick(CommandWriter.styles))" : "") + (chance(0.3) ? " animated" : "")
         case 6, 7: return "dismiss" + (chance(0.5) ? " \(n)" : "") + (chance(0.3) ? " animated" : "")
         case 8...11: return "push \(spec(st))\(target(st, kind: chance(0.5) ? .navigation : nil))" + (chance(0.2) ? " animated=no" : "")
@@ -111,6 +111,10 @@ public struct CommandWriter {
                               "on AppDelegate \(pick(["didFinishLaunching", "applicationDidBecomeActive"])): present \(plainSpec(st))",
                               "appDelegate encodes account", "appDelegate set account=\(pick(["ann", "bob"]))",
                               "tab \(pick(["Home", "Albums"]))"])
+        case 40: return pick(["tab \(pick(["0", "1", n]))", "tapOutside" + (chance(0.3) ? " \(n)" : ""),
+                              "set \(n) \(pick(["shouldSelect", "shouldDismiss"]))=\(pick(["yes", "no"]))",
+                              "removeFromSuperview \(n)",
+                              "on \(pick(CommandWriter.classes)) \(pick(["viewWillLayoutSubviews", "viewDidLayoutSubviews"])): \(pick(["addChild Settings to self", "push Detail", "beginAppearanceTransition self true", "addSubview Banner to self"]))"])
         default:
             // The state's own printout, imported back (a round trip), or a launch or a present.
             if chance(0.3), st.isRunning, st.window.rootViewController != nil {

@@ -112,6 +112,55 @@ struct HookTests {
         expectEqual(s.state[nav].children.map { s.state[$0].name }, ["Home", "Detail"])
     }
 
+    @Test("UIKit #232: code in viewWillLayoutSubviews and viewDidLayoutSubviews runs at the layout pass, once per first entry into the window, whether log layout=on shows the calls or not")
+    func layoutHooks() {
+        for shown in [false, true] {
+            let s = session(["device iPhone iOS=17", "on Pager viewDidLayoutSubviews: addChild Child to self", "initial Nav(Pager)"] + (shown ? ["log layout=on"] : []))
+            let r = s.execute("launch")
+            let lines = r.lines.map(\.text)
+            let ran = lines.firstIndex { $0.contains("Pager's viewDidLayoutSubviews runs `addChild Child to self`") }
+            expect(ran != nil, "\(lines)")
+            // The call itself is printed only with log layout=on; the code runs either way.
+            expectEqual(lines.contains("viewDidLayoutSubviews Pager"), shown)
+            if shown, let ran { expect(lines.firstIndex(of: "viewDidLayoutSubviews Pager")! < ran) }
+            // After Pager's viewIsAppearing, before its viewDidAppear (UIKit #210); the child appears once.
+            let appearing = lines.firstIndex(of: "viewIsAppearing Pager")!, appeared = lines.firstIndex(of: "viewDidAppear Pager")!
+            expect(ran.map { appearing < $0 && $0 < appeared } ?? false)
+            expectEqual(lines.filter { $0.hasSuffix("viewWillAppear Child") }.count, 1)
+            expectEqual(lines.filter { $0.hasSuffix("viewDidAppear Child") }.count, 1)
+            // Pushed over and popped back: no second layout pass, so the code does not run again.
+            _ = s.execute("push Other")
+            let back = s.execute("pop").text
+            expect(!back.contains("runs `addChild"), "\(back)")
+            expect(s.state.names["Child#2"] == nil)
+        }
+        // viewWillLayoutSubviews comes first; code there that adds itself would never end: an error.
+        let order = session("log layout=on", "on Pager viewWillLayoutSubviews: addChild A to self", "on Pager viewDidLayoutSubviews: addChild B to self", "initial Pager")
+        let text = order.execute("launch").text
+        expect(text.range(of: "runs `addChild A to self`")!.lowerBound < text.range(of: "runs `addChild B to self`")!.lowerBound)
+        let loop = session("on Pager viewWillLayoutSubviews: addChild Pager to self", "initial Home", "launch")
+        let before = loop.state
+        expectEqual(loop.execute("swapRoot Pager").status, .failed)
+        expectEqual(loop.state, before)
+    }
+
+    @Test("UIKit #233: before iOS 10 a child added while its parent is appearing gets viewDidAppear and no viewWillAppear; from iOS 10 all three",
+          arguments: [9, 17])
+    func midAppearanceChild(ios: Int) {
+        let s = session("device iPhone iOS=\(ios)", "on Pager viewWillLayoutSubviews: addChild Child to self", "initial Pager")
+        let lines = s.execute("launch").lines.map(\.text)
+        expectEqual(lines.contains { $0.hasSuffix("viewWillAppear Child") }, ios >= 10)
+        expect(lines.contains { $0.hasSuffix("viewDidAppear Child") })
+        // Added right after an animated push of its parent, in the same turn.
+        let p = session("device iPad iOS=\(ios)", "initial Nav(Home)", "launch")
+        let turn = p.execute("push Container:Root(Red) animated; addChild Blue to Container").lines.map(\.text)
+        expectEqual(turn.contains("viewWillAppear Blue"), ios >= 10)
+        expect(turn.contains("viewDidAppear Blue"))
+        // A parent that has appeared is not appearing: the child gets all its calls.
+        let later = session("device iPhone iOS=\(ios)", "initial Main", "launch")
+        expect(later.execute("addChild Banner to Main").lines.contains { $0.text == "viewWillAppear Banner" })
+    }
+
     @Test("code that calls itself for ever ends with an error at the limit, and leaves the state as it was")
     func runaway() {
         let s = session("on Detail viewDidAppear: push Detail", "initial Nav(Home)", "launch")
@@ -186,31 +235,44 @@ struct HookTests {
 
 @Suite("Assigning a tab bar controller's view controllers")
 struct TabViewControllersTests {
-    @Test("UIKit #189: replacing a tab bar controller's view controllers keeps the selected one, else the same index, else tab 0; the old roots leave and are released")
+    @Test("UIKit #189: replacing a tab bar controller's view controllers: index by index, then the old ones past the new end leave, then the selection changes — the selected one kept, else the same index, else tab 0")
     func replaceTabs() {
         let s = session("initial Tab(A, B, C)", "launch", "select UITabBarController 2")
         let r = s.execute("setViewControllers X, Y on UITabBarController")
         expectEqual(r.status, .done)
         let lines = r.events.map { $0.text }
-        expect(lines.firstIndex(of: "willMove(toParent: nil) A")! < lines.firstIndex(of: "willMove(toParent: UITabBarController) X")!)
-        expect(lines.firstIndex(of: "viewDidDisappear C")! < lines.firstIndex(of: "viewWillAppear X")!)
-        expect(lines.contains("deinit C"))
+        func at(_ line: String) -> Int { lines.firstIndex(of: line) ?? Int.max }
+        // A and B: their places are filled, they leave silently (UIKit #168).
+        expect(!lines.contains { $0.hasSuffix("(toParent: nil) A") || $0.hasSuffix("(toParent: nil) B") }, "\(lines)")
+        // The new ones are in before anything appears; C, past the new end, leaves with both calls back to back.
+        expect(at("willMove(toParent: UITabBarController) X") < at("didMove(toParent: UITabBarController) X"))
+        expect(at("didMove(toParent: UITabBarController) Y") < at("willMove(toParent: nil) C"))
+        expectEqual(at("didMove(toParent: nil) C"), at("willMove(toParent: nil) C") + 1)
+        expect(at("didMove(toParent: nil) C") < at("viewWillAppear X"))
+        // Then the selection changes as a tab switch does (UIKit #166).
+        expect(at("viewWillAppear X") < at("viewWillDisappear C") && at("viewDidDisappear C") < at("viewDidAppear X"))
+        expect(lines.contains("deinit A") && lines.contains("deinit B") && lines.contains("deinit C"))
         expect(lines.contains { $0.contains("so tab 0 is selected; customizableViewControllers is the new list") })
         let tab = s.state.window.rootViewController!
         expectEqual(s.state[tab].children.map { s.state[$0].name }, ["X", "Y"])
         expectEqual(s.state[tab].selectedIndex, 0)
 
-        // The selected one is kept where it moved.
+        // The selected one is kept where it moved: it gets no call; A's place is filled by Z.
         let kept = session("initial Tab(A, B, C)", "launch", "select UITabBarController 2")
         let k = kept.execute("setViewControllers Z, @C on UITabBarController").events.map { $0.text }
-        expect(!k.contains("viewWillDisappear C") && !k.contains("viewWillAppear Z"))
+        expect(!k.contains { $0.hasSuffix(" C") && $0 != "deinit C" } && !k.contains("viewWillAppear Z"), "\(k)")
+        expect(!k.contains("willMove(toParent: nil) A") && k.contains("deinit A"))
         expectEqual(kept.state[kept.state.window.rootViewController!].selectedIndex, 1)
 
-        // The same index when the selected one is gone.
+        // The same index when the selected one is gone; more tabs than before: the extra one is added.
         let same = session("initial Tab(A, B, C)", "launch", "select UITabBarController 1")
-        _ = same.execute("setViewControllers P, Q, R on UITabBarController")
+        let m = same.execute("setViewControllers P, Q, R, S on UITabBarController").events.map { $0.text }
         let t = same.state.window.rootViewController!
         expectEqual(same.state[same.state[t].children[same.state[t].selectedIndex]].name, "Q")
+        expect(m.contains("willMove(toParent: UITabBarController) S") && !m.contains { $0.hasPrefix("willMove(toParent: nil)") || $0.hasPrefix("didMove(toParent: nil)") }, "\(m)")
+
+        // The list it already has: nothing happens.
+        expectEqual(same.execute("setViewControllers @P, @Q, @R, @S on UITabBarController").status, .ignored)
     }
 }
 

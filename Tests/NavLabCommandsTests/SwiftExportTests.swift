@@ -290,7 +290,9 @@ struct SwiftExportTests {
                       "class Step1 restorationClass=yes\nappDelegate restores Detail as Detail\ninitial Tab(Nav(Step1), Page(A), Split(B, C))\nlaunch\nhold Step1 as coordinator\nshowDetail Detail\nshow D animated=no\nselect UITabBarController 1\naddChild Banner to B\nremoveChild Banner\nswitch E in UIPageViewController\nrelease Step1\npresent F style=pageSheet\nswipe down\npopToRoot UINavigationController\nsetViewControllers @Step1, G on UINavigationController animated\nswapRoot Root(H)\ncrash"]
         // The verbs of UIKit #6, #45/#73, #46/#103, #55, #72, #83, #209 and #210.
         let facts = "class Shell shouldAutomaticallyForwardAppearanceMethods=no\ninitial Tab(Shell:Root(A), B, C, D, E, F)\nlaunch\nlog flags=on\nlog layout=on\naddChild H to B didMove=no\nlog layout=off\nselect UITabBarController more\nselect UITabBarController 0\nbeginAppearanceTransition A false\nendAppearanceTransition A\ntouch presentationController of UITabBarController\naddSubview G to B\nswapRoot nil"
-        for (i, text) in (extras + [imported, facts]).enumerated() {
+        // The user's taps, addChild to UIKit's containers, removeFromSuperview and code in the layout calls (UIKit #221–#232).
+        let taps = "device iPad iOS=17\nclass P shouldDismiss=no\non Pager viewDidLayoutSubviews: addChild Child to self\ninitial Tab(Nav(Pager), B)\nlaunch\ntab 1\ntab 0\naddChild T to UINavigationController\naddChild U to UITabBarController\npresent Q style=popover\ntapOutside\naddSubview Card to T\nremoveFromSuperview Card\nsetViewControllers X, Y on UITabBarController"
+        for (i, text) in (extras + [imported, facts, taps]).enumerated() {
             let problems = try typecheckProblems(try program(text), name: "extra\(i)")
             expect(problems == nil, "\(text): \(problems ?? "")")
         }

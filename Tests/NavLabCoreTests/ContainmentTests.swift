@@ -45,11 +45,11 @@ struct ContainmentTests {
         expect(select.contains("viewWillAppear B") && select.contains("viewWillAppear Banner"))
     }
 
-    @Test("UIKit #40, #41: adding a child that has a parent first removes it via removeFromParent, which calls didMove(toParent: nil)")
+    @Test("UIKit #40, #41: adding a child that has a parent first sends it willMove(toParent: nil) and removes it via removeFromParent, which calls didMove(toParent: nil)")
     func fact40() {
         let s = launched("Root(Left, Right)")
         let calls = s.calls("addChild @Left to Right")
-        expectEqual(calls.prefix(2), ["didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
+        expectEqual(calls.prefix(3), ["willMove(toParent: nil) Left", "didMove(toParent: nil) Left", "willMove(toParent: Right) Left"])
         expectEqual(s.vc("Root").children, [s.id("Right")])
         expectEqual(s.vc("Left").parent, s.id("Right"))
     }
@@ -77,13 +77,62 @@ struct ContainmentTests {
         // Re-added the canonical way, the mark goes.
         let t = launched("Main")
         t.run("addChild Banner to Main didMove=no")
-        t.fail("addChild @Banner to Main") // already a child
+        // Added again, still without didMove (UIKit #229): still half-added.
+        expectEqual(t.calls("addChild @Banner to Main didMove=no").last, "willMove(toParent: Main) Banner")
         #expect(t.vc("Banner").awaitsDidMove)
         expectEqual(t.calls("addChild Ad to Main didMove=yes").last, "didMove(toParent: Main) Ad")
         #expect(!t.vc("Ad").awaitsDidMove)
         // A wrong value is refused with the usage.
         let e = t.fail("addChild X to Main didMove=maybe")
         expectEqual(e?.message.contains("didMove takes no or yes"), true)
+    }
+
+    @Test("UIKit #229: addChild of a child to the parent it already has: willMove(toParent: nil), didMove(toParent: nil), willMove and didMove again, no appearance call; it moves to the end")
+    func factT9() {
+        let s = launched("Main")
+        s.run("addChild Banner to Main")
+        s.run("addChild Other to Main")
+        let before = s.state.windowViewControllers()
+        let calls = s.calls("addChild @Banner to Main")
+        expectEqual(calls, ["willMove(toParent: nil) Banner", "didMove(toParent: nil) Banner",
+                            "willMove(toParent: Main) Banner", "didMove(toParent: Main) Banner"])
+        expectEqual(s.vc("Main").children, [s.id("Other"), s.id("Banner")])
+        expectEqual(s.vc("Banner").parent, s.id("Main"))
+        expectEqual(Set(s.state.windowViewControllers()), Set(before))
+        // Into itself or a descendant is still refused.
+        expect(s.fail("addChild @Main to Banner") != nil)
+    }
+
+    @Test("UIKit #228: addChild to a navigation controller makes the child its top: the old top disappears, the child appears")
+    func factT8Navigation() {
+        let s = launched("Nav(A)")
+        s.run("push C")
+        let calls = s.calls("addChild D to UINavigationController")
+        expectEqual(calls, ["willMove(toParent: UINavigationController) D", "loadView D", "viewDidLoad D",
+                            "viewWillDisappear C", "viewWillAppear D", "viewIsAppearing D", "viewDidDisappear C", "viewDidAppear D",
+                            "didMove(toParent: UINavigationController) D"])
+        expectEqual(s.vc("UINavigationController").children, [s.id("A"), s.id("C"), s.id("D")])
+        expectEqual(s.top, "D")
+        // Off screen the navigation controller, not the app, places the view: nothing loads.
+        let off = launched("Tab(Nav(A), B)")
+        off.run("select UITabBarController 1")
+        expectEqual(off.calls("addChild D to UINavigationController"), ["willMove(toParent: UINavigationController) D", "didMove(toParent: UINavigationController) D"])
+        // What a stack cannot hold, and the entries it has, are refused.
+        expect(s.fail("addChild Nav(E) to UINavigationController") != nil)
+        expect(s.fail("addChild @C to UINavigationController") != nil)
+    }
+
+    @Test("UIKit #228: addChild to a tab bar controller adds a last tab, not selected: no appearance call; page and split view controllers are refused")
+    func factT8TabBar() {
+        let s = launched("Tab(A, B)")
+        expectEqual(s.calls("addChild E to UITabBarController"), ["willMove(toParent: UITabBarController) E", "didMove(toParent: UITabBarController) E"])
+        expectEqual(s.vc("UITabBarController").children.last, s.id("E"))
+        expectEqual(s.vc("UITabBarController").selectedIndex, 0)
+        expect(!s.vc("E").isViewLoaded)
+        let page = launched("Page(P1)")
+        expectEqual(page.fail("addChild X to UIPageViewController")?.message.contains("does not model"), true)
+        let split = launched("Split(M, D)", device: "iPad iOS=17")
+        expectEqual(split.fail("addChild X to UISplitViewController")?.message.contains("does not model"), true)
     }
 
     @Test("UIKit #43, #44: transition(from:to:) in a custom container: from.willMove(nil), addChild(to), then removeFromParent and didMove")
@@ -200,10 +249,10 @@ struct ContainmentTests {
         expect(!s.run("tree").lines.contains { $0.text.contains("under More") })
     }
 
-    @Test("UIKit #46, #47: addSubview without addChild puts the view on screen with no parent and no appearance calls")
+    @Test("UIKit #46, #47, #230: addSubview without addChild puts the view on screen with no parent; its move into the window calls its appearance methods, and no parent ever forwards it more")
     func fact47Subview() {
         let s = launched("Nav(Main)", device: "iPhone iOS=17")
-        expectEqual(s.calls("addSubview Menu to Main"), ["loadView Menu", "viewDidLoad Menu"])
+        expectEqual(s.calls("addSubview Menu to Main"), ["loadView Menu", "viewDidLoad Menu", "viewWillAppear Menu", "viewIsAppearing Menu", "viewDidAppear Menu"])
         expect(s.vc("Menu").parent == nil && s.vc("Main").children.isEmpty)
         expect(s.inWindow("Menu") && s.screen.contains("Menu"))
         expect(!s.state.isAttachedToWindowHierarchy(s.id("Menu")))
@@ -212,6 +261,54 @@ struct ContainmentTests {
         expectEqual(s.appearance("push Other"), ["viewWillDisappear Main", "viewWillAppear Other", "viewIsAppearing Other",
                                                "viewDidDisappear Main", "viewDidAppear Other"])
         expect(!s.inWindow("Menu"))
+    }
+
+    @Test("UIKit #230: a view added to a view that is not in the window gets no appearance call, then or when that view enters the window")
+    func factT10OffWindow() {
+        // Added in viewDidLoad, before the pushed view controller's view is in the window (Tests/Observed/92).
+        let s = launched("Nav(A)", device: "iPhone iOS=17")
+        s.run("on B viewDidLoad: addSubview Card to self")
+        // The code's calls are nested one level under viewDidLoad B.
+        let calls = s.calls("push B").map { String($0.drop { $0 == " " }) }
+        expect(calls.contains("viewDidLoad Card") && !calls.contains { $0.hasSuffix(" Card") && $0.hasPrefix("view") && $0 != "viewDidLoad Card" }, "\(calls)")
+        expect(s.inWindow("Card"))
+        // Added to a view lower in the stack: nothing now, nothing when it comes back.
+        let lower = launched("Nav(A)", device: "iPhone iOS=17")
+        lower.run("push B")
+        expectEqual(lower.calls("addSubview Card to A"), ["loadView Card", "viewDidLoad Card"])
+        expect(!lower.calls("pop").contains { $0.hasSuffix(" Card") })
+        expect(lower.inWindow("Card"))
+    }
+
+    @Test("UIKit #230: the detached view controller forwards the window path's calls to its own children")
+    func factT10Forwards() {
+        let s = launched("Base", device: "iPhone iOS=17")
+        let calls = s.appearance("addSubview Menu:Root(Page) to Base")
+        expectEqual(calls, ["viewWillAppear Menu", "viewWillAppear Page", "viewIsAppearing Menu", "viewIsAppearing Page", "viewDidAppear Menu", "viewDidAppear Page"])
+    }
+
+    @Test("UIKit #230: removeFromSuperview of a view added with addSubview: viewWillDisappear, viewDidDisappear if it was in the window; the app still holds it")
+    func factT10Remove() {
+        let s = launched("Main", device: "iPhone iOS=17")
+        s.run("addSubview Card to Main")
+        expectEqual(s.calls("removeFromSuperview Card"), ["viewWillDisappear Card", "viewDidDisappear Card"])
+        expect(s.alive("Card") && !s.inWindow("Card") && s.vc("Card").hostView == nil)
+        expect(s.vc("Main").hostedViews.isEmpty)
+        // Added again, it appears again; released, it goes.
+        expect(s.calls("addSubview @Card to Main").contains("viewWillAppear Card"))
+        s.run("removeFromSuperview Card")
+        expectEqual(s.calls("release Card"), ["deinit Card"])
+        // Out of the window: no call.
+        let off = launched("Nav(A)", device: "iPhone iOS=17")
+        off.run("push B")
+        off.run("addSubview Card to A")
+        expectEqual(off.calls("removeFromSuperview Card"), [])
+        // Only a view added with addSubview: a child, a presented one, the root and a plain one are refused.
+        let t = launched("Root(Left)", device: "iPhone iOS=17")
+        expectEqual(t.fail("removeFromSuperview Left")?.suggestion?.contains("removeChild Left"), true)
+        expectEqual(t.fail("removeFromSuperview Root")?.suggestion?.contains("swapRoot"), true)
+        t.run("present P")
+        expectEqual(t.fail("removeFromSuperview P")?.suggestion?.contains("dismiss P"), true)
     }
 
     @Test("UIKit #96: presenting from a detached view controller warns, and presents")

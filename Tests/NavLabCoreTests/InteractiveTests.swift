@@ -26,6 +26,15 @@ struct InteractiveTests {
         expectEqual(compact.vc("Message").parent, compact.id("UINavigationController"))
     }
 
+    @Test("UIKit #23: showDetail of a new column that would contain the column it replaces, or the split view controller, is refused and changes nothing")
+    func fact23DetailContainsItself() {
+        let s = launched("Split(A, B)", device: "iPad iOS=17")
+        expectEqual(s.fail("showDetail Nav(C, @B)")?.message.contains("being replaced"), true)
+        let nested = launched("Root(Split(A, B))", device: "iPad iOS=17")
+        expect(nested.fail("showDetail Nav(@Root) on A") != nil)
+        expect(nested.fail("showDetail Nav(@UISplitViewController) on A") != nil)
+    }
+
     @Test("UIKit #24, #37: swiping a sheet down calls ShouldDismiss, WillDismiss, the sheet disappears, DidDismiss; only the sheet is deinited")
     func fact24() {
         let s = launched("A", device: "iPhone iOS=17")

@@ -182,8 +182,9 @@ struct LifecycleTests {
         // Before iOS 13 the pair follows viewWillAppear (akisute's iOS 9 log).
         let old = Sim("device iPad iOS=9", "log layout=on", "initial Root")
         expectEqual(old.appearance("launch"), ["viewWillAppear Root", "viewWillLayoutSubviews Root", "viewDidLayoutSubviews Root", "viewDidAppear Root"])
-        // Layout comes from the view: a view added without addChild gets its pair, and no appearance calls (UIKit #47).
-        expectEqual(old.appearance("addSubview Menu to Root"), ["viewWillLayoutSubviews Menu", "viewDidLayoutSubviews Menu"])
+        // Layout comes from the view: a view added without addChild gets its pair with the
+        // appearance calls its move into the window makes (UIKit #47, #230).
+        expectEqual(old.appearance("addSubview Menu to Root"), ["viewWillAppear Menu", "viewWillLayoutSubviews Menu", "viewDidLayoutSubviews Menu", "viewDidAppear Menu"])
     }
 
     @Test("UIKit #210: layout calls are off by default, and log layout=on is undone and saved like the other settings")
@@ -241,6 +242,22 @@ struct LifecycleTests {
         expectEqual(s.calls("endAppearanceTransition A"), ["viewDidDisappear A"])
         expectEqual(s.warnings("endAppearanceTransition UINavigationController"), [
             "Unbalanced calls to begin/end appearance transitions for <UINavigationController: 0x7f9a00002000>."])
+    }
+
+    @Test("UIKit #231: a child whose own class forwards appearance by hand gets its did-calls on the first end after nested begins; the later end calls nothing and logs nothing")
+    func factT11() {
+        let s = Sim("device iPhone iOS=17", "class Container shouldAutomaticallyForwardAppearanceMethods=no",
+                    "class Child shouldAutomaticallyForwardAppearanceMethods=no", "initial Container", "launch", "addChild Child to Container")
+        expectEqual(s.calls("beginAppearanceTransition Child true"), ["viewWillAppear Child", "viewIsAppearing Child"])
+        expectEqual(s.calls("beginAppearanceTransition Child true"), [])
+        expectEqual(s.calls("endAppearanceTransition Child"), ["viewDidAppear Child"])
+        let last = s.run("endAppearanceTransition Child")
+        expect(last.lines.allSatisfy { $0.style != .callback && $0.style != .warning }, "\(last.text)")
+        expectEqual(s.vc("Child").pendingAppearanceTransitions, 0)
+        // Balanced again: a further end is unbalanced, and a new transition starts afresh.
+        expectEqual(s.warnings("endAppearanceTransition Child").count, 1)
+        expectEqual(s.calls("beginAppearanceTransition Child false"), ["viewWillDisappear Child"])
+        expectEqual(s.calls("endAppearanceTransition Child"), ["viewDidDisappear Child"])
     }
 
     @Test("UIKit #76, #95, #170: an end with no begin logs the unbalanced-calls warning; a begin the other way before the end is a cancel, without it")

@@ -40,6 +40,16 @@ import NavLabCommands
         expect(!s.alive("VC3"))
     }
 
+    @Test("UIKit #168: a tab bar controller's setViewControllers removes an old view controller whose place the new list fills without willMove(toParent: nil) or didMove(toParent: nil)")
+    func fact168Tabs() {
+        let s = launched("Tab(Chats, Settings)")
+        let calls = s.calls("setViewControllers Chats, Settings on UITabBarController")
+        expect(!calls.contains { $0.contains("(toParent: nil)") }, "\(calls)")
+        expect(calls.contains("viewWillDisappear Chats") && calls.contains("viewWillAppear Chats#2"), "\(calls)")
+        expect(calls.contains("deinit Chats") && calls.contains("deinit Settings"))
+        expectEqual(s.vc("UITabBarController").children.map { s.name($0)! }, ["Chats#2", "Settings#2"])
+    }
+
     @Test("UIKit #169: two pushes in one turn: before iOS 13 the nested warning without 'a' and 'Finishing up…'; from iOS 13 'a corrupted' and the navigation bar's 'Attempting to begin a transition…'",
           arguments: [10, 13])
     func fact169(ios: Int) {

@@ -327,6 +327,29 @@ struct RestorationTests {
         expectEqual(s.top, "D")
     }
 
+    @Test("UIKit #227: a tab selected in the tab bar controller's viewDidLoad loses to the restored selection; with nothing to restore it stays")
+    func factT7() {
+        let s = restorable("MainTab:Tab(A, B, C)", "on MainTab viewDidLoad: select self 2")
+        expectEqual(s.vc("MainTab").selectedIndex, 2)
+        s.run("select MainTab 1")
+        s.run("background")
+        s.run("kill")
+        let r = s.run("launch")
+        expectEqual(s.vc("MainTab").selectedIndex, 1)
+        expectEqual(s.top, "B")
+        let calls = r.lines.filter { $0.style == .callback }.map(\.text)
+        expect(calls.contains("viewWillAppear B") && !calls.contains("viewWillAppear C"), "\(calls)")
+        // The code ran, before the decode that undoes its choice.
+        let ran = r.lines.firstIndex { $0.text.contains("runs `select self 2`") }
+        let decode = r.lines.firstIndex { $0.text == "decodeRestorableState MainTab" }
+        expect(ran != nil && decode != nil && ran! < decode!)
+        expect(r.text.contains("UIKit #227"))
+        // No archive (forceQuit deletes it): the viewDidLoad choice stands.
+        s.run("forceQuit")
+        s.run("launch")
+        expectEqual(s.vc("MainTab").selectedIndex, 2)
+    }
+
     @Test("UIKit #142: a presented navigation controller comes back from the app delegate, its content from its restoration class")
     func fact142() {
         let s = restorable("Nav(List)", "class Content restorationClass=yes", "appDelegate restores ModalNav")

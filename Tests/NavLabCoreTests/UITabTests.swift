@@ -15,7 +15,7 @@ struct UITabTests {
         expect(s.fail("initial Tabs(Home, Nav(Feed))") != nil)
         let running = launched("A", device: "iPhone iOS=18")
         expect(running.fail("present Group(A)") != nil)
-        expectEqual(running.fail("tab Home")?.message.contains("UITabs"), true)
+        expectEqual(running.fail("tab Home")?.message.contains("no tab bar controller"), true)
     }
 
     @Test("UIKit #195: tapping a tab: shouldSelectTab, the switch, didSelectTab with the previous tab")

@@ -22,26 +22,38 @@ extension State {
     /// there and nothing appears. `didMove: false` is an app whose code never calls
     /// `didMove(toParent:)` (UIKit #209): the view still appears with the parent, and the
     /// child stays half-added until `removeFromParent` sends `didMove(toParent: nil)`.
+    /// A child added again to the parent it has is removed and added (UIKit #40, #229). A
+    /// navigation or tab bar controller takes the child among its own (UIKit #228).
     mutating func addChild(_ spec: Spec, to ref: NameRef, didMove: Bool = true) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "add a child to")
         let parent = try resolve(ref)
-        try requireCustomContainer(parent, at: ref.location, verb: "addChild to")
+        let kind = self[parent].kind
+        if kind == .page || kind == .split {
+            throw NavLabError(.invalid, "UIKit lets \(self[parent].name), a \(kind.uikitClass!), take a child with addChild, but no source says what it does with one it did not ask for, so NavLab does not model it",
+                              at: ref.location, suggestion: kind == .page ? "switch X in \(self[parent].name)" : "a new Split(…), or showDetail")
+        }
+        if kind == .navigation || kind == .tabBar {
+            return try addChild(spec, toContainer: parent, at: ref.location, didMove: didMove)
+        }
         if case .existing(let xref) = spec, let x = names[xref.text] {
             if x == parent || isAncestor(x, of: parent) {
                 throw NavLabError(.invalid, "\(xref.text) cannot become a child of itself or of its own descendant", at: xref.location)
             }
-            if self[x].parent == parent {
-                throw NavLabError(.invalid, "\(xref.text) is already a child of \(self[parent].name)", at: xref.location)
-            }
+            if self[x].parent == parent { return readd(x, to: parent, didMove: didMove) }
         }
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
         for (xref, x) in existingReferences(in: spec) where x == parent || isAncestor(x, of: parent) {
             throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(self[parent].name) is inside it",
-                              at: xref.location, suggestion: "use a new instance (drop the @)")
+                              at: xref.location, suggestion: "make a new instance (drop the @)")
         }
-        let events = transition(.push, animated: false) { s, pre, post in
+        // Its parent is appearing: in the code of its viewWillAppear, viewIsAppearing or layout
+        // calls, or pushed, animated, earlier in the line.
+        let parentAppearing = hookAppearing.contains(parent) || turn?.pushed.contains(parent) == true
+        var added = VCID(0)
+        var events = transition(.push, animated: false) { s, pre, post in
             let x = s.instantiate(spec, events: &pre)
+            added = x
             pre.append(.move("willMove(toParent:)", s[x].name, parent: s[parent].name))
             // A view added earlier without containment is now the child's (UIKit #42).
             if let h = s[x].hostView { s[h].hostedViews.removeAll { $0 == x }; s[x].hostView = nil }
@@ -63,9 +75,89 @@ extension State {
                 s.marks.movingToParent.insert(x)
             }
         }
+        if parentAppearing, device.iOS < 10 {
+            // Before iOS 10 a child added while its parent is appearing misses viewWillAppear;
+            // its viewDidAppear still comes (UIKit #233).
+            let missed = Set(appearanceTargets(added).map { self[$0].name })
+            let before = events.count
+            events.removeAll { $0.kind == .callback && $0.callback == "viewWillAppear" && missed.contains($0.viewController ?? "") }
+            if events.count < before {
+                events.append(.note("\(self[added].name) was added while \(self[parent].name) was appearing: on iOS \(device.iOS) it gets viewDidAppear but no viewWillAppear (UIKit #233)"))
+            }
+        }
         return .done(events)
     }
 
+    /// `addChild` of a child to the parent it already has: UIKit sends `willMove(toParent: nil)`,
+    /// removes it (`didMove(toParent: nil)`) and adds it again at the end of the children
+    /// (`willMove(toParent:)`); its view is not touched, so no appearance call (UIKit #229).
+    mutating func readd(_ x: VCID, to parent: VCID, didMove: Bool) -> Outcome {
+        let name = self[parent].name
+        var events: [Event] = []
+        detachFromParent(x, events: &events)
+        events.append(.move("willMove(toParent:)", self[x].name, parent: name))
+        self[x].parent = parent
+        self[x].awaitsDidMove = !didMove
+        appendChild(x, to: parent)
+        if didMove { events.append(.move("didMove(toParent:)", self[x].name, parent: name)) }
+        events.append(.note("\(self[x].name) was already \(name)'s child: addChild removed it and added it again, now last among \(name)'s children; its view stays where it is (UIKit #229)"))
+        return .done(events)
+    }
+
+    /// `addChild` on a navigation or tab bar controller, which UIKit allows (UIKit #228): a
+    /// navigation controller's children are its stack, so the child becomes its top and the old
+    /// top disappears; a tab bar controller's are its tabs, so the child is a new last tab, not
+    /// selected, with no tab bar item until the items are rebuilt. The container, not the app,
+    /// puts the child's view where it goes: the app's code is `addChild(x)` and
+    /// `x.didMove(toParent:)`.
+    mutating func addChild(_ spec: Spec, toContainer parent: VCID, at: SourceLocation, didMove: Bool) throws(NavLabError) -> Outcome {
+        let name = self[parent].name
+        let kind = self[parent].kind
+        if case .existing(let xref) = spec, let x = names[xref.text] {
+            if x == parent || isAncestor(x, of: parent) {
+                throw NavLabError(.invalid, "\(xref.text) cannot become a child of itself or of its own descendant", at: xref.location)
+            }
+            if self[x].parent == parent {
+                throw NavLabError(.invalid, "\(xref.text) is already one of \(name)'s \(kind == .navigation ? "stack entries" : "tabs"); adding it again would move it to the end, which NavLab does not model for a \(kind.uikitClass!)",
+                                  at: xref.location, suggestion: kind == .navigation ? "setViewControllers … on \(name)" : "setViewControllers … on \(name)")
+            }
+        }
+        let nested: Kind?
+        switch spec {
+        case .container(let w, _, _, _): nested = w.kind
+        case .existing(let r): nested = names[r.text].map { self[$0].kind }
+        case .instance: nested = nil
+        }
+        if nested == .navigation || nested == .tabBar {
+            throw NavLabError(.invalid, "NavLab does not model a \(nested!.uikitClass!) added with addChild to \(name), a \(kind.uikitClass!)",
+                              at: spec.location, suggestion: "add its content, or present it")
+        }
+        var claimed: Set<VCID> = []
+        try validate(spec, claimed: &claimed)
+        for (xref, x) in existingReferences(in: spec) where x == parent || isAncestor(x, of: parent) {
+            throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(name) is inside it",
+                              at: xref.location, suggestion: "make a new instance (drop the @)")
+        }
+        let oldTop = self[parent].children.last
+        var added = VCID(0)
+        var events = transition(.push, animated: false) { s, pre, post in
+            let x = s.instantiate(spec, events: &pre)
+            added = x
+            pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
+            if let h = s[x].hostView { s[h].hostedViews.removeAll { $0 == x }; s[x].hostView = nil }
+            s[x].parent = parent
+            s[x].awaitsDidMove = !didMove
+            s.appendChild(x, to: parent)
+            if didMove { post.append(.move("didMove(toParent:)", s[x].name, parent: name)) } else { s.marks.movingToParent.insert(x) }
+        }
+        let x = self[added].name
+        if kind == .navigation {
+            events.insert(.note("UIKit lets the app add a child to \(name) with addChild, outside push: its children are its stack, so \(x) becomes its top\(oldTop.map { " and \(self[$0].name) disappears" } ?? "") (UIKit #228)"), at: 0)
+        } else {
+            events.append(.note("\(x) is now tab \(self[parent].children.count - 1) of \(name), not selected; UIKit gives it no tab bar item until the items are rebuilt (UIKit #228)"))
+        }
+        return .done(events)
+    }
     /// Accessing `view`: `loadView` and `viewDidLoad` the first time only (UIKit #61).
     mutating func loadView(_ id: VCID, events: inout [Event]) {
         guard !self[id].isViewLoaded else { return }

@@ -147,10 +147,12 @@ extension State {
         }
     }
 
-    /// `addChild` on a new parent first calls `removeFromParent` (UIKit #40), which calls
+    /// `addChild` of a view controller that has a parent first sends it
+    /// `willMove(toParent: nil)`, then calls `removeFromParent` (UIKit #40), which sends
     /// `didMove(toParent: nil)` itself (UIKit #41).
     mutating func detachFromParent(_ id: VCID, events: inout [Event]) {
         guard let old = self[id].parent else { return }
+        events.append(.move("willMove(toParent:)", self[id].name, parent: nil))
         if let i = self[old].children.firstIndex(of: id) {
             removeChild(at: i, of: old)
             // The More tab stays selected while there are more than five tabs (UIKit #56).

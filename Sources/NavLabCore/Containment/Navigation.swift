@@ -243,10 +243,15 @@ extension State {
         return .done(events + release(candidates: removed))
     }
 
-    /// `tabBarController.setViewControllers(_:animated:)` / `viewControllers = […]` (UIKit #189):
-    /// the old roots are removed before the new ones are installed; the selected view controller
-    /// is kept if it is in the new list, else the same index, else the first tab;
-    /// `customizableViewControllers` becomes the new list (UIKit #56).
+    /// `tabBarController.setViewControllers(_:animated:)` / `viewControllers = […]` (UIKit #189,
+    /// #168): index by index, an old view controller whose place the new list fills leaves
+    /// without `willMove`/`didMove(toParent: nil)`, and the new one gets its
+    /// `willMove`/`didMove(toParent:)` at once; new ones past the old count get theirs; old ones
+    /// past the new count get `willMove(toParent: nil)` and `didMove(toParent: nil)` back to back.
+    /// Only then the selection: the selected view controller is kept if it is in the new list,
+    /// else the same index, else the first tab — a tab switch (UIKit #166).
+    /// `customizableViewControllers` becomes the new list (UIKit #56). A list equal to the
+    /// current one changes nothing.
     mutating func setTabs(_ specs: [Spec], of tab: VCID, animated: Bool, at: SourceLocation) throws(NavLabError) -> Outcome {
         guard !specs.isEmpty else {
             throw NavLabError(.invalid, "a tab bar controller needs at least one view controller", at: at, suggestion: "setViewControllers (First, Second) on \(self[tab].name)")
@@ -262,29 +267,45 @@ extension State {
             try validate(spec, claimed: &claimed)
         }
         let old = self[tab].children
+        let same = specs.count == old.count && zip(specs, old).allSatisfy { spec, o in
+            if case .existing(let r) = spec { return names[r.text] == o } else { return false }
+        }
+        if same {
+            return .ignored(reason: "the list is \(self[tab].name)'s own, in its order: UIKit only rebuilds the tab bar items (UIKit #189)", events: [])
+        }
         let oldIndex = self[tab].selectedIndex
         let oldSelected = old.indices.contains(oldIndex) ? old[oldIndex] : nil
         var removed: [VCID] = []
         var newIndex = 0
-        var events = transition(.sequential, animated: animated) { s, pre, post in
+        var events = transition(.tabSwitch, animated: false) { s, pre, _ in
+            // The app makes the new view controllers before it assigns the list.
             var list: [VCID] = []
-            var keptIDs: Set<VCID> = []
             for spec in specs {
-                if case .existing(let r) = spec, let x = s.names[r.text], s[x].parent == tab { keptIDs.insert(x); list.append(x); continue }
+                if case .existing(let r) = spec, let x = s.names[r.text] { list.append(x); continue }
                 list.append(s.instantiate(spec, events: &pre))
             }
-            // The old roots are removed first (Apple: "removes all of the old view controllers
-            // before installing the new ones").
-            removed = old.filter { !keptIDs.contains($0) }
-            for r in removed {
-                pre.append(.move("willMove(toParent:)", s[r].name, parent: nil))
-                s[r].parent = nil
-                post.append(.move("didMove(toParent:)", s[r].name, parent: nil))
-            }
-            for x in list where !keptIDs.contains(x) {
-                pre.append(.move("willMove(toParent:)", s[x].name, parent: s[tab].name))
+            let kept = Set(list)
+            let name = s[tab].name
+            func install(_ x: VCID) {
+                // Already a child at another index: only moved in the array.
+                guard s[x].parent != tab else { return }
+                if s[x].parent != nil { s.detachFromParent(x, events: &pre) }
+                pre.append(.move("willMove(toParent:)", s[x].name, parent: name))
                 s[x].parent = tab
-                post.append(.move("didMove(toParent:)", s[x].name, parent: s[tab].name))
+                pre.append(.move("didMove(toParent:)", s[x].name, parent: name))
+            }
+            // Where both lists have an entry, the new one takes the old one's place; the old
+            // one is taken out of the children without a call (UIKit #168).
+            for i in 0..<min(old.count, list.count) where list[i] != old[i] {
+                if !kept.contains(old[i]) { s[old[i]].parent = nil; removed.append(old[i]) }
+                install(list[i])
+            }
+            for x in list.dropFirst(old.count) { install(x) }
+            for o in old.dropFirst(list.count) where !kept.contains(o) {
+                pre.append(.move("willMove(toParent:)", s[o].name, parent: nil))
+                s[o].parent = nil
+                pre.append(.move("didMove(toParent:)", s[o].name, parent: nil))
+                removed.append(o)
             }
             s.setChildren(of: tab, to: list)
             if let oldSelected, let i = list.firstIndex(of: oldSelected) { newIndex = i }
@@ -301,6 +322,10 @@ extension State {
             how = "the selected view controller is gone and its index is past the new list, so tab 0 is selected"
         }
         events.append(.note("\(how); customizableViewControllers is the new list (UIKit #189, #56)"))
+        let silent = removed.filter { r in old.firstIndex(of: r).map { $0 < specs.count } ?? false }
+        if !silent.isEmpty {
+            events.append(.note("\(silent.map { self[$0].name }.joined(separator: ", ")) \(silent.count == 1 ? "leaves" : "leave") without willMove(toParent: nil) or didMove(toParent: nil): the new list fills \(silent.count == 1 ? "its place" : "their places") (UIKit #168)"))
+        }
         return .done(events + release(candidates: removed))
     }
 

@@ -45,12 +45,49 @@ extension State {
             s.loadView(host, events: &pre)
             s[x].hostView = host
             s[host].hostedViews.append(x)
+            // Its view moves into the window now if A's is there: UIKit's window path calls
+            // its appearance methods (UIKit #230).
+            s.marks.windowPath.insert(x)
         }
         // The app's code must keep B, or B would go while its view stays on screen.
         let label = "\(self[host].name)'s property (its view added with addSubview)"
         if !holds.contains(where: { $0.viewController == added }) { holds.append(Hold(label: label, viewController: added)) }
-        events.append(.note("\(self[added].name)'s view is inside \(self[host].name)'s view without addChild: \(self[added].name) has no parent, is outside the view-controller hierarchy and gets no appearance calls from UIKit (UIKit #46, #47, #96); the app holds it as \(label)"))
+        let x = self[added].name, a = self[host].name
+        let entered = events.contains { $0.kind == .callback && $0.callback == "viewWillAppear" && $0.viewController == x }
+        let how = entered
+            ? "its view entered the window, so UIKit called its appearance methods (UIKit #230), but no parent forwards them: it gets none when \(a)'s view leaves or comes back (UIKit #96)"
+            : "\(a)'s view is not in the window, so it gets no appearance calls, now or when \(a)'s view enters the window (UIKit #230, #96)"
+        events.append(.note("\(x)'s view is inside \(a)'s view without addChild: \(x) has no parent and is outside the view-controller hierarchy; \(how); the app holds it as \(label) (UIKit #46, #47)"))
         return .done(events)
+    }
+
+    /// `B.view.removeFromSuperview()` for a view added with `addSubview`: leaving the window,
+    /// it gets `viewWillDisappear` and `viewDidDisappear` from UIKit's window path; out of the
+    /// window, nothing (UIKit #230). The app still holds B.
+    mutating func removeFromSuperview(_ ref: NameRef) throws(NavLabError) -> Outcome {
+        try requireRunning(at: ref.location, verb: "remove a view of")
+        let x = try resolve(ref)
+        guard let host = self[x].hostView else {
+            let n = self[x].name
+            let suggestion: String
+            if let p = self[x].parent { suggestion = "\(n) is \(self[p].name)'s child: `removeChild \(n)` removes it with its view (UIKit #42)" }
+            else if self[x].presenter != nil { suggestion = "\(n) is presented: `dismiss \(n)`" }
+            else if window.rootViewController == x { suggestion = "\(n)'s view is the window's root view: `swapRoot` replaces it" }
+            else { suggestion = "`addSubview \(n) to NAME` puts a view there first" }
+            throw NavLabError(.invalid, "\(n)'s view was not added with addSubview, so NavLab does not remove it on its own", at: ref.location, suggestion: suggestion)
+        }
+        let wasShown = isInWindow(x) && !isPendingAppearance(x)
+        marks.windowPath.insert(x)
+        let events = transition(.push, animated: false) { s, _, _ in
+            s[host].hostedViews.removeAll { $0 == x }
+            s[x].hostView = nil
+        }
+        let n = self[x].name, a = self[host].name
+        let label = holds.first { $0.viewController == x }?.label ?? "nothing"
+        let note: Event = .note(wasShown
+            ? "\(n)'s view left \(a)'s view and the window: UIKit's window path called its disappearance methods (UIKit #230); the app still holds it as \(label)"
+            : "\(n)'s view left \(a)'s view, which was not in the window: no call (UIKit #230); the app still holds it as \(label)")
+        return .done(events + [note] + release(candidates: [x]))
     }
 
     /// Whether `inner`'s view is inside `outer`'s, through containment or `addSubview`.

@@ -134,28 +134,44 @@ extension State {
 
     /// The user taps the tab `identifier` (iOS 18 tabs): `tabBarController(_:shouldSelectTab:)`,
     /// the switch, `tabBarController(_:didSelectTab:previousTab:)` (UIKit #195); inside a
-    /// group with a managing navigation controller, its stack is rebuilt (UIKit #196).
+    /// group with a managing navigation controller, its stack is rebuilt (UIKit #196). On a
+    /// tab bar controller set up with `viewControllers` (`Tab(…)`), the classic tap
+    /// (`tapClassicTab`, UIKit #221).
     mutating func tapTab(_ identifier: String, in ref: NameRef?, at: SourceLocation) throws(NavLabError) -> Outcome {
         try requireRunning(at: at, verb: "tap a tab in")
         let tab: VCID
         if let ref {
             tab = try tabBarController(of: ref)
         } else {
-            guard let found = windowViewControllers().first(where: { self[$0].uiTabs != nil }) else {
-                throw NavLabError(.invalid, "no tab bar controller set up with UITabs is on screen", at: at,
-                                  suggestion: "make one with Tabs(Home, Search) (iOS 18), or `select NAME INDEX` for Tab(…)")
+            // The tab bar the user can reach: the front-most one on screen.
+            guard let found = screen().last(where: { self[$0].kind == .tabBar }) else {
+                throw NavLabError(.invalid, "no tab bar controller is on screen", at: at,
+                                  suggestion: "make one with Tab(Home, Search), or Tabs(Home, Search) on iOS 18")
             }
             tab = found
         }
+        // The user can only tap a tab bar that shows and that nothing presented covers.
+        guard screen().contains(tab) else {
+            throw NavLabError(.invalid, "\(self[tab].name) is not on screen, so the user cannot tap its tab bar", at: ref?.location ?? at,
+                              suggestion: "`select \(self[tab].name) INDEX` is the code's selection")
+        }
+        if let over = presentedViewController(of: tab) {
+            throw NavLabError(.invalid, "\(self[over].name) is presented over \(self[tab].name): a tap goes to it, not to the tab bar", at: ref?.location ?? at,
+                              suggestion: self[over].presentation?.style == .popover ? "`tapOutside` dismisses the popover first" : "`dismiss` first")
+        }
         guard let roots = self[tab].uiTabs else {
-            throw NavLabError(.invalid, "\(self[tab].name) was set up with viewControllers, not UITabs: it has no tab identifiers", at: at,
-                              suggestion: "select \(self[tab].name) INDEX")
+            return try tapClassicTab(identifier, of: tab, at: at)
         }
         guard let rootIndex = roots.firstIndex(where: { $0.path(to: identifier) != nil }), let path = roots[rootIndex].path(to: identifier) else {
             let all = roots.flatMap { $0.identifiers }
             let near = Suggest.nearest(to: identifier, in: all)
             throw NavLabError(.unknown, "\(self[tab].name) has no tab with the identifier \(identifier)", at: at,
                               suggestion: near.map { "did you mean \($0)?" } ?? "its tabs: \(all.joined(separator: ", "))")
+        }
+        if self[tab].properties["shouldSelect"] == "false" {
+            // The delegate refuses: the tab bar highlights the selected tab again (UIKit #222).
+            return .done([delegateCall("tabBarController(_:shouldSelectTab:)", self[tab].name, identifier),
+                          .note("the delegate's tabBarController(_:shouldSelectTab:) returned false: \(self[tab].selectedTab ?? "the selected tab") stays selected (UIKit #222)")])
         }
         let tabName = self[tab].name
         let previous = self[tab].selectedTab

@@ -48,6 +48,7 @@ extension State {
         ("viewIsAppearing", "viewIsAppearing"), ("viewDidAppear", "viewDidAppear"),
         ("viewWillDisappear", "viewWillDisappear"), ("viewDidDisappear", "viewDidDisappear"),
         ("willMove", "willMove(toParent:)"), ("didMove", "didMove(toParent:)"),
+        ("viewWillLayoutSubviews", "viewWillLayoutSubviews"), ("viewDidLayoutSubviews", "viewDidLayoutSubviews"),
         ("applicationFinishedRestoringState", "applicationFinishedRestoringState"),
     ]
     /// The app delegate's.
@@ -110,7 +111,7 @@ extension State {
         switch command {
         case .present, .dismiss, .push, .pop, .popToRoot, .setViewControllers, .select, .addChild, .removeChild,
              .switchChild, .swapRoot, .swapRootToNil, .show, .touchPresentationController, .beginAppearanceTransition,
-             .endAppearanceTransition, .addSubview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault, .appDelegateSet:
+             .endAppearanceTransition, .addSubview, .removeFromSuperview, .reuseView, .hold, .release, .set, .setDefaults, .removeDefault, .appDelegateSet:
             if delegate, command.mentionsSelf {
                 return ("the app and scene delegates are not view controllers: `self` means nothing in their code",
                         "name the view controller (`root`, `top`, or its name)")
@@ -124,6 +125,13 @@ extension State {
 
     /// Whether any code in callbacks is declared.
     var hasHooks: Bool { !application.hooks.isEmpty }
+
+    /// The layout callbacks (UIKit #210), which can hold the app's code (UIKit #232).
+    static let layoutCallbacks: Set<String> = ["viewWillLayoutSubviews", "viewDidLayoutSubviews"]
+
+    /// Whether transitions make the layout calls: to show them (`log layout=on`), or to run
+    /// the app's code in them, shown or not (UIKit #232).
+    var emitsLayout: Bool { logsLayout || application.hooks.contains { State.layoutCallbacks.contains($0.callback) } }
 
     /// Applies `command`, then the code in the callbacks it caused, nested under each call
     /// (UIKit #183–#189). Code that goes deeper than `Limits.hookDepth`, or runs more than
@@ -163,6 +171,8 @@ extension State {
             i += 1
             out.append(e)
             guard e.depth == 0, e.kind == .callback || e.kind == .appDelegate else { continue }
+            // A layout call made only to run the app's code in it is not printed (UIKit #232).
+            if !logsLayout, e.kind == .callback, State.layoutCallbacks.contains(e.callback) { out.removeLast() }
             let owner: String, me: VCID?
             if e.kind == .appDelegate {
                 owner = State.sceneDelegateHookMethods.contains(where: { $0.callback == e.callback }) ? "SceneDelegate" : "AppDelegate"
@@ -174,12 +184,15 @@ extension State {
             }
             for hook in application.hooks where hook.owner == owner && hook.callback == e.callback {
                 let phase = hookPhase(of: e, me: me, incoming: incoming, command: command)
+                // What restoration will decode after this call, already decoded: the code runs first.
+                let decoded = me.map { self[$0].selectedIndex }
                 do throws(NavLabError) {
                     out += try runHook(hook, on: me, phase: phase, incoming: incoming, during: &during, after: turnBefore)
                 } catch {
                     turn = turnBefore
                     throw error
                 }
+                if let me, let decoded { reapplyDecodedSelection(of: me, decoded, queue: &queue, from: i) }
                 if phase == .beforeWindow {
                     // What the code changed before anything appeared changes what appears (UIKit #185).
                     fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming, names: &incomingNames)
@@ -193,6 +206,21 @@ extension State {
             turn = during
         }
         return .done(out)
+    }
+
+    /// A tab bar controller whose code selected a tab in a call made before its
+    /// `decodeRestorableState` (its `viewDidLoad` at a restoring launch): the decode comes
+    /// later and selects the archived tab again, so the restored selection wins (UIKit #227).
+    mutating func reapplyDecodedSelection(of me: VCID, _ decoded: Int, queue: inout [Event], from start: Int) {
+        guard viewControllers[me] != nil, self[me].kind == .tabBar, self[me].selectedIndex != decoded,
+              self[me].children.indices.contains(decoded) else { return }
+        let name = self[me].name
+        guard let at = queue[start...].firstIndex(where: { $0.depth == 0 && $0.callback == "decodeRestorableState" && $0.viewController == name }) else { return }
+        let chosen = self[me].selectedIndex
+        self[me].selectedIndex = decoded
+        if let roots = self[me].uiTabs, roots.indices.contains(decoded) { self[me].selectedTab = roots[decoded].identifier }
+        let restored = self[self[me].children[decoded]].name
+        queue.insert(.note("\(name)'s decodeRestorableState selects \(restored) again, the tab the archive holds: its viewDidLoad chose tab \(chosen == NSNotFound ? "More" : String(chosen)) earlier, so the restored selection wins (UIKit #227)"), at: at + 1)
     }
 
     /// After code that ran before the command's new view controllers appeared: those no longer
@@ -232,7 +260,7 @@ extension State {
             if !self[id].hasBeenLaidOut {
                 // Laid out with the others, after them (UIKit #210).
                 self[id].hasBeenLaidOut = true
-                if logsLayout {
+                if emitsLayout {
                     let pair: [Event] = [.vc("viewWillLayoutSubviews", n), .vc("viewDidLayoutSubviews", n)]
                     if let last = rest.lastIndex(where: { $0.callback == "viewDidLayoutSubviews" && $0.kind == .callback }) {
                         rest.insert(contentsOf: pair, at: last + 1)
@@ -271,7 +299,7 @@ extension State {
         case "viewWillAppear":
             guard let me, incoming.contains(me) else { return .during }
             return .appearing
-        case "viewIsAppearing", "viewWillDisappear", "willMove(toParent:)": return .during
+        case "viewIsAppearing", "viewWillDisappear", "willMove(toParent:)", "viewWillLayoutSubviews", "viewDidLayoutSubviews": return .during
         case "application(_:willFinishLaunchingWithOptions:)", "application(_:didFinishLaunchingWithOptions:)",
              "scene(_:willConnectTo:options:)":
             return .beforeWindow
@@ -302,7 +330,10 @@ extension State {
         }
         var command = hook.command
         if let me { command = command.actingAs(NameRef(self[me].name)) }
-        let savedTurn = turn, savedPending = hookPending
+        let savedTurn = turn, savedPending = hookPending, savedAppearing = hookAppearing
+        // While the command's transition runs, what it brings into the window is appearing
+        // (its viewWillAppear has come, its viewDidAppear not yet: UIKit #233).
+        if phase == .appearing || phase == .during { hookAppearing = incoming }
         switch phase {
         case .beforeWindow:
             turn = during
@@ -324,12 +355,14 @@ extension State {
             hookDepth -= 1
             turn = savedTurn
             hookPending = savedPending
+            hookAppearing = savedAppearing
             throw error
         }
         hookDepth -= 1
         if phase != .after { during = turn }
         turn = savedTurn
         hookPending = savedPending
+        hookAppearing = savedAppearing
         var out: [Event] = [Event(kind: .note, callback: "note", message: "\(place) runs `\(hook.text)`", depth: 1)]
         if case .ignored(let reason, _) = outcome {
             out.append(Event(kind: .note, callback: "note", message: "ignored: \(reason)", depth: 1))
@@ -406,6 +439,7 @@ extension Command {
         case .beginAppearanceTransition(let n, let a, let animated): return .beginAppearanceTransition(ref(n), isAppearing: a, animated: animated)
         case .endAppearanceTransition(let n): return .endAppearanceTransition(ref(n))
         case .addSubview(let s, let to): return .addSubview(spec(s), to: ref(to))
+        case .removeFromSuperview(let n): return .removeFromSuperview(ref(n))
         case .reuseView(let of, let other): return .reuseView(of: ref(of), for: ref(other))
         case .hold(let n, let label): return .hold(ref(n), label: label)
         case .release(let n): return .release(ref(n))

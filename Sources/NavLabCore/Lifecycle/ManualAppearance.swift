@@ -12,13 +12,16 @@ extension State {
 
     /// Whether UIKit calls `id`'s appearance methods itself: not when a container above it
     /// forwards them by hand (its code must call begin/end, UIKit #45).
-    /// Nor for a view put in another's view without containment: no parent forwards to it (UIKit #96).
+    /// Nor for a view put in another's view without containment: no parent forwards to it (UIKit #96),
+    /// except in the transition that adds it to (or removes it from) a view in the window, where
+    /// the view's move into or out of the window calls them, and it forwards them (UIKit #230).
     func receivesAutomaticAppearance(_ id: VCID) -> Bool {
-        if self[id].hostView != nil { return false }
+        if self[id].hostView != nil { return marks.windowPath.contains(id) }
         var current = self[id].parent
         var steps = 0
         while let p = current, steps <= viewControllers.count {
-            if forwardsAppearanceManually(p) || self[p].hostView != nil { return false }
+            if forwardsAppearanceManually(p) { return false }
+            if self[p].hostView != nil { return marks.windowPath.contains(p) }
             current = self[p].parent
             steps += 1
         }
@@ -64,6 +67,7 @@ extension State {
         }
         self[id].pendingAppearanceTransitions = isAppearing ? 1 : -1
         self[id].appearanceTransitionAnimated = animated
+        self[id].appearanceTransitionEnded = false
         return .done(events)
     }
 
@@ -78,11 +82,24 @@ extension State {
         }
         let isAppearing = pending > 0
         self[id].pendingAppearanceTransitions += isAppearing ? -1 : 1
-        guard self[id].pendingAppearanceTransitions == 0 else {
-            return .done([.note("a nested end: the callbacks come on the final one (UIKit #45)")])
-        }
         let animated = self[id].appearanceTransitionAnimated
         let cb = isAppearing ? "viewDidAppear" : "viewDidDisappear"
+        let final = self[id].pendingAppearanceTransitions == 0
+        if self[id].appearanceTransitionEnded {
+            // The did-callbacks already came; the state is reached, so UIKit calls nothing more.
+            if final { self[id].appearanceTransitionEnded = false }
+            return .done([.note("\(self[id].name) already got \(cb) on an earlier end: this end calls nothing (UIKit #231)")])
+        }
+        guard final else {
+            // UIKit waits for the final end only for a view controller that forwards
+            // appearance automatically (UIKit #73); one that forwards by hand completes now.
+            guard forwardsAppearanceManually(id) else {
+                return .done([.note("a nested end: the callbacks come on the final one (UIKit #45, #73)")])
+            }
+            self[id].appearanceTransitionEnded = true
+            return .done(appearanceTargets(id).map { Event.vc(cb, self[$0].name, animated: animated) }
+                         + [.note("\(self[id].name) forwards appearance by hand itself (shouldAutomaticallyForwardAppearanceMethods=no): UIKit does not wait for the final end of its nested begins; the later ends call nothing (UIKit #231)")])
+        }
         return .done(appearanceTargets(id).map { Event.vc(cb, self[$0].name, animated: animated) })
     }
 }

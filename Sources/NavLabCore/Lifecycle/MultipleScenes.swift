@@ -347,7 +347,8 @@ extension State {
         case .swapRoot(let s): spec(s)
         case .show(let s, let on, _, _): spec(s); if let on { refs.append(on) }
         case .swipe(_, let on, _): if let on { refs.append(on) }
-        case .tapTab(_, let on, _): if let on { refs.append(on) }
+        case .tapTab(_, let on, _), .tapOutside(let on, _): if let on { refs.append(on) }
+        case .removeFromSuperview(let n): refs.append(n)
         case .reuseView(let a, let b): refs += [a, b]
         default: break
         }

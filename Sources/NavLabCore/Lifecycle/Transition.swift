@@ -72,7 +72,7 @@ extension State {
         // Layout comes from the view, so it does not depend on appearance forwarding.
         let firstLayout = incoming.filter { !self[$0].hasBeenLaidOut }
         for id in incoming { self[id].hasBeenLaidOut = true }
-        let layoutNames = logsLayout ? firstLayout.map { self[$0].name } : []
+        let layoutNames = emitsLayout ? firstLayout.map { self[$0].name } : []
         let flags = logsAppearanceFlags ? appearanceFlags(pre: pre, post: post) : [:]
         marks = TransitionMarks()
         func each(_ names: [String], _ cb: String) {

@@ -29,6 +29,8 @@ public enum Command: Hashable, Sendable {
     case swipe(State.Swipe, on: NameRef?, cancel: Bool)
     /// The user taps the tab with this identifier (iOS 18 `UITab`, UIKit #195).
     case tapTab(String, in: NameRef?, at: SourceLocation)
+    /// The user taps outside a presented view controller, on its dimming view (UIKit #225).
+    case tapOutside(NameRef?, at: SourceLocation)
 
     // The app's lifecycle (UIKIT.md §8).
     case relaunch
@@ -78,6 +80,8 @@ public enum Command: Hashable, Sendable {
     case endAppearanceTransition(NameRef)
     /// `A.view.addSubview(B.view)` without containment (UIKit #46, #96, #102).
     case addSubview(Spec, to: NameRef)
+    /// `B.view.removeFromSuperview()` for a view added with `addSubview` (UIKit #230).
+    case removeFromSuperview(NameRef)
     /// `C.view = B.view` (UIKit #103).
     case reuseView(of: NameRef, for: NameRef)
     /// `log flags=on|off`: whether appearance calls show UIKit #72's four flags.

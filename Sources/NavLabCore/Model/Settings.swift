@@ -13,6 +13,8 @@ extension State {
         ("isModalInPresentation", "yes|no: a sheet the user cannot swipe away"),
         ("shouldAutomaticallyForwardAppearanceMethods", "yes|no: no — the container's children get no appearance calls from UIKit; its code calls beginAppearanceTransition/endAppearanceTransition (UIKit #45)"),
         ("preferredTransition", "zoom|default: zoom — iOS 18's fluid zoom transition when it is pushed or presented, interrupted by the user under its own rules (UIKit #192, #193)"),
+        ("shouldSelect", "yes|no: what a tab bar controller's delegate answers tabBarController(_:shouldSelect:) (shouldSelectTab: with UITabs) when the user taps a tab — no: the tap changes nothing (UIKit #222)"),
+        ("shouldDismiss", "yes|no: what the delegate of its presentation controller answers presentationControllerShouldDismiss(_:) (popoverPresentationControllerShouldDismissPopover(_:) before iOS 13) when the user swipes it down or taps outside it — no: it stays (UIKit #226)"),
         ("switch", "transition|addThenRemove: how a custom container's `switch` changes its child — transition(from:to:) (the default), or add the new child completely, then remove the old"),
     ]
 
@@ -34,6 +36,7 @@ extension State {
             case "storyboard": decl.storyboard = try bool()
             case "isModalInPresentation": decl.properties["isModalInPresentation"] = try bool() ? "true" : "false"
             case State.forwardingKey: decl.properties[State.forwardingKey] = try bool() ? "true" : "false"
+            case "shouldSelect", "shouldDismiss": decl.properties[s.key] = try bool() ? "true" : "false"
             case "switch":
                 guard ["transition", "addThenRemove"].contains(s.value) else {
                     throw NavLabError(.syntax, "switch takes transition or addThenRemove, not '\(s.value)'", at: s.location, suggestion: "switch=addThenRemove")

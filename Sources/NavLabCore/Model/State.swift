@@ -39,6 +39,9 @@ public struct State: Hashable, Sendable {
     var hookDepth = 0
     var hookRuns = 0
     var hookPending: Set<VCID> = []
+    /// What the command whose code is running brings into the window, while its transition
+    /// runs (code in `viewWillAppear`, `viewIsAppearing`, the layout calls): they are appearing.
+    var hookAppearing: Set<VCID> = []
     /// Inside `transition` only (see TransitionMarks).
     var marks = TransitionMarks()
     /// While a change is being recorded (`beginChange`): what the command touched. Not part

@@ -108,6 +108,9 @@ struct TransitionMarks: Sendable, Hashable {
     var beingDismissed: Set<VCID> = []
     /// Added with addChild whose didMove(toParent:) the app never calls (UIKit #209).
     var movingToParent: Set<VCID> = []
+    /// Views added or removed with `addSubview` / `removeFromSuperview` while in the window:
+    /// UIKit's window path calls their appearance methods (UIKit #230).
+    var windowPath: Set<VCID> = []
     static func == (a: TransitionMarks, b: TransitionMarks) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
@@ -199,6 +202,7 @@ extension ViewController {
         if presentationControllerCycle != other.presentationControllerCycle { out.append("presentationControllerCycle") }
         if pendingAppearanceTransitions != other.pendingAppearanceTransitions { out.append("pendingAppearanceTransitions") }
         if appearanceTransitionAnimated != other.appearanceTransitionAnimated { out.append("appearanceTransitionAnimated") }
+        if appearanceTransitionEnded != other.appearanceTransitionEnded { out.append("appearanceTransitionEnded") }
         if hostView != other.hostView { out.append("hostView") }
         if hostedViews != other.hostedViews { out.append("hostedViews") }
         if awaitsDidMove != other.awaitsDidMove { out.append("awaitsDidMove") }

@@ -84,6 +84,9 @@ public struct ViewController: Hashable, Sendable {
     public var hostView: VCID?
     public var hostedViews: [VCID] = []
     public var appearanceTransitionAnimated: Bool = false
+    /// The did-callbacks of the pending manual transition already came, on an end before the
+    /// final one: a view controller that forwards by hand itself does not wait (UIKit #231).
+    public var appearanceTransitionEnded: Bool = false
     /// Added with `addChild` whose `didMove(toParent:)` the app never called (UIKit #209).
     public var awaitsDidMove: Bool = false
     /// Its view has been in the window (and so laid out) since it was loaded: a view that

@@ -47,6 +47,18 @@ extension State {
         if case .existing(let ref) = spec, names[ref.text] == secondary {
             return .ignored(reason: "\(self[secondary].name) is already \(self[split].name)'s secondary column", events: [])
         }
+        // What replaces the column cannot contain it, nor the split view controller or its
+        // ancestors (as for a container's `switch`, UIKit #43).
+        for (xref, x) in existingReferences(in: spec) {
+            if x == secondary {
+                throw NavLabError(.invalid, "\(xref.text) is the secondary column being replaced in \(self[split].name); it cannot also be part of what replaces it",
+                                  at: xref.location, suggestion: "make a new instance (drop the @)")
+            }
+            if x == split || isAncestor(x, of: split) {
+                throw NavLabError(.invalid, "that would make \(xref.text) its own ancestor: \(self[split].name) is inside it",
+                                  at: xref.location, suggestion: "make a new instance (drop the @)")
+            }
+        }
         return replaceChild(secondary, in: split, with: spec, animated: animated)
     }
 
@@ -86,6 +98,11 @@ extension State {
         if self[sheet].properties["isModalInPresentation"] == "true" {
             return .done([.vc("presentationControllerDidAttemptToDismiss(_:)", name),
                           .note("\(name).isModalInPresentation is true: the sheet stays (UIKit #24)")])
+        }
+        if !zoom, self[sheet].properties["shouldDismiss"] == "false" {
+            // The delegate refuses: UIKit reports the attempt and the sheet stays (UIKit #226).
+            return .done([.vc("presentationControllerShouldDismiss(_:)", name), .vc("presentationControllerDidAttemptToDismiss(_:)", name),
+                          .note("the delegate's presentationControllerShouldDismiss(_:) returned false: \(name) stays (UIKit #226)")])
         }
         var events: [Event] = [.vc("presentationControllerShouldDismiss(_:)", name), .vc("presentationControllerWillDismiss(_:)", name)]
         let inside = visibleSubtree(of: sheet).map { self[$0].name }

@@ -31,11 +31,11 @@ extension State {
                 parts.append(self[parent].selectedIndex == i ? "tab \(i)\(more), selected" : "tab \(i)\(more)")
             }
             if vc.kind == .tabBar, vc.selectedIndex == NSNotFound { parts.append("More tab selected (selectedIndex NSNotFound)") }
-            // A view added without containment is in the window, but UIKit told it nothing (UIKit #96).
+            // A view added without containment is in the window, outside the forwarding (UIKit #96, #230).
             if let scene = inOtherScene[id] {
                 parts.append("appeared, in scene \(scene)'s window")
             } else {
-                parts.append(inWindow.contains(id) ? (vc.hostView != nil ? "in the window, no appearance calls" : "appeared") : "disappeared")
+                parts.append(inWindow.contains(id) ? (vc.hostView != nil ? "in the window, outside the forwarding" : "appeared") : "disappeared")
                 if !vc.isViewLoaded { parts.append("view not loaded") }
                 else if !inWindow.contains(id) { parts.append("not in the window") }
             }
