@@ -39,7 +39,7 @@ struct HookTests {
     func presentFromViewWillAppear() {
         let s = session("on Intro viewWillAppear: present Sheet style=fullScreen", "initial Intro")
         let lines = printed(s.execute("launch"))
-        expect(lines.contains("  warning: Presenting view controllers on detached view controllers is discouraged <App.Intro: 0x7f9a00001000>."))
+        expect(lines.contains("  warning: Presenting view controller <App.Sheet: 0x7f9a00002000> from detached view controller <App.Intro: 0x7f9a00001000> is not supported, and may result in incorrect safe area insets and a corrupt root presentation. Make sure <App.Intro: 0x7f9a00001000> is in the view controller hierarchy before presenting from it. Will become a hard exception in a future release."), "\(lines)")
         expect(s.state.names["Sheet"].map { s.state[$0].presenter } == s.state.names["Intro"])
     }
 
@@ -300,5 +300,20 @@ struct AppDelegateStateTests {
         _ = s.execute("forceQuit")
         _ = s.execute("launch")
         expect(s.state.application.appDelegateValues.isEmpty)
+    }
+
+    @Test("UIKit #235: a presentation asked for in viewDidAppear of a view controller being presented runs after that presentation's remaining calls")
+    func presentQueuedBehindPresentation() {
+        let s = session("device iPhone iOS=12", "initial VC1", "launch", "on VC2 viewDidAppear: present VC3 style=fullScreen animated")
+        let lines = s.execute("present VC2 style=fullScreen animated").events.map { $0.text }.map { String($0.drop { $0 == " " }) }
+        let order = ["viewWillDisappear VC1", "viewWillAppear VC2", "viewDidAppear VC2", "viewDidDisappear VC1",
+                     "loadView VC3", "viewDidLoad VC3", "viewWillDisappear VC2", "viewWillAppear VC3", "viewDidAppear VC3", "viewDidDisappear VC2"]
+        expectEqual(lines.filter { order.contains($0) }, order)
+        expect(lines.contains { $0.contains("UIKit queues it until the transition calling it ends (UIKit #235)") })
+        // During a launch (no modal transition) the code still runs inside viewDidAppear (UIKit #187).
+        let launch = session("on Home viewDidAppear: present Onboarding style=fullScreen", "initial Home")
+        let l = launch.execute("launch").events.map { $0.text }.map { String($0.drop { $0 == " " }) }
+        let didAppearHome = l.firstIndex(of: "viewDidAppear Home"), loadOnboarding = l.firstIndex(of: "loadView Onboarding"), active = l.firstIndex(of: "applicationDidBecomeActive(_:)")
+        expect(didAppearHome != nil && loadOnboarding != nil && active != nil && didAppearHome! < loadOnboarding! && loadOnboarding! < active!, "\(l)")
     }
 }

@@ -315,7 +315,7 @@ struct ContainmentTests {
     func fact96() {
         let s = launched("Main", device: "iPhone iOS=17")
         s.run("addSubview Menu to Main")
-        expectEqual(s.warnings("present Sheet on Menu"), ["Presenting view controllers on detached view controllers is discouraged <App.Menu: 0x7f9a00002000>."])
+        expectEqual(s.warnings("present Sheet on Menu"), ["Presenting view controller <App.Sheet: 0x7f9a00003000> from detached view controller <App.Menu: 0x7f9a00002000> is not supported, and may result in incorrect safe area insets and a corrupt root presentation. Make sure <App.Menu: 0x7f9a00002000> is in the view controller hierarchy before presenting from it. Will become a hard exception in a future release."])
         expect(s.presenting("Sheet") == "Menu" && s.inWindow("Sheet"))
     }
 

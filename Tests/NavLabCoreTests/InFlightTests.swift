@@ -11,7 +11,7 @@ struct InFlightTests {
         let r = s.run("present B animated; present C on A")
         expect(r.lines.contains { $0.style == .ignored && $0.text.contains("present C") })
         let expected = modern
-            ? "warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) while a presentation is in progress."
+            ? "warning: [Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) while a presentation is in progress."
             : "warning: Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> while a presentation is in progress!"
         expect(r.lines.contains { $0.text == expected })
         expect(s.presented("A") == "B" && !s.alive("C"))
@@ -85,5 +85,24 @@ struct InFlightTests {
         s.run("undo")
         expectEqual(s.state, before)
         expectEqual(s.fail("push B; tree")?.message.contains("cannot"), true)
+    }
+
+    @Test("UIKit #234: presenting on a view controller whose animated dismissal began in the turn is refused, not in the window hierarchy; it is released when the turn ends", arguments: [9, 17])
+    func fact234(ios: Int) {
+        let s = launched("A", device: "iPhone iOS=\(ios)")
+        s.run("present B animated")
+        let r = s.run("dismiss B animated; present C on B")
+        expect(r.lines.contains { $0.style == .ignored && $0.text.contains("present C on B") })
+        let warning = ios >= 14
+            ? "warning: [Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.B: 0x7f9a00002000> (from <App.B: 0x7f9a00002000>) whose view is not in the window hierarchy."
+            : "warning: Warning: Attempt to present <App.C: 0x7f9a00003000> on <App.B: 0x7f9a00002000> whose view is not in the window hierarchy!"
+        expect(r.lines.contains { $0.text == warning }, "\(r.text)")
+        // B lived through the turn and goes with it.
+        expectEqual(r.lines.last?.text, "deinit B")
+        expect(!s.alive("B") && !s.alive("C") && s.presented("A") == nil)
+        // Asked of the presenter that is dismissing: fact 91's refusal.
+        s.run("present B animated")
+        let onPresenter = s.run("dismiss animated; present C on A")
+        expect(onPresenter.lines.contains { $0.text.contains("while a presentation is in progress") })
     }
 }

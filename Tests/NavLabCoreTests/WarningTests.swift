@@ -36,15 +36,18 @@ struct WarningTests {
         expectEqual(s.warnings("present C on A"), ["[Presentation] Attempt to present <App.C: 0x7f9a00003000> on <App.A: 0x7f9a00001000> (from <App.A: 0x7f9a00001000>) whose view is not in the window hierarchy."])
     }
 
-    @Test("UIKit #96: detached presenter warning")
-    func fact96Detached() {
-        let s = launched("A", device: "iPhone iOS=18")
+    @Test("UIKit #96, #236: detached presenter warning, in the words of each iOS", arguments: [12, 15, 18])
+    func fact96Detached(ios: Int) {
+        let s = launched("A", device: "iPhone iOS=\(ios)")
         s.run("present B style=overFullScreen")
         s.run("swapRoot C")
         // B's view is still in the window (its transition view), but B is not in C's hierarchy.
         let r = s.run("present D on B")
         expectEqual(r.status, .done)
-        expectEqual(r.lines.first { $0.style == .warning }?.text, "warning: Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>.")
+        let expected = ios < 14 ? "Presenting view controllers on detached view controllers is discouraged <App.B: 0x7f9a00002000>."
+            : ios < 17 ? "[Presentation] Presenting view controller <App.D: 0x7f9a00004000> from detached view controller <App.B: 0x7f9a00002000> is discouraged."
+            : "Presenting view controller <App.D: 0x7f9a00004000> from detached view controller <App.B: 0x7f9a00002000> is not supported, and may result in incorrect safe area insets and a corrupt root presentation. Make sure <App.B: 0x7f9a00002000> is in the view controller hierarchy before presenting from it. Will become a hard exception in a future release."
+        expectEqual(r.lines.first { $0.style == .warning }?.text, "warning: " + expected)
     }
 
     @Test("UIKit #99: pushing the same instance twice raises NSInvalidArgumentException")

@@ -165,6 +165,10 @@ extension State {
         var out: [Event] = []
         out.reserveCapacity(events.count)
         var queue = events
+        // A presentation or dismissal asked for by code in the appearance calls of a modal
+        // transition waits for that transition to end (UIKit #235).
+        let modal = command.presentsOrDismisses || command.dismissesInteractively
+        var queued: [(hook: Hook, me: VCID?, callback: String)] = []
         var i = 0
         while i < queue.count {
             let e = queue[i]
@@ -183,6 +187,11 @@ extension State {
                 me = id
             }
             for hook in application.hooks where hook.owner == owner && hook.callback == e.callback {
+                if modal, let me, State.appearanceCallbacks.contains(e.callback), hook.command.presentsOrDismisses {
+                    out.append(Event(kind: .note, callback: "note", message: "\(self[me].name)'s \(hook.method) runs `\(hook.text)`: UIKit queues it until the transition calling it ends (UIKit #235)", depth: 1))
+                    queued.append((hook, me, e.callback))
+                    continue
+                }
                 let phase = hookPhase(of: e, me: me, incoming: incoming, command: command)
                 // What restoration will decode after this call, already decoded: the code runs first.
                 let decoded = me.map { self[$0].selectedIndex }
@@ -197,6 +206,17 @@ extension State {
                     // What the code changed before anything appeared changes what appears (UIKit #185).
                     fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming, names: &incomingNames)
                 }
+            }
+        }
+        // The queued requests, now that the transition has ended, as if asked then (UIKit #235).
+        for q in queued {
+            guard let me = q.me, viewControllers[me] != nil else { continue }
+            do throws(NavLabError) {
+                out += try runHook(q.hook, on: me, phase: .after, incoming: [], during: &during, after: turnBefore,
+                                   heading: "the transition has ended: UIKit runs what \(self[me].name)'s \(q.hook.method) queued, `\(q.hook.text)` (UIKit #235)")
+            } catch {
+                turn = turnBefore
+                throw error
             }
         }
         if ownTurn {
@@ -314,7 +334,7 @@ extension State {
 
     /// Runs one hook's command as `me`, returning its events one level deeper than the call.
     mutating func runHook(_ hook: Hook, on me: VCID?, phase: HookPhase, incoming: Set<VCID>,
-                          during: inout RunLoopTurn?, after: RunLoopTurn?) throws(NavLabError) -> [Event] {
+                          during: inout RunLoopTurn?, after: RunLoopTurn?, heading: String? = nil) throws(NavLabError) -> [Event] {
         let who = me.map { self[$0].name } ?? hook.owner
         let place = "\(who)'s \(hook.method)"
         hookRuns += 1
@@ -346,8 +366,9 @@ extension State {
             turn = after
         }
         var warnings: [Event] = []
-        if phase == .appearing, case .present(_, let on, _, _) = command, let w = try? resolve(on, default: "top"), isPendingOrIncoming(w, incoming) {
-            warnings.append(.warning("Presenting view controllers on detached view controllers is discouraged \(objectDescription(w))."))
+        if phase == .appearing, case .present(let spec, let on, _, _) = command, let w = try? resolve(on, default: "top"), isPendingOrIncoming(w, incoming) {
+            let existing = { () -> VCID? in if case .existing(let r) = spec { return names[r.text] } else { return nil } }()
+            warnings.append(detachedPresentationWarning(presenting: existing.map(objectDescription) ?? futureDescription(spec), from: w))
         }
         hookDepth += 1
         var outcome: Outcome
@@ -363,7 +384,7 @@ extension State {
         turn = savedTurn
         hookPending = savedPending
         hookAppearing = savedAppearing
-        var out: [Event] = [Event(kind: .note, callback: "note", message: "\(place) runs `\(hook.text)`", depth: 1)]
+        var out: [Event] = [Event(kind: .note, callback: "note", message: heading ?? "\(place) runs `\(hook.text)`", depth: 1)]
         if case .ignored(let reason, _) = outcome {
             out.append(Event(kind: .note, callback: "note", message: "ignored: \(reason)", depth: 1))
         }
@@ -398,7 +419,29 @@ extension State {
     }
 }
 
+extension State {
+    /// The appearance methods: code in them that presents during a modal transition is queued (UIKit #235).
+    static let appearanceCallbacks: Set<String> = ["viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
+}
+
 extension Command {
+    /// `present` or `dismiss` (what UIKit queues behind a running modal transition, UIKit #235).
+    var presentsOrDismisses: Bool {
+        switch self {
+        case .present, .dismiss: return true
+        default: return false
+        }
+    }
+
+    /// The user's dismissal of a presented view controller (a sheet swiped down, a tap outside).
+    var dismissesInteractively: Bool {
+        switch self {
+        case .swipe(let kind, _, _): return kind == .down
+        case .tapOutside: return true
+        default: return false
+        }
+    }
+
     /// Whether this declares app code (runs no hooks itself).
     var declaresCode: Bool {
         if case .hook = self { return true }

@@ -23,6 +23,9 @@ public struct RunLoopTurn: Hashable, Sendable {
     /// all (UIKit #215): the turn takes their `loadView`, `viewDidLoad`, appearance and
     /// layout calls back out of what it prints.
     public var withdrawn: Set<String> = []
+    /// View controllers whose animated dismissal started in this turn: the transition keeps them
+    /// alive until it ends, with the turn; their views have left the window (UIKit #234).
+    public var dismissing: [VCID] = []
     public init() {}
 
     /// The callbacks `withdrawn` takes back: those of a view being loaded and shown.
@@ -42,11 +45,21 @@ extension State {
     public mutating func beginTurn() { turn = RunLoopTurn() }
 
     /// Ends the turn: the animations finish. Nested navigation transitions leave UIKit's
-    /// "unexpected state" warning (UIKit #97).
+    /// "unexpected state" warning (UIKit #97); what an animated dismissal kept alive is
+    /// released (UIKit #33, #234).
     public mutating func endTurn() -> [Event] {
         defer { turn = nil }
-        guard let t = turn, !t.nestedNavigation.isEmpty else { return [] }
-        return [.warning("Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted.")]
+        guard let t = turn else { return [] }
+        var events: [Event] = []
+        if !t.nestedNavigation.isEmpty {
+            events.append(.warning("Finishing up a navigation transition in an unexpected state. Navigation Bar subview tree might get corrupted."))
+        }
+        let dismissed = t.dismissing.filter { viewControllers[$0] != nil }
+        if !dismissed.isEmpty {
+            turn = nil
+            events += release(candidates: dismissed)
+        }
+        return events
     }
 
     mutating func startTransition(_ t: RunLoopTurn.Transition, animated: Bool) {

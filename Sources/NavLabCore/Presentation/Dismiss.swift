@@ -54,6 +54,11 @@ extension State {
             events.insert(.note("\(self[w].name) asked; \(self[presenter].name) dismisses \(self[target].name) (UIKit #30)"), at: 0)
         }
         startTransition(.dismissal(target), animated: animated)
+        if animated, turn != nil {
+            // The dismissal animates until the turn ends, and keeps them alive till then (UIKit #234).
+            turn!.dismissing += dismissed
+            return .done(events)
+        }
         // Released by the presenter: gone unless something else holds them (UIKit #33, #79).
         return .done(events + release(candidates: dismissed))
     }

@@ -48,9 +48,17 @@ extension State {
             ? contextPresenter(from: w) : parentlessAncestor(of: w)
 
         let modern = device.usesModernPresentationWarnings
+        // A view controller whose animated dismissal has begun: its view has left the window, and
+        // it presents nothing any more (UIKit #234).
+        if let turn, turn.dismissing.contains(where: { $0 == w || viewContains($0, w) }) {
+            let msg = modern
+                ? "[Presentation] Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) whose view is not in the window hierarchy."
+                : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) whose view is not in the window hierarchy!"
+            return .ignored(reason: "\(self[w].name) is being dismissed, animated: its view has left the window, so UIKit does not present (UIKit #234)", events: [.warning(msg)])
+        }
         if let turn, turn.presentationInFlight {
             let msg = modern
-                ? "Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) while a presentation is in progress."
+                ? "[Presentation] Attempt to present \(xDescription) on \(objectDescription(presenter)) (from \(objectDescription(w))) while a presentation is in progress."
                 : "Warning: Attempt to present \(xDescription) on \(objectDescription(presenter)) while a presentation is in progress!"
             return .ignored(reason: "a presentation or dismissal started in this run-loop turn is still animating (UIKit #91)", events: [.warning(msg)])
         }
@@ -72,7 +80,7 @@ extension State {
 
         var leading: [Event] = []
         if !isAttachedToWindowHierarchy(w) {
-            leading.append(.warning("Presenting view controllers on detached view controllers is discouraged \(objectDescription(w))."))
+            leading.append(detachedPresentationWarning(presenting: xDescription, from: w))
         }
         var presentedID = VCID(0)
         var events = transition(.modal, animated: animated) { s, pre, _ in
@@ -99,6 +107,20 @@ extension State {
             events.append(.note("\(self[presentedID].name) is presented .\(style.rawValue): its modalPresentationStyle .\(setStyle.rawValue) is .\(style.rawValue) on \(device.description) (\(why))"))
         }
         return .done(leading + events)
+    }
+
+    /// UIKit's warning for a presentation from a view controller outside the window's
+    /// hierarchy (UIKit #96, #185), in the words of the device's iOS: discouraged before iOS 17,
+    /// "not supported" from 17, with the `Presentation` category's tag on 14–16 (UIKit #236).
+    func detachedPresentationWarning(presenting x: String, from w: VCID) -> Event {
+        let from = objectDescription(w)
+        if device.iOS >= 17 {
+            return .warning("Presenting view controller \(x) from detached view controller \(from) is not supported, and may result in incorrect safe area insets and a corrupt root presentation. Make sure \(from) is in the view controller hierarchy before presenting from it. Will become a hard exception in a future release.")
+        }
+        if device.usesModernPresentationWarnings {
+            return .warning("[Presentation] Presenting view controller \(x) from detached view controller \(from) is discouraged.")
+        }
+        return .warning("Presenting view controllers on detached view controllers is discouraged \(from).")
     }
 
     /// `.none` is only for an adaptive delegate to return; presenting with it crashes (UIKit #75).
