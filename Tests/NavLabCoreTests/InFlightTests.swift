@@ -51,18 +51,38 @@ struct InFlightTests {
         expect(!r.lines.contains { $0.style == .warning })
     }
 
-    @Test("UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning")
+    @Test("UIKit #54, #98: setViewControllers right after a push of the same navigation controller is applied once the push has completed, with no warning")
     func fact98() {
         let s = launched("Nav(A)")
-        let r = s.run("push B; setViewControllers @A")
-        expect(r.lines.contains { $0.text == "warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated." })
-        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "B"])
+        let r = s.run("push B; setViewControllers @A, C")
+        expect(!r.lines.contains { $0.style == .warning })
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "C"])
+        let calls = r.lines.filter { $0.style == .callback }.map(\.text)
+        // B's push ends before the new stack's transition begins.
+        let pushed = calls.firstIndex(of: "didMove(toParent: UINavigationController) B"), replaced = calls.firstIndex(of: "willMove(toParent: UINavigationController) C")
+        expect(pushed != nil && replaced != nil && pushed! < replaced!, "\(calls)")
     }
 
-    @Test("UIKit #95: starting a push while a presentation is running unbalances the appearance calls")
+    @Test("UIKit #237: an animated push, pop or setViewControllers asked while a presentation or dismissal involving the navigation controller animates is dropped with UIKit's message (no colon; the iOS 26 selector for push and pop); without animation it goes ahead", arguments: [8, 17, 26])
+    func fact237(ios: Int) {
+        let s = launched("Nav(A)", device: "iPhone iOS=\(ios)")
+        let r = s.run("present Alert style=overFullScreen animated; push C on UINavigationController")
+        let selector = ios >= 26 ? "_applyViewControllers:transition:animated:operation:rescheduleBlock:" : "pushViewController:animated:"
+        expect(r.lines.contains { $0.text == "warning: \(selector) called on <UINavigationController 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated." }, "\(r.text)")
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A"])
+        s.run("dismiss")
+        let d = s.run("present Alert style=overFullScreen animated; setViewControllers @A, C on UINavigationController animated")
+        expect(d.lines.contains { $0.text.hasPrefix("warning: setViewControllers:animated: called on <UINavigationController 0x7f9a00002000>") }, "\(d.text)")
+        s.run("dismiss")
+        let quiet = s.run("present Alert style=overFullScreen animated; push C on UINavigationController animated=no")
+        expect(!quiet.lines.contains { $0.style == .warning }, "\(quiet.text)")
+        expectEqual(s.vc("UINavigationController").children.map { s.name($0)! }, ["A", "C"])
+    }
+
+    @Test("UIKit #95: an end with no begin is unbalanced")
     func fact95() {
-        let s = launched("Nav(A)")
-        let r = s.run("present B style=overFullScreen animated; push C on UINavigationController")
+        let s = launched("A")
+        let r = s.run("endAppearanceTransition A")
         expect(r.lines.contains { $0.text == "warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>." })
     }
 

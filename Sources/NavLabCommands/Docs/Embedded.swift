@@ -10,7 +10,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 236 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 237 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -649,15 +649,15 @@ progress" warnings happen.
 
 **Sources.** Apple's documentation for `UINavigationController.visibleViewController` and `topViewController` (Apple documentation)
 
-### #54 setViewControllers during a transition is dropped
+### #54 setViewControllers during a transition: dropped during a presentation, applied after a push
 
-**What UIKit does.** Calling `setViewControllers` while a transition or a presentation is running leaves the stack as it was and logs `setViewControllers:animated: called on <NavigationController> while an existing transition or presentation is occurring; the navigation stack will not be updated.` (the source gives the class name abbreviated). Stack changes triggered from callbacks during an animation are the usual victims.
+**What UIKit does.** What happens to `setViewControllers(_:animated:)` asked while a transition runs depends on the transition. While a presentation or dismissal that involves the navigation controller animates, an animated replacement is dropped with `setViewControllers:animated: called on <UINavigationController 0x…> while an existing transition or presentation is occurring; the navigation stack will not be updated.` (fact 237; every published instance of the message involves a presentation — an alert, a search controller, an unwind). While the navigation controller's own push or pop runs, the replacement is not refused: a non-animated one is applied at once, an animated one after the running transition (iOS 26.1's `-setViewControllers:animated:` defers it to the transition's end or to the end of the Core Animation commit); "When changes to viewControllers where made during other transition, the navigation controller wouldn't update view controllers property immediately" (iOS 13).
 
-**In NavLab.** Run `initial Nav(A); launch; push B; setViewControllers @A; tree`, typing `push B; setViewControllers @A` as one line so the push is still animating. The line prints `ignored: setViewControllers @A: a transition started in this run-loop turn is still animating, so the stack is not updated` and `warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated.`, and `tree` still shows A, B.
+**In NavLab.** See fact 98 for `push B; setViewControllers @A, C` on one line, and fact 237 for the refusal during a presentation.
 
-**Tests.** `InFlightTests` "UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning"
+**Tests.** `InFlightTests` "UIKit #54, #98: setViewControllers right after a push of the same navigation controller is applied once the push has completed, with no warning"; `InFlightTests` "UIKit #237: …"
 
-**Sources.** A code comment found by code search (community report)
+**Sources.** [software-mansion/react-native-screens PR #409](https://github.com/software-mansion/react-native-screens/pull/409) (community report); the decompiled UIKitCore of iOS 26.1 ([EthanArbuckle/iPhone18-3_26.1_23B85_Restore](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore), `UINavigationController.mm` `-setViewControllers:animated:`, `-_applyViewControllers:transition:animated:operation:rescheduleBlock:`) (sample code); a code comment in a public project quoting the message (community report)
 
 ### #55 selectedIndex and the More tab
 
@@ -1199,9 +1199,9 @@ progress" warnings happen.
 
 **What UIKit does.** UIKit logs `Unbalanced calls to begin/end appearance transitions for <X>.` when a view controller's will/did appearance calls stop pairing up. Common causes are starting a push or presentation while another transition is still running, calling `viewWillAppear` and friends by hand, and a `beginAppearanceTransition` without its matching `endAppearanceTransition`. The visible symptom is callbacks that fire twice or not at all.
 
-**In NavLab.** Run `initial Nav(A); launch; present B style=overFullScreen animated; push C on UINavigationController`, with the last two commands on one line: right after `viewWillAppear B` NavLab prints `warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>.` and then carries on with both transitions.
+**In NavLab.** `initial A; launch; endAppearanceTransition A` — an end with no begin — prints `warning: Unbalanced calls to begin/end appearance transitions for <App.A: 0x7f9a00001000>.` and nothing else (fact 76). A push asked while a presentation animates, which NavLab used to answer with this warning, is dropped with the navigation controller's own message instead (fact 237).
 
-**Tests.** `InFlightTests` "UIKit #95: starting a push while a presentation is running unbalances the appearance calls"
+**Tests.** `InFlightTests` "UIKit #95: an end with no begin is unbalanced"
 
 **Sources.** [NYTPhotoViewer pull request #303 — GitHub](https://github.com/nytimes/NYTPhotoViewer/pull/303); [Cobalt issue #18 — GitHub](https://github.com/cobaltians/Cobalt/issues/18) (community report)
 
@@ -1225,15 +1225,25 @@ progress" warnings happen.
 
 **Sources.** [Cobalt issue #18 — GitHub](https://github.com/cobaltians/Cobalt/issues/18); [Hero issue #638 — GitHub](https://github.com/HeroTransitions/Hero/issues/638); [SwipeNavigationVC issue #2 — GitHub](https://github.com/CharlinFeng/SwipeNavigationVC/issues/2) (community report)
 
-### #98 Replacing the stack during a transition is refused
+### #98 Replacing the stack right after a push: applied once the push completes
 
-**What UIKit does.** Calling `setViewControllers(_:animated:)` while the navigation controller is in the middle of a transition or presentation leaves the stack as it was and logs `setViewControllers:animated: called on <NavigationController> while an existing transition or presentation is occurring; the navigation stack will not be updated.` Code that resets the stack right after a push therefore silently keeps the old stack.
+**What UIKit does.** `setViewControllers(_:animated:)` called in the same run-loop turn as a push or pop of the same navigation controller is not refused (fact 54): UIKit applies it once that transition has completed, and logs nothing. Code that resets the stack right after a push gets the new stack.
 
-**In NavLab.** Run `initial Nav(A); launch; push B; setViewControllers @A; tree`, with the push and `setViewControllers` on one line: NavLab ignores the replacement, prints `warning: setViewControllers:animated: called on <UINavigationController: 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated.`, and `tree` still shows A and B on the stack.
+**In NavLab.** Run `initial Nav(A); launch`, then on one line `push B; setViewControllers @A, C`: B's push completes (its `viewDidDisappear A`, `viewDidAppear B`, `didMove(toParent:) B`), a note says so, then the stack is replaced (`willMove(toParent: UINavigationController) C`, B's disappearance, C's appearance), and `stack UINavigationController is A, C` holds; no warning. During a presentation, an animated replacement is dropped instead (fact 237).
 
-**Tests.** `InFlightTests` "UIKit #54, #98: setViewControllers during a transition leaves the stack unchanged, with UIKit's warning"
+**Tests.** `InFlightTests` "UIKit #54, #98: setViewControllers right after a push of the same navigation controller is applied once the push has completed, with no warning"; `Tests/Observed/148`, `154`
 
-**Sources.** A code comment in a public project quoting the message, with the class name shortened (community report)
+**Sources.** [software-mansion/react-native-screens PR #409](https://github.com/software-mansion/react-native-screens/pull/409) (community report); the decompiled UIKitCore of iOS 26.1 ([EthanArbuckle/iPhone18-3_26.1_23B85_Restore](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore), `UINavigationController.mm` `-setViewControllers:animated:`) (sample code)
+
+### #237 A push or stack change during a presentation is dropped, with the navigation controller's message
+
+**What UIKit does.** While a presentation or dismissal that involves a navigation controller animates — the navigation controller presents or dismisses, or it is inside what is presented — an animated `pushViewController(_:animated:)`, `popViewController(animated:)`, `popToRootViewController(animated:)` or `setViewControllers(_:animated:)` is dropped and logged: `popViewControllerAnimated: called on <SlideNavigationController 0x7fe0e186ea00> while an existing transition or presentation is occurring; the navigation stack will not be updated.` (iOS 8, a pop while an alert was being presented); `pushViewController:animated: called on <UINavigationController 0x…> …` (iOS 8, a push while an alert went away); on iOS 26.3 the push path logs `_applyViewControllers:transition:animated:operation:rescheduleBlock: called on …`. The object is printed with `%@ %p`: the class, a space, the address — no colon. Without animation the request goes ahead at once (iOS 26.1's code runs it without deferring during a presentation).
+
+**In NavLab.** `initial Nav(A); launch`, then on one line `present Alert style=overFullScreen animated; push C on UINavigationController`: `ignored: push C …` and `warning: pushViewController:animated: called on <UINavigationController 0x7f9a00002000> while an existing transition or presentation is occurring; the navigation stack will not be updated.` (on iOS 26 and later the `_applyViewControllers…` selector for push and pop); the stack stays A. The same for `pop`, `popToRoot` and an animated `setViewControllers`, and during a dismissal (`dismiss animated; push …`). With `animated=no` the push goes ahead, with no warning.
+
+**Tests.** `InFlightTests` "UIKit #237: an animated push, pop or setViewControllers asked while a presentation or dismissal involving the navigation controller animates is dropped with UIKit's message …"; `Tests/Observed/152`, `153`, `221`
+
+**Sources.** [SlideMenu issue (iOS 8 log of the pop)](https://github.com/aryaxt/iOS-Slide-Menu/issues/161) (community report); the decompiled UIKitCore of iOS 26.1 ([EthanArbuckle/iPhone18-3_26.1_23B85_Restore](https://github.com/EthanArbuckle/iPhone18-3_26.1_23B85_Restore), `UINavigationController.mm` `-setViewControllers:animated:` and `-_applyViewControllers:transition:animated:operation:rescheduleBlock:`: the decision, and the format `%@ called on <%@ %p> while …`) (sample code); an iOS 26.3 development log and an iOS 8 project's console line found in public code (community report)
 
 ### #99 Pushing the same instance twice throws
 

@@ -37,6 +37,7 @@ extension State {
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
         try checkPreferredTransition(of: spec)
+        if let refused = refusedDuringPresentation(nav, selector: "pushViewController:animated:", animated: animated) { return refused }
         let warnings = navigationWarnings(nav, verb: "push")
         func change(_ s: inout State, _ pre: inout [Event], _ post: inout [Event]) {
             let x = s.instantiate(spec, events: &pre)
@@ -114,7 +115,41 @@ extension State {
         return [note] + events
     }
 
-    /// A push or pop while another transition of this turn is animating (UIKit #95, #97).
+    /// UIKit's class and address as `%@ %p` print them: no colon (UIKit #237).
+    func plainObjectDescription(_ id: VCID) -> String {
+        "<\(qualifiedClassName(id)) \(address(of: id))>"
+    }
+
+    /// Whether a presentation or dismissal animating in this turn involves `nav`: its
+    /// navigation controller presents or dismisses, or it is inside what is presented or
+    /// dismissed (UIKit #237).
+    func modalTransitionInvolves(_ nav: VCID) -> Bool {
+        guard let turn else { return false }
+        let root = parentlessAncestor(of: nav)
+        for t in turn.inFlight {
+            switch t {
+            case .presentation(let x):
+                guard viewControllers[x] != nil else { continue }
+                if root == x || self[x].presenter == root { return true }
+            case .dismissal(let x, let presenter):
+                if root == x || root == presenter { return true }
+            case .navigation: continue
+            }
+        }
+        return false
+    }
+
+    /// UIKit drops an animated change of the stack asked while a presentation or dismissal
+    /// that involves the navigation controller animates (UIKit #237): the refusal, with the
+    /// selector of the call (iOS 26 reaches push and pop through `_applyViewControllers…`).
+    func refusedDuringPresentation(_ nav: VCID, selector: String, animated: Bool) -> Outcome? {
+        guard animated, modalTransitionInvolves(nav) else { return nil }
+        let sel = device.iOS >= 26 && selector != "setViewControllers:animated:" ? "_applyViewControllers:transition:animated:operation:rescheduleBlock:" : selector
+        return .ignored(reason: "a presentation or dismissal started in this run-loop turn is still animating, and it involves \(self[nav].name): UIKit does not update the stack (UIKit #237)",
+                        events: [.warning("\(sel) called on \(plainObjectDescription(nav)) while an existing transition or presentation is occurring; the navigation stack will not be updated.")])
+    }
+
+    /// A push or pop while another push or pop of this turn is animating (UIKit #97).
     mutating func navigationWarnings(_ nav: VCID, verb: String) -> [Event] {
         guard let turn else { return [] }
         var out: [Event] = []
@@ -129,9 +164,9 @@ extension State {
             } else {
                 self.turn!.nestedNavigation.insert(nav)
             }
-        } else if turn.presentationInFlight, let top = self[nav].children.last {
-            out.append(.warning("Unbalanced calls to begin/end appearance transitions for \(objectDescription(top))."))
         }
+        // During a presentation an animated change is dropped (UIKit #237); one without
+        // animation goes ahead at once, with nothing logged.
         return out
     }
 
@@ -143,6 +178,7 @@ extension State {
         guard stack.count > 1, let popped = stack.last else {
             return .ignored(reason: "\(self[nav].name) has only its root view controller; UIKit does not pop the last one (UIKit #50)", events: [])
         }
+        if let refused = refusedDuringPresentation(nav, selector: "popViewControllerAnimated:", animated: animated) { return refused }
         let warnings = navigationWarnings(nav, verb: "pop")
         let events = transition(.push, animated: animated) { s, pre, post in
             pre.append(.move("willMove(toParent:)", s[popped].name, parent: nil))
@@ -165,6 +201,7 @@ extension State {
             return .ignored(reason: "\(self[nav].name) is already at its root view controller", events: [])
         }
         let popped = Array(stack.dropFirst().reversed())
+        if let refused = refusedDuringPresentation(nav, selector: "popToRootViewControllerAnimated:", animated: animated) { return refused }
         let warnings = navigationWarnings(nav, verb: "pop")
         let events = transition(.push, animated: animated) { s, pre, post in
             for p in popped {
@@ -199,9 +236,13 @@ extension State {
             }
             try validate(spec, claimed: &claimed)
         }
-        if let turn, turn.navigationInFlight(nav) || turn.presentationInFlight {
-            return .ignored(reason: "a transition started in this run-loop turn is still animating, so the stack is not updated (UIKit #54)",
-                            events: [.warning("setViewControllers:animated: called on \(objectDescription(nav)) while an existing transition or presentation is occurring; the navigation stack will not be updated.")])
+        if let refused = refusedDuringPresentation(nav, selector: "setViewControllers:animated:", animated: animated) { return refused }
+        var waited: Event?
+        if let turn, turn.navigationInFlight(nav) {
+            // UIKit applies it once the push or pop in flight has completed (UIKit #98).
+            self.turn!.completedInFlight = true
+            self.turn!.inFlight.removeAll { $0 == .navigation(nav) }
+            waited = .note("\(self[nav].name)'s push or pop of this turn is still animating: UIKit applies setViewControllers once it has completed, so it completes first (UIKit #98)")
         }
         let old = self[nav].children
         let oldTop = old.last
@@ -240,6 +281,7 @@ extension State {
         if let oldTop, removed.contains(oldTop) {
             events.append(.note("\(self[oldTop].name), the old top, leaves the stack without willMove(toParent: nil) or didMove(toParent: nil) (UIKit #168)"))
         }
+        if let waited { events.insert(waited, at: 0) }
         return .done(events + release(candidates: removed))
     }
 

@@ -4,7 +4,8 @@
 public struct RunLoopTurn: Hashable, Sendable {
     public enum Transition: Hashable, Sendable {
         case presentation(VCID)
-        case dismissal(VCID)
+        /// The dismissed view controller and the one that dismisses it.
+        case dismissal(VCID, presenter: VCID)
         case navigation(VCID)
     }
     public var inFlight: [Transition] = []

@@ -53,7 +53,7 @@ extension State {
         } else if w != presenter {
             events.insert(.note("\(self[w].name) asked; \(self[presenter].name) dismisses \(self[target].name) (UIKit #30)"), at: 0)
         }
-        startTransition(.dismissal(target), animated: animated)
+        startTransition(.dismissal(target, presenter: presenter), animated: animated)
         if animated, turn != nil {
             // The dismissal animates until the turn ends, and keeps them alive till then (UIKit #234).
             turn!.dismissing += dismissed
