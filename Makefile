@@ -104,12 +104,13 @@ bench:
 	@sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 	@$(PYTHON) scripts/bench-web.py .build/release/navlab .build-web $(if $(QUICK),--quick,)
 
-## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Page/EmbeddedPage.swift);
+## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Generated/EmbeddedPage.swift);
 ## `make run`, `make build` and `make dist` do it first, `make test` fails when it is not done
 page:
 	@$(PYTHON) scripts/embed-page.py
 
-## docs: build Docs/UIKit.md and the tutorials into the binary, then regenerate
+## docs: build Docs/UIKit.md and the tutorials into the binary
+## (Sources/NavLabCommands/Generated/EmbeddedDocs.swift), then regenerate
 ## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)
 docs: page
 	$(PYTHON) scripts/embed-docs.py

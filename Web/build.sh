@@ -34,7 +34,8 @@ target="-target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -
 # build takes about 40% less CPU and the module is 6% smaller. The sources still say `import
 # NavLabCore` / `import NavLabCommands` (the native build has those modules): two empty modules
 # of those names answer the imports. The catalogue and the tutorials are not compiled in:
-# navlab-docs.json carries them (HostDocs.swift, NAVLAB_DOCS_FROM_HOST).
+# navlab-docs.json carries them, and Web/Wasm/HostDocs.swift stands in for the generated file
+# that holds them natively (Sources/NavLabCommands/Generated/EmbeddedDocs.swift).
 mkdir -p "$OUT/imports"
 : > "$OUT/imports/empty.swift"
 for name in NavLabCore NavLabCommands; do
@@ -43,7 +44,7 @@ done
 # Closure specialization copies a function for each closure passed to it (State.transition had 16
 # copies): off, the module is 115 KB smaller and no slower than the goals need.
 [ "$OPT" = -Onone ] || OPT="$OPT -Xllvm -sil-disable-pass=closure-specialize"
-files=$(find Sources/NavLabCore Sources/NavLabCommands Web/Sources -name '*.swift' | LC_ALL=C sort)
+files="$(find Sources/NavLabCore Sources/NavLabCommands Web/Sources -name '*.swift' | grep -v '^Sources/NavLabCommands/Generated/' | LC_ALL=C sort) Web/Wasm/HostDocs.swift"
 python3 scripts/embed-docs.py --json "$OUT/navlab-docs.json"
 "$bin/clang" --target=wasm32-unknown-unknown -O2 -mbulk-memory -ffreestanding -nostdlib -c Web/runtime.c -o "$OUT/runtime.o"
 # Each @_cdecl function the module has (the start module has no navlab_run).
@@ -52,7 +53,7 @@ module() { # NAME OBJECT [-D CONDITION]
     name=$1 object=$2
     shift 2
     # shellcheck disable=SC2086
-    "$swiftc" $target $OPT -module-name NavLab -I "$OUT/imports" -D NAVLAB_DOCS_FROM_HOST "$@" $files -c -o "$OUT/$object"
+    "$swiftc" $target $OPT -module-name NavLab -I "$OUT/imports" "$@" $files -c -o "$OUT/$object"
     # shellcheck disable=SC2086
     "$bin/wasm-ld" --no-entry --gc-sections --strip-all -z stack-size=1048576 $exports \
         "$OUT/$object" "$OUT/runtime.o" "$tables" -o "$OUT/$name.raw.wasm"
