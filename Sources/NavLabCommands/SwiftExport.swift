@@ -43,21 +43,6 @@ public enum SwiftExport {
         try g.checkKinds()
         return g.render()
     }
-
-    /// The lines `navlab run` prints for the model-changing commands of `lines` (commands
-    /// echoed after `> `, what each printed indented): the predicted log the program carries.
-    public static func predictedLog(lines: [String], start: State = State()) -> [String] {
-        let session = Session(state: start)
-        var out: [String] = []
-        for line in lines {
-            let r = session.execute(line)
-            guard r.status != .failed, r.status != .empty, let parsed = r.parsed, case .model = parsed.action else { continue }
-            out.append("> " + parsed.headline)
-            out += r.linesBeforeEvents.map { "  " + $0.text }
-            out += r.events.map { "  " + $0.text }
-        }
-        return out
-    }
 }
 
 // MARK: - The generator

@@ -13,7 +13,7 @@ public struct HubEvent: Sendable {
     public let id: Int
     public let origin: Origin
     public let line: String
-    public let status: Response.Status
+    public let status: LineResult.Status
     public let lines: [OutputLine]
     /// The timeline position after the line (`seq` of SPEC §3).
     public let seq: Int
@@ -81,7 +81,7 @@ public final class SessionHub: Sendable {
 
     /// Runs one line in the shared session and tells every subscriber.
     @discardableResult
-    public func execute(_ line: String, origin: Origin, lineNumber: Int = 1) -> (Response, HubEvent) {
+    public func execute(_ line: String, origin: Origin, lineNumber: Int = 1) -> (LineResult, HubEvent) {
         inner.withLock { s in
             let before = s.session.seq, cursor = s.session.cursor
             let response = s.session.execute(line, lineNumber: lineNumber)
@@ -189,7 +189,7 @@ public final class SessionHub: Sendable {
 
 /// The lines a script ran, collected for publishing, and where the last one left the session.
 private final class Lines {
-    var list: [(String, Response, Int, StepMove, String?)] = []
+    var list: [(String, LineResult, Int, StepMove, String?)] = []
     var cursor: Int
     var seq: Int
     init(cursor: Int, seq: Int) { self.cursor = cursor; self.seq = seq }

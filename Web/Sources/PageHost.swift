@@ -24,7 +24,7 @@ struct PageHost {
     }
 
     /// One line, as the hub runs it: the response, the event's id, and its messages.
-    mutating func execute(_ line: String, lineNumber: Int, messages: inout [(String, Int, String)]) -> (Response, Int) {
+    mutating func execute(_ line: String, lineNumber: Int, messages: inout [(String, Int, String)]) -> (LineResult, Int) {
         let before = session.seq, cursor = session.cursor
         let response = session.execute(line, lineNumber: lineNumber)
         if response.error?.kind == .notInThisBuild { lacking = response.error }

@@ -9,7 +9,7 @@ import NavLabCore
 public enum TimelineChange: String, Sendable {
     case append, move, none
 
-    public static func of(_ response: Response, _ move: StepMove) -> TimelineChange {
+    public static func of(_ response: LineResult, _ move: StepMove) -> TimelineChange {
         guard response.status == .done || response.status == .ignored else { return .none }
         switch response.parsed?.action {
         case .meta(.undo)?, .meta(.redo)?: return response.status == .done ? .move : .none
@@ -123,7 +123,7 @@ public enum PageEvents {
     /// the model changed. Nothing is said twice: the event's `id:` is the command's id, a
     /// printed line that is one of the calls is the call's index, and the timeline entry leaves
     /// out what the event says already.
-    public static func lineMessages(origin: String, line: String, status: Response.Status, seq: Int,
+    public static func lineMessages(origin: String, line: String, status: LineResult.Status, seq: Int,
                                     lines printedLines: [OutputLine], timeline: TimelineChange, changed: Bool,
                                     patch: String?, step: (entry: JSON, logged: [Event], command: String)?) -> [(String, String)] {
         var entry: JSON = .null

@@ -112,7 +112,7 @@ final class REPL {
     }
 
     /// Prints what a line did: its error with a caret, its lines folded to the terminal.
-    func show(_ response: Response, line: String, promptWidth: Int, source: (name: String, lines: [String], offset: Int)? = nil) {
+    func show(_ response: LineResult, line: String, promptWidth: Int, source: (name: String, lines: [String], offset: Int)? = nil) {
         switch response.status {
         case .quit, .empty:
             break
@@ -227,7 +227,7 @@ final class REPL {
 
     // MARK: - record, save, load
 
-    func fileVerb(_ response: Response, promptWidth: Int) {
+    func fileVerb(_ response: LineResult, promptWidth: Int) {
         if let (path, text) = response.fileToWrite {
             // `export FORMAT FILE`
             if !response.fileMayReplace, ScriptFiles.exists(path, from: "") {
