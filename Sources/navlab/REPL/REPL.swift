@@ -334,7 +334,7 @@ final class REPL {
     // MARK: - What the page ran
 
     /// `web> push Detail` and what it printed, as it reaches the prompt.
-    static func render(_ events: [HubEvent], colour: Bool, newline: String) -> String {
+    static func render(_ events: [PageLine], colour: Bool, newline: String) -> String {
         var out = ""
         for event in events {
             let head = "\(event.origin.rawValue)> \(event.line)"
