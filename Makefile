@@ -67,8 +67,8 @@ test-browser:
 ## test-wasm: the engine built for the browser (its two modules unoptimised, quicker to build:
 ## the same sources), each script and tutorial through the complete one under node, compared
 ## byte for byte with `navlab run` and `navlab check`; the page's worker moving a session from
-## the start module to the complete one (Web/test-swap.mjs); the allocator under random use
-## (Web/test-alloc.sh); then the page as a static folder
+## the start module to the complete one (Tests/Wasm/test-swap.mjs); the allocator under random use
+## (Tests/Wasm/test-alloc.sh); then the page as a static folder
 ## with both, served by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
 	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
