@@ -620,14 +620,12 @@ public final class Session {
         case .export(let format, let file, let replace):
             var text: String
             switch format {
-            #if NAVLAB_BROWSER_START
-            // The browser's start module leaves the graph exports out (its host loads the complete one).
             case .mermaid, .dot:
-                return failure(NavLabError.notInThisBuild("`export \(format.rawValue)`", at: parsed.location), parsed: parsed)
-            #else
-            case .mermaid: text = state.renderMermaid()
-            case .dot: text = state.renderDOT()
-            #endif
+                do throws(NavLabError) { text = try state.graph(mermaid: format == .mermaid) } catch {
+                    var e = error
+                    e.location = parsed.location
+                    return failure(e, parsed: parsed)
+                }
             case .json: text = state.jsonText(seq: seq, pretty: true)
             case .swift:
                 do throws(NavLabError) { text = try SwiftExport.program(from: self) } catch {

@@ -157,7 +157,7 @@ public enum PageRoutes {
         switch state(session, at: seqText) {
         case .failure(let refusal): return refusal.answer
         case .success(let (_, state)):
-            return .text(format == "mermaid" ? state.renderMermaid() + "\n" : state.renderDOT() + "\n")
+            do throws(NavLabError) { return .text(try state.graph(mermaid: format == "mermaid") + "\n") } catch { return .notInThisBuild(error) }
         }
     }
 }

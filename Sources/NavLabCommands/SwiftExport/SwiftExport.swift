@@ -1,3 +1,5 @@
+// The Swift export: left out of the browser's start module, all of this folder
+// (Web/Wasm/StartModule.swift answers instead).
 import NavLabCore
 
 /// `export swift`: the session as a self-contained UIKit program that performs its commands on
@@ -10,10 +12,6 @@ import NavLabCore
 public enum SwiftExport {
     /// The program for the lines of `session`'s current timeline (`Session.replayableLines`).
     public static func program(from session: Session) throws(NavLabError) -> String {
-        #if NAVLAB_BROWSER_START
-        // The browser's start module leaves the generator out (its host loads the complete one).
-        throw NavLabError.notInThisBuild("`export swift`", at: SourceLocation(column: 1))
-        #else
         let lines = session.replayableLines()
         var start = State()
         // The state the first of them ran on: the shell may have started with the app's
@@ -31,7 +29,6 @@ public enum SwiftExport {
             start = session.state(at: isModel ? t.entry - 1 : t.entry)
         }
         return try program(lines: lines.map { (text: $0.text, comment: $0.comment) }, start: start, leftOutBefore: beforeReset)
-        #endif
     }
 
     /// The program for `lines` (commands as typed, with the comment above each), run from `start`.
