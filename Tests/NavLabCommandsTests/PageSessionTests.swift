@@ -172,4 +172,42 @@ struct PageSessionTests {
         expectEqual(one.status, 200)
         expect(one.body.containsText("\"steps\":[{\"narration\":"))
     }
+
+    @Test("Time travel says what the step changed, as the engine knows it: made, changed, and a line for each")
+    func change() throws {
+        let page = page(["device iPhone iOS=12", "initial Register", "launch", "present Nav(Welcome)", "push Detail", "swapRoot Main"])
+        func change(_ seq: Int) throws -> [String: Any] {
+            try #require(try json(get(page, "/api/history/\(seq)?from=6"))["change"] as? [String: Any])
+        }
+        let present = try change(4)
+        expectEqual(present["added"] as? [String], ["Welcome", "UINavigationController"])
+        let lines = (present["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        expect(lines.contains("+ allocated: Welcome, UINavigationController"), "\(lines)")
+        expect(lines.contains("UITransitionViews in the window: 0 → 1"), "\(lines)")
+        expect((present["changed"] as? [String])?.contains("Register") == true)
+        let push = try change(5)
+        let pushLines = (push["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        expect(pushLines.contains("UINavigationController.viewControllers: + Detail (at 1)"), "\(pushLines)")
+        expect(!pushLines.contains { $0.hasPrefix("screen: reordered") }, "\(pushLines)")
+        let swap = try change(6)
+        let swapLines = (swap["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        expect(swapLines.contains("window.rootViewController: Register → Main"), "\(swapLines)")
+        expect(swapLines.contains { $0.hasPrefix("leaked: Register") }, "\(swapLines)")
+        try expect(json(get(page, "/api/history/0?from=6"))["change"] is NSNull)
+    }
+
+    @Test("The state document says how the phone draws each presented layer: the page keeps no UIKit rule", arguments: [
+        ("device iPhone iOS=18", "formSheet", "sheet", true, true), ("device iPad iOS=18", "formSheet", "formSheet", true, false),
+        ("device iPad iOS=18", "pageSheet", "formSheet", true, true), ("device iPhone iOS=12", "formSheet", "cover", false, false),
+        ("device iPhone iOS=18", "overFullScreen", "over", false, false), ("device iPad iOS=18", "popover", "popover", true, false),
+        ("device iPhone iOS=18", "popover", "sheet", true, true),
+    ])
+    func layers(device: String, style: String, look: String, dims: Bool, pushesBack: Bool) throws {
+        let page = page([device, "initial Main", "launch", "present Sheet style=\(style)"])
+        let subviews = try #require(try json(get(page, "/api/state"))["windowSubviews"] as? [[String: Any]])
+        let layer = try #require(subviews.last)
+        expectEqual(layer["look"] as? String, look)
+        expectEqual(layer["dims"] as? Bool, dims)
+        expectEqual(layer["pushesBack"] as? Bool, pushesBack)
+    }
 }

@@ -91,7 +91,8 @@ public enum PageRoutes {
     }
 
     /// `GET /api/history/SEQ?from=FROM`: time travel for a page holding the document at step
-    /// FROM — JSON Patch operations to the step before SEQ, then those of step SEQ itself.
+    /// FROM — JSON Patch operations to the step before SEQ, then those of step SEQ itself, and
+    /// what that step changed (PageChange).
     static func travel(_ page: PageSession, seq: Int, fromText: String) -> PageAnswer {
         let session = page.session
         guard let from = Int(fromText) else {
@@ -101,9 +102,10 @@ public enum PageRoutes {
         guard let f = PageDocument.index(ofSeq: from, in: session.entries) else {
             return .error(409, "no step with seq \(from) on the timeline (from=): get /api/state and start again")
         }
-        let (toBefore, step) = page.tracker.travel(session, from: f, to: i)
+        let (toBefore, step, leaked) = page.tracker.travel(session, from: f, to: i)
         let entry = PageDocument.entry(session.entries[i], index: i, cursor: session.cursor)
-        return .json("{\"seq\":\(seq),\"from\":\(from),\"entry\":\(entry.serialized()),\"before\":\(JSON.array(toBefore).serialized()),\"step\":\(step.map { JSON.array($0).serialized() } ?? "null")}")
+        let change = PageChange.json(session, at: i, leaked: leaked) ?? .null
+        return .json("{\"seq\":\(seq),\"from\":\(from),\"entry\":\(entry.serialized()),\"before\":\(JSON.array(toBefore).serialized()),\"step\":\(step.map { JSON.array($0).serialized() } ?? "null"),\"change\":\(change.serialized())}")
     }
 
     /// `GET /api/history/SEQ`: the step's entry, the state after it and the state before it

@@ -44,18 +44,21 @@ public struct PageTracker: Sendable {
     /// `to` itself (`step`; nil for the first entry, which has none). Costs the steps walked,
     /// from a copy of the tracker when the page is where the session is; else (a page that
     /// has not yet applied the latest patches) from the document at `from`, built whole.
-    public func travel(_ session: Session, from: Int, to: Int) -> (toBefore: [JSON], step: [JSON]?) {
+    /// With them, the names leaked before and after step `to` (the document's `leaked`).
+    public func travel(_ session: Session, from: Int, to: Int) -> (toBefore: [JSON], step: [JSON]?, leaked: (before: [String], after: [String])) {
         var p = from == session.cursor ? patcher : PagePatcher(session.state(at: from), seq: session.entries[from].seq)
         var toBefore: [JSON] = [], step: [JSON]? = nil
         let before = max(0, to - 1)
         var walked = 0
         let stepsToBefore = abs(from - before)
+        var leakedBefore = p.leakedNames
         session.walk(from: from, through: to > 0 ? [before, to] : [to]) { state, seq, change, forward in
+            if walked == stepsToBefore { leakedBefore = p.leakedNames }
             let ops = p.patch(to: state, seq: seq, change: change, forward: forward)
             if walked < stepsToBefore || to == 0 { toBefore += ops } else { step = ops }
             walked += 1
         }
         if to > 0, step == nil { step = [] }
-        return (toBefore, step)
+        return (toBefore, step, (leakedBefore, p.leakedNames))
     }
 }
