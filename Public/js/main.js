@@ -17,7 +17,7 @@ import { renderTimeline, renderChanges } from "./timeline.js";
 import { Console } from "./console.js";
 
 const store = {
-  // The document the panes show (SPEC §3 + the page's extras): the live one, patched in place
+  // The document the panes show (Docs/Page.md: the state document + the page's extras): the live one, patched in place
   // by every `patch` event, or, while a past step is viewed, that step's (the live one is
   // reached again by undoing `trail` and applying `pending`).
   doc: null,
@@ -287,7 +287,7 @@ const fetchWhole = debounce(async () => {
 }, 30);
 
 function onCommand(event, id) {
-  // One event per line: the step's calls (`events`, SPEC §3 log elements less the seq and
+  // One event per line: the step's calls (`events`, `log --json` elements less the seq and
   // command said once), what it printed (a call is given by its index in `events`), and its
   // timeline entry less what the event says already.
   if (id != null) event.id = id;

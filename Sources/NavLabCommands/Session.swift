@@ -120,7 +120,7 @@ public final class Session {
     /// --json`; `LineResult.blockIndent` says whether it did): a script's transcript, which
     /// indents what a command prints, sets it so that a 55 MB document is not copied again.
     public var blockIndent = 0
-    /// A comment line waiting for the command right below it: its narration (SPEC §2).
+    /// A comment line waiting for the command right below it: its narration (Docs/REPL.md, "Narration").
     private var pendingComment: String?
     /// Lines that change the model, parsed, by their text (at most 512; the line number is the
     /// first one's and is set again at each use).
@@ -531,7 +531,7 @@ public final class Session {
         }
     }
 
-    /// The lifecycle log of the current timeline, oldest first (SPEC §3).
+    /// The lifecycle log of the current timeline, oldest first (`log`, `log --json`).
     public func logEntries() -> [(seq: Int, command: String, event: Event)] {
         var out: [(seq: Int, command: String, event: Event)] = []
         for entry in loggedSteps {

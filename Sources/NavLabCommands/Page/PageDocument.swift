@@ -1,10 +1,10 @@
 import NavLabCore
 
-/// The JSON documents the page reads. SPEC §3's state document comes first and unchanged;
-/// the page's extras follow it (SPEC §3: "more may follow"), computed from State's public
+/// The JSON documents the page reads (Docs/Page.md). The state document comes first and
+/// unchanged; the page's extras follow it, computed from State's public
 /// queries so the server holds no model logic of its own.
 public enum PageDocument {
-    /// `GET /api/state`: SPEC §3, then `windowSubviews` (what the window holds, back to front)
+    /// `GET /api/state`: the state document, then `windowSubviews` (what the window holds, back to front)
     /// and `memory` (who holds each view controller, and why a leaked one is alive). As a
     /// value (the patches' replace-all); `stateText` writes the same document as text.
     public static func state(_ state: State, seq: Int) -> JSON {
@@ -189,7 +189,7 @@ public enum PageDocument {
         return .object(fields)
     }
 
-    /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.
+    /// One timeline entry: `log --json`'s elements for its events, plus what the page needs.
     public static func entry(_ entry: Entry, index: Int, cursor: Int) -> JSON {
         var b = JSONBuilder()
         write(entry, index: index, cursor: cursor, into: &b)

@@ -3,7 +3,7 @@
 // bring the session and the line's result; these make the messages.
 import NavLabCore
 
-/// The event-stream messages (SPEC §4): `state` on connect, then per line `command` (what was
+/// The event-stream messages (Docs/Page.md, "The event stream"): `state` on connect, then per line `command` (what was
 /// typed and printed, and the calls UIKit made) and `patch`.
 public enum PageEvents {
     /// The first line of every stream: reconnect after a second.
@@ -29,7 +29,7 @@ public enum PageEvents {
         var stepCommand = ""
         if timeline == .append, let step { (entry, logged, stepCommand) = step }
         var out: [(String, String)] = []
-        // SPEC §3 log elements, without the `seq` and `command` the event gives once.
+        // `log --json` elements, without the `seq` and `command` the event gives once.
         let calls = logged.map { e -> JSON in
             guard case .object(let fields) = e.json(seq: seq, command: stepCommand) else { return .null }
             return .object(fields.filter { $0.0 != "seq" && $0.0 != "command" })

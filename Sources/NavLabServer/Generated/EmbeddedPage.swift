@@ -863,7 +863,7 @@ import * as __outside from "./start-bundle.js";
 const __api = (() => {
   const { started, host, copyPainted } = __outside;
   const { keptSnapshot } = __outside;
-// The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
+// The HTTP interface (Docs/Page.md, "The HTTP interface"). Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
 
@@ -2606,7 +2606,7 @@ function renderLayers(el, state, onScreen) {
 // ---- js/log.js
 const __log = (() => {
   const { cited, esc, stickToBottom } = __dom;
-// The lifecycle log (SPEC §3's `log --json` elements), grouped under the command that
+// The lifecycle log (`log --json` elements, Docs/Page.md), grouped under the command that
 // caused them. New lines are appended; undo, redo and reset reload it whole.
 
 
@@ -3214,7 +3214,7 @@ const __main = (() => {
 
 
 const store = {
-  // The document the panes show (SPEC §3 + the page's extras): the live one, patched in place
+  // The document the panes show (Docs/Page.md: the state document + the page's extras): the live one, patched in place
   // by every `patch` event, or, while a past step is viewed, that step's (the live one is
   // reached again by undoing `trail` and applying `pending`).
   doc: null,
@@ -3484,7 +3484,7 @@ const fetchWhole = debounce(async () => {
 }, 30);
 
 function onCommand(event, id) {
-  // One event per line: the step's calls (`events`, SPEC §3 log elements less the seq and
+  // One event per line: the step's calls (`events`, `log --json` elements less the seq and
   // command said once), what it printed (a call is given by its index in `events`), and its
   // timeline entry less what the event says already.
   if (id != null) event.id = id;

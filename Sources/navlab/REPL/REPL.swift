@@ -30,7 +30,7 @@ final class REPL {
         self.historyPath = historyPath
     }
 
-    /// `~/.navlab_history` (SPEC §5).
+    /// `~/.navlab_history` (Docs/REPL.md, "History").
     static var defaultHistoryPath: String {
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.path
@@ -105,7 +105,7 @@ final class REPL {
 
     /// Runs one line; false when it was `quit`.
     func handle(_ line: String, promptWidth: Int) -> Bool {
-        // The session attaches a comment line to the command below it (SPEC §2).
+        // The session attaches a comment line to the command below it (Docs/REPL.md, "Narration").
         let (response, _) = hub.execute(line, origin: .repl)
         show(response, line: line, promptWidth: promptWidth)
         return response.status != .quit
