@@ -115,24 +115,18 @@ public final class PageServer: Sendable {
     /// The `Server` header of every answer.
     static let serverName = "NavLab"
 
-    static func jsonResponse(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
-        textResponse(json, type: "application/json; charset=utf-8", status: status)
-    }
-
-    static func textResponse(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// The HTTP response for a route's answer.
+    /// The HTTP response for an answer: a route's, or a refusal's (`errorResponse`).
     static func response(_ answer: PageAnswer) -> Response {
-        textResponse(answer.body, type: answer.type, status: HTTPResponse.Status(code: answer.status))
+        var headers = HTTPFields()
+        headers[.contentType] = answer.type
+        headers[.cacheControl] = "no-store"
+        return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: answer.body)))
     }
 
+    /// A refusal of the server's own (the guard, the body, a file), in the route table's form
+    /// (PageAnswer.error): `{"error": {"status": N, "message": "…"}}`.
     static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        jsonResponse(JSON.object([("error", .object([("status", .int(status.code)), ("message", .string(message))]))]).serialized(), status: status)
+        response(.error(status.code, message))
     }
 
     /// The application, for tests (`app.test(.router)`) and for `start`.
