@@ -19,7 +19,7 @@ enum PageChange {
         var application: String
         var screen: [String]
         /// The compared fields of each candidate that exists on this side, in allocation order.
-        var viewControllers: [(name: String, fields: [String: JSON])]
+        var viewControllers: [(name: String, fields: [(String, JSON)])]
 
         init(_ state: State, _ ids: Set<VCID>) {
             root = state.window.rootViewController.map { state[$0].name }
@@ -29,9 +29,7 @@ enum PageChange {
             let inWindow = Set(state.windowViewControllers())
             viewControllers = ids.sorted().compactMap { id in
                 guard state.viewControllers[id] != nil, case .object(let pairs) = state.json(for: id, inWindow: inWindow) else { return nil }
-                var fields: [String: JSON] = [:]
-                for (k, v) in pairs where PageChange.compared.contains(k) { fields[k] = v }
-                return (state[id].name, fields)
+                return (state[id].name, pairs.filter { PageChange.compared.contains($0.0) })
             }
         }
     }
@@ -71,13 +69,11 @@ enum PageChange {
         if !newLeaks.isEmpty { lines.append(("del", "leaked: \(names(newLeaks))")) }
         elementLines(&lines, "screen", a.screen.map(JSON.string), b.screen.map(JSON.string))
         var changed: [String] = []
-        var old: [String: [String: JSON]] = [:]
-        for (name, fields) in a.viewControllers where old[name] == nil { old[name] = fields }
         for (name, fields) in b.viewControllers {
-            guard let was = old[name] else { continue }
+            guard let was = a.viewControllers.first(where: { $0.name == name })?.fields else { continue }
             var differs = false
             for key in compared {
-                let from = was[key] ?? .null, to = fields[key] ?? .null
+                let from = value(key, was), to = value(key, fields)
                 guard from.serialized() != to.serialized() else { continue }
                 differs = true
                 if key == "inWindow" { continue } // appearance says it
@@ -108,6 +104,9 @@ enum PageChange {
     static func names(_ list: [String]) -> String {
         list.count > listed ? list.prefix(listed).joined(separator: ", ") + " and \(list.count - listed) more" : list.joined(separator: ", ")
     }
+
+    /// The field `key` of an entry (null when it has none).
+    static func value(_ key: String, _ fields: [(String, JSON)]) -> JSON { fields.first { $0.0 == key }?.1 ?? .null }
 
     static func items(_ v: JSON) -> [JSON] { if case .array(let a) = v { return a } else { return [] } }
     static func pairs(_ v: JSON) -> [(String, JSON)] { if case .object(let p) = v { return p } else { return [] } }
