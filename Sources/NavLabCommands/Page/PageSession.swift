@@ -5,8 +5,8 @@ import NavLabCore
 /// It runs a line (`run`: the line's result and what the page is sent for it) and answers a
 /// request (`answer`: the one route table, PageRoutes), giving the lines a request ran. The
 /// native host puts a lock around it and fans those lines out to every event stream
-/// (SessionHub); the browser host is C-ABI glue
-/// around one of it (Web/Sources). No threads, no clock: whoever owns it runs one call at a time.
+/// (SessionHub); the browser host is C-ABI glue around one of it (Web/Sources). No threads, no
+/// clock: whoever owns it runs one call at a time.
 public final class PageSession {
     /// Whether the page runs the engine itself (no server, no prompt): refusals then name
     /// the page's own ways to read and write files (PageCommands.refusal).
