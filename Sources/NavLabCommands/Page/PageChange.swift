@@ -30,9 +30,8 @@ enum PageChange {
         var transitionViews: Int
         var application: String
         var screen: [String]
-        /// Each candidate that exists on this side, in allocation order.
+        /// Each candidate that exists on this side, by id.
         var viewControllers: [Entry]
-        var position: [VCID: Int] = [:]
 
         init(_ state: State, _ ids: Set<VCID>) {
             root = state.window.rootViewController.map { state[$0].name }
@@ -46,10 +45,18 @@ enum PageChange {
                 return Entry(id: id, name: vc.name, fields: pairs.filter { PageChange.compared.contains($0.0) }, children: vc.children,
                              listsChildren: vc.kind == .navigation || vc.kind == .tabBar || vc.kind == .page)
             }
-            for (i, e) in viewControllers.enumerated() { position[e.id] = i }
         }
 
-        func entry(_ id: VCID) -> Entry? { position[id].map { viewControllers[$0] } }
+        /// The entry of `id` (they are in id order: a binary search).
+        func entry(_ id: VCID) -> Entry? {
+            var low = 0, high = viewControllers.count - 1
+            while low <= high {
+                let mid = (low + high) / 2
+                if viewControllers[mid].id == id { return viewControllers[mid] }
+                if viewControllers[mid].id < id { low = mid + 1 } else { high = mid - 1 }
+            }
+            return nil
+        }
     }
 
     /// `{"added": [names], "changed": [names], "lines": [{"kind": "add"|"del"|"mod", "text": …}]}`
@@ -63,20 +70,20 @@ enum PageChange {
         var ids: Set<VCID> = delta.replacesWholeState ? [] : Set(delta.viewControllers.keys)
         // After the step: the window, and the children of what it touched (only a touched
         // view controller's children change).
-        var childrenAfter: [VCID: [VCID]] = [:]
+        var childrenAfter: [(VCID, [VCID])] = []
         let windowAfter = session.withState(at: index) { state -> Set<VCID> in
-            for id in ids { if let vc = state.viewControllers[id] { childrenAfter[id] = vc.children } }
+            for id in ids { if let vc = state.viewControllers[id] { childrenAfter.append((id, vc.children)) } }
             return Set(state.windowViewControllers())
         }
         // Before it: that side, and the names of the children lost (they may be gone after).
-        var names: [VCID: String] = [:]
+        var names: [(VCID, String)] = []
         let before = session.withState(at: index - 1) { state -> Side in
             if !delta.replacesWholeState { ids.formUnion(windowAfter.union(state.windowViewControllers())) }
             let side = Side(state, ids)
             for e in side.viewControllers {
-                guard let now = childrenAfter[e.id], now != e.children else { continue }
+                guard let now = childrenAfter.first(where: { $0.0 == e.id })?.1, now != e.children else { continue }
                 let kept = Set(now)
-                for c in e.children.filter({ !kept.contains($0) }).prefix(listed) { names[c] = state[c].name }
+                for c in e.children.filter({ !kept.contains($0) }).prefix(listed) { names.append((c, state[c].name)) }
             }
             return side
         }
@@ -87,14 +94,14 @@ enum PageChange {
                 guard let was = before.entry(e.id)?.children, was != e.children else { continue }
                 let old = Set(was)
                 let shown = e.children.count <= listed ? e.children : Array(e.children.filter { !old.contains($0) }.prefix(listed))
-                for c in shown { names[c] = state[c].name }
+                for c in shown { names.append((c, state[c].name)) }
             }
             return side
         }
-        return describe(before, after, names: names, leaked: leaked)
+        return describe(before, after, leaked: leaked) { id in names.first { $0.0 == id }?.1 ?? "?" }
     }
 
-    static func describe(_ a: Side, _ b: Side, names childNames: [VCID: String], leaked: (before: [String], after: [String])) -> JSON {
+    static func describe(_ a: Side, _ b: Side, leaked: (before: [String], after: [String]), childName: (VCID) -> String) -> JSON {
         var lines: [(String, String)] = []
         let added = b.viewControllers.filter { a.entry($0.id) == nil }.map { $0.name }
         let removed = a.viewControllers.filter { b.entry($0.id) == nil }.map { $0.name }
@@ -103,12 +110,12 @@ enum PageChange {
             lines.append((b.transitionViews > a.transitionViews ? "del" : "mod", "UITransitionViews in the window: \(a.transitionViews) → \(b.transitionViews)"))
         }
         if a.application != b.application { lines.append(("mod", "application state: \(a.application) → \(b.application)")) }
-        if !added.isEmpty { lines.append(("add", "+ allocated: \(names(added))")) }
-        if !removed.isEmpty { lines.append(("del", "− deallocated: \(names(removed))")) }
+        if !added.isEmpty { lines.append(("add", "+ allocated: \(list(added))")) }
+        if !removed.isEmpty { lines.append(("del", "− deallocated: \(list(removed))")) }
         let wasLeaked = Set(leaked.before)
         let newLeaks = leaked.after.filter { !wasLeaked.contains($0) }
-        if !newLeaks.isEmpty { lines.append(("del", "leaked: \(names(newLeaks))")) }
-        elementLines(&lines, "screen", a.screen.map(JSON.string), b.screen.map(JSON.string))
+        if !newLeaks.isEmpty { lines.append(("del", "leaked: \(list(newLeaks))")) }
+        if a.screen != b.screen { arrayLines(&lines, "screen", a.screen, b.screen, name: { $0 }) }
         var changed: [String] = []
         for e in b.viewControllers {
             guard let was = a.entry(e.id) else { continue }
@@ -117,18 +124,19 @@ enum PageChange {
                 if key == "children" || (key == "viewControllers" && e.listsChildren) {
                     guard was.children != e.children else { continue }
                     differs = true
-                    childLines(&lines, "\(e.name).\(key)", was.children, e.children, childNames)
+                    arrayLines(&lines, "\(e.name).\(key)", was.children, e.children, name: childName)
                     continue
                 }
                 let from = value(key, was.fields), to = value(key, e.fields)
                 guard from.serialized() != to.serialized() else { continue }
                 differs = true
-                if key == "inWindow" { continue } // appearance says it
-                if case .array = from { elementLines(&lines, "\(e.name).\(key)", items(from), items(to)) }
-                else if case .array = to { elementLines(&lines, "\(e.name).\(key)", items(from), items(to)) }
-                else if case .object = from { keyLines(&lines, "\(e.name).\(key)", pairs(from), pairs(to)) }
-                else if case .object = to { keyLines(&lines, "\(e.name).\(key)", pairs(from), pairs(to)) }
-                else { lines.append(("mod", "\(e.name).\(key): \(show(from)) → \(show(to))")) }
+                let label = "\(e.name).\(key)"
+                switch (from, to) {
+                case (_, _) where key == "inWindow": break // appearance says it
+                case (.array, _), (_, .array): arrayLines(&lines, label, strings(from), strings(to), name: { $0 })
+                case (.object, _), (_, .object): keyLines(&lines, label, pairs(from), pairs(to))
+                default: lines.append(("mod", "\(label): \(show(from)) → \(show(to))"))
+                }
             }
             if differs { changed.append(e.name) }
         }
@@ -148,48 +156,34 @@ enum PageChange {
         }
     }
 
-    static func names(_ list: [String]) -> String {
-        list.count > listed ? list.prefix(listed).joined(separator: ", ") + " and \(list.count - listed) more" : list.joined(separator: ", ")
+    /// At most `listed` names, then how many more.
+    static func list(_ names: [String], count: Int? = nil) -> String {
+        let count = count ?? names.count
+        let shown = names.prefix(listed).joined(separator: ", ")
+        return count > listed ? shown + " and \(count - listed) more" : shown
     }
 
     /// The field `key` of an entry (null when it has none).
     static func value(_ key: String, _ fields: [(String, JSON)]) -> JSON { fields.first { $0.0 == key }?.1 ?? .null }
 
-    static func items(_ v: JSON) -> [JSON] { if case .array(let a) = v { return a } else { return [] } }
+    /// An array field's elements as the page prints them (its arrays hold names).
+    static func strings(_ v: JSON) -> [String] { if case .array(let a) = v { return a.map(show) } else { return [] } }
     static func pairs(_ v: JSON) -> [(String, JSON)] { if case .object(let p) = v { return p } else { return [] } }
 
-    /// An array's change as its elements: those added, those removed, and, when the same
-    /// elements only changed places, the new order (short lists only). Never the whole array:
-    /// a push on a stack of 10,000 is one line, `+ Details`.
-    static func elementLines(_ lines: inout [(String, String)], _ label: String, _ from: [JSON], _ to: [JSON]) {
-        let a = Set(from.map { $0.serialized() }), b = Set(to.map { $0.serialized() })
-        let plus = to.filter { !a.contains($0.serialized()) }, minus = from.filter { !b.contains($0.serialized()) }
-        if !plus.isEmpty {
-            let at = plus.count == 1 ? to.firstIndex { $0.serialized() == plus[0].serialized() }.map { " (at \($0))" } ?? "" : ""
-            lines.append(("add", "\(label): + \(names(plus.map(show)))\(at)"))
-        }
-        if !minus.isEmpty { lines.append(("del", "\(label): − \(names(minus.map(show)))")) }
-        if plus.isEmpty, minus.isEmpty, from.count != to.count || from.map({ $0.serialized() }) != to.map({ $0.serialized() }) {
-            lines.append(("mod", to.count <= listed ? "\(label): reordered to \(names(to.map(show)))" : "\(label): reordered (\(to.count) elements)"))
-        }
-    }
-
-    /// A child list's change, as `elementLines` says an array's, by id: the names printed are
-    /// the ones `json` looked up.
-    static func childLines(_ lines: inout [(String, String)], _ label: String, _ from: [VCID], _ to: [VCID], _ names: [VCID: String]) {
+    /// A list's change as its elements: those added (where, when one), those removed, and, when
+    /// the same elements only changed places, the new order (short lists only). Never the whole
+    /// list: a push on a stack of 10,000 is one line, `+ Details (at 9999)`; only the names a
+    /// line prints are asked of `name`.
+    static func arrayLines<T: Hashable>(_ lines: inout [(String, String)], _ label: String, _ from: [T], _ to: [T], name: (T) -> String) {
         let a = Set(from), b = Set(to)
         let plus = to.filter { !a.contains($0) }, minus = from.filter { !b.contains($0) }
-        func list(_ ids: [VCID]) -> String {
-            let shown = ids.prefix(listed).map { names[$0] ?? "?" }.joined(separator: ", ")
-            return ids.count > listed ? shown + " and \(ids.count - listed) more" : shown
-        }
         if !plus.isEmpty {
             let at = plus.count == 1 ? to.firstIndex(of: plus[0]).map { " (at \($0))" } ?? "" : ""
-            lines.append(("add", "\(label): + \(list(plus))\(at)"))
+            lines.append(("add", "\(label): + \(list(plus.prefix(listed).map(name), count: plus.count))\(at)"))
         }
-        if !minus.isEmpty { lines.append(("del", "\(label): − \(list(minus))")) }
+        if !minus.isEmpty { lines.append(("del", "\(label): − \(list(minus.prefix(listed).map(name), count: minus.count))")) }
         if plus.isEmpty, minus.isEmpty {
-            lines.append(("mod", to.count <= listed ? "\(label): reordered to \(list(to))" : "\(label): reordered (\(to.count) elements)"))
+            lines.append(("mod", to.count <= listed ? "\(label): reordered to \(list(to.map(name)))" : "\(label): reordered (\(to.count) elements)"))
         }
     }
 
