@@ -68,8 +68,8 @@ test-browser:
 ## test-wasm: the engine built for the browser (its two modules unoptimised, quicker to build:
 ## the same sources), each script and tutorial through the complete one under node, compared
 ## byte for byte with `navlab run` and `navlab check`; the page's worker moving a session from
-## the start module to the complete one (Web/test-swap.mjs); the allocator under random use
-## (Web/test-alloc.sh); then the page as a static folder
+## the start module to the complete one (Tests/Wasm/test-swap.mjs); the allocator under random use
+## (Tests/Wasm/test-alloc.sh); then the page as a static folder
 ## with both, served by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
 	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
@@ -105,12 +105,13 @@ bench:
 	@sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 	@$(PYTHON) scripts/bench-web.py .build/release/navlab .build-web $(if $(QUICK),--quick,)
 
-## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Page/EmbeddedPage.swift);
+## page: build Public/ (the page's files) into navlab (Sources/NavLabServer/Generated/EmbeddedPage.swift);
 ## `make run`, `make build` and `make dist` do it first, `make test` fails when it is not done
 page:
 	@$(PYTHON) scripts/embed-page.py
 
-## docs: build Docs/UIKit.md and the tutorials into the binary, then regenerate
+## docs: build Docs/UIKit.md and the tutorials into the binary
+## (Sources/NavLabCommands/Generated/EmbeddedDocs.swift), then regenerate
 ## Docs/Reference.md (the verb table) and Docs/Tutorials/*.md (`navlab run --markdown`)
 docs: page
 	$(PYTHON) scripts/embed-docs.py

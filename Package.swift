@@ -39,9 +39,13 @@ let package = Package(
         // wasm32: `make wasm`), so neither imports Foundation nor uses Codable, key paths,
         // `any` or untyped `throws`.
         .target(name: "NavLabCommands", dependencies: ["NavLabCore"]),
-        // The native host's shared session: the prompt and the page on one Session, under a
-        // lock, with the page's event fan-out (not in the browser build).
+        // The native host's page session (NavLabCommands' PageSession) under a lock: the prompt
+        // and the page on one Session, with the fan-out of its lines to every event stream.
         .target(name: "NavLabHub", dependencies: ["NavLabCommands"]),
+        // The browser host: the C ABI (`navlab_*`) the page's Web Worker calls, around the same
+        // PageSession. Built here so that `swift build` type-checks it and its tests run
+        // natively; Web/build.sh compiles the same files into the WebAssembly modules.
+        .target(name: "NavLabBrowser", dependencies: ["NavLabCommands"], path: "Web/Sources"),
         // The shell's edge: each app's archive and defaults on disk under $NAVLAB_HOME.
         .target(name: "NavLabStore", dependencies: ["NavLabCommands"]),
         // libedit, for the prompt, and zlib, to keep the page's files gzip-compressed.
@@ -80,7 +84,9 @@ let package = Package(
         .target(name: "NavLabTestSupport", dependencies: ["NavLabCore"]),
         .testTarget(name: "NavLabCoreTests", dependencies: ["NavLabCore", "NavLabCommands"]),
         .testTarget(name: "NavLabCommandsTests", dependencies: ["NavLabCommands", "NavLabHub", "NavLabTestSupport"]),
-        .testTarget(name: "NavLabStoreTests", dependencies: ["NavLabStore"]),
+        // Archives/: archive files as earlier versions of NavLab wrote them, read by the tests.
+        .testTarget(name: "NavLabStoreTests", dependencies: ["NavLabStore"], exclude: ["Archives"]),
+        .testTarget(name: "NavLabBrowserTests", dependencies: ["NavLabBrowser", "NavLabCommands"]),
         .testTarget(
             name: "NavLabServerTests",
             // No HummingbirdTesting: its HTTP client, TLS (BoringSSL) and HTTP/2 were most of a

@@ -305,7 +305,7 @@ void __stack_chk_fail(void) { __builtin_trap(); }
  * The browser build leaves Docs/UIKit.md and the tutorials' scripts out of the module (they
  * are a third of it, compressed): the host fetches navlab-docs.json beside navlab.wasm, puts
  * each text in memory (navlab_alloc) and hands it over here, in order — the catalogue, then
- * each tutorial's name and text — before the engine needs them (HostDocs.swift). */
+ * each tutorial's name and text — before the engine needs them (Web/Wasm/HostDocs.swift). */
 
 #define MAX_DOCS 256
 static const u8 *doc_text[MAX_DOCS];

@@ -37,7 +37,7 @@ nothing is asserted.
   with the page connected at 10,000 VCs minus the same with a 2-line session, each a
   process of its own. Both are the cost of the 10,000 view controllers to the host that
   holds the engine (each also shown whole). Beside the browser's figure, the most the engine
-  ever had allocated at once in the same session under node (Web/memory-node.mjs: the start
+  ever had allocated at once in the same session under node (Tests/Wasm/memory-node.mjs: the start
   module, the journal restored, the page's first requests and 18 commands), which the
   memory cannot be below: what is over it is what the allocator could not reuse.
 
@@ -398,9 +398,9 @@ def main():
 
 
 def peak_allocated(web):
-    """", at most X MB at once (node)": the engine's peak in the same session under node (Web/memory-node.mjs), or "" without node."""
+    """", at most X MB at once (node)": the engine's peak in the same session under node (Tests/Wasm/memory-node.mjs), or "" without node."""
     try:
-        out = subprocess.run(["node", os.path.join(ROOT, "Web", "memory-node.mjs"), "--wasm", os.path.join(web, "navlab.wasm"), "--json"],
+        out = subprocess.run(["node", os.path.join(ROOT, "Tests", "Wasm", "memory-node.mjs"), "--wasm", os.path.join(web, "navlab.wasm"), "--json"],
                              capture_output=True, text=True, timeout=600)
         figures = json.loads(out.stdout)
     except (OSError, ValueError, subprocess.TimeoutExpired):

@@ -5,7 +5,7 @@
 cd "$(dirname "$0")/.."
 status=0
 check() { # PATTERN WHAT INSTEAD
-    hits=$(grep -rnE --include='*.swift' "$1" Sources/NavLabCore Sources/NavLabCommands | grep -v '^Sources/NavLabCommands/Docs/Embedded.swift' | grep -vE '^[^:]+:[0-9]+:\s*//')
+    hits=$(grep -rnE --include='*.swift' "$1" Sources/NavLabCore Sources/NavLabCommands | grep -v '^Sources/NavLabCommands/Generated/' | grep -vE '^[^:]+:[0-9]+:\s*//')
     if [ -n "$hits" ]; then
         echo "$hits" | sed "s|\$|\n  $2: $3|"
         status=1

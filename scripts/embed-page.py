@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Builds the page's files (Public/) into navlab: writes Sources/NavLabServer/EmbeddedPage.swift,
+"""Builds the page's files (Public/) into navlab: writes
+Sources/NavLabServer/Generated/EmbeddedPage.swift,
 so that a `navlab` copied anywhere serves its page (`--public DIR` serves a folder instead, as
 it is). The modules go in bundled, as `make web` has them (scripts/bundle-page.py).
 
@@ -10,7 +11,7 @@ import base64, os, re, shutil, subprocess, sys, tempfile
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
 public = os.path.join(root, "Public")
-out_path = os.path.join(root, "Sources/NavLabServer/EmbeddedPage.swift")
+out_path = os.path.join(root, "Sources/NavLabServer/Generated/EmbeddedPage.swift")
 DELIM = "####"
 TEXT = {".html", ".js", ".mjs", ".css", ".svg", ".json", ".txt", ".md"}
 

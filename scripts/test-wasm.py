@@ -21,11 +21,11 @@ def native_run(job):
 
 def wasm_batch(batch):
     """One node process for many jobs: the module is compiled once, each job gets a fresh
-    instance (Web/run-node.mjs --batch)."""
+    instance (Tests/Wasm/run-node.mjs --batch)."""
     stdin = "".join(f"{mode}\t{path}\n" for path, (name, mode, flags) in batch).encode()
-    done = subprocess.run(["node", "Web/run-node.mjs", "--batch", "--wasm", wasm], input=stdin, capture_output=True)
+    done = subprocess.run(["node", "Tests/Wasm/run-node.mjs", "--batch", "--wasm", wasm], input=stdin, capture_output=True)
     if done.returncode != 0:
-        sys.exit(f"node Web/run-node.mjs --batch failed ({done.returncode}):\n" + done.stderr.decode(errors="replace"))
+        sys.exit(f"node Tests/Wasm/run-node.mjs --batch failed ({done.returncode}):\n" + done.stderr.decode(errors="replace"))
     out, at, results = done.stdout, 0, []
     for _ in batch:
         end = out.index(b"\n", at)

@@ -2,8 +2,8 @@
 # `make test-wasm`: the engine built for the browser (unoptimised: the same sources, built
 # faster), every script and tutorial through the complete module under node compared byte for
 # byte with the native `navlab run` and `navlab check`; the page's worker moving a session from
-# the start module to the complete one (Web/test-swap.mjs); the allocator under random use
-# (Web/test-alloc.sh); then the page as a static folder
+# the start module to the complete one (Tests/Wasm/test-swap.mjs); the allocator under random use
+# (Tests/Wasm/test-alloc.sh); then the page as a static folder
 # with both modules in headless Chromium (Tests/Web). usage: test-wasm.sh NAVLAB PYTHON FILE…
 set -e
 cd "$(dirname "$0")/.."
@@ -18,6 +18,6 @@ fi
 # `make test` builds the module beside the native build (WASM_TEST_BUILT=1); alone, build it here.
 [ "$WASM_TEST_BUILT" = 1 ] || sh scripts/build-wasm-test.sh
 "$python" scripts/test-wasm.py "$navlab" .build-wasm-test/navlab-full.wasm "$@"
-node Web/test-swap.mjs .build-wasm-test/navlab.wasm .build-wasm-test/navlab-full.wasm
-sh Web/test-alloc.sh
+node Tests/Wasm/test-swap.mjs .build-wasm-test/navlab.wasm .build-wasm-test/navlab-full.wasm
+sh Tests/Wasm/test-alloc.sh
 NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web

@@ -1,4 +1,4 @@
-// The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
+// The HTTP interface (Docs/Page.md, "The HTTP interface"). Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
 import { started, host, copyPainted } from "./start.js";

@@ -1,4 +1,4 @@
-// The lifecycle log (SPEC §3's `log --json` elements), grouped under the command that
+// The lifecycle log (`log --json` elements, Docs/Page.md), grouped under the command that
 // caused them. New lines are appended; undo, redo and reset reload it whole.
 
 import { cited, esc, stickToBottom } from "./dom.js";

@@ -3,8 +3,8 @@
 
 import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
 import { $, esc, frameThrottle, debounce } from "./dom.js";
-import { diffStates, sameDocument } from "./model.js";
-import { applyPatch, diffParts, touchedBy, Touched } from "./patch.js";
+import { sameDocument } from "./model.js";
+import { applyPatch, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
 import { setUpTutorials } from "./tutorials.js";
@@ -17,7 +17,7 @@ import { renderTimeline, renderChanges } from "./timeline.js";
 import { Console } from "./console.js";
 
 const store = {
-  // The document the panes show (SPEC §3 + the page's extras): the live one, patched in place
+  // The document the panes show (Docs/Page.md: the state document + the page's extras): the live one, patched in place
   // by every `patch` event, or, while a past step is viewed, that step's (the live one is
   // reached again by undoing `trail` and applying `pending`).
   doc: null,
@@ -287,7 +287,7 @@ const fetchWhole = debounce(async () => {
 }, 30);
 
 function onCommand(event, id) {
-  // One event per line: the step's calls (`events`, SPEC §3 log elements less the seq and
+  // One event per line: the step's calls (`events`, `log --json` elements less the seq and
   // command said once), what it printed (a call is given by its index in `events`), and its
   // timeline entry less what the event says already.
   if (id != null) event.id = id;
@@ -374,9 +374,9 @@ function setConnection(status) {
 // ---- time travel ----
 
 /**
- * Shows the model as it was after step `seq`: the server sends the operations from the live
- * document to the step before it, then the step's own; what the step changed is read from
- * those. Costs the steps between, never a whole document.
+ * Shows the model as it was after step `seq`: the engine sends the operations from the live
+ * document to the step before it, then the step's own, and what the step changed (`change`).
+ * Costs the steps between, never a whole document.
  */
 async function viewStep(seq) {
   if (store.travelling != null) { store.travelling = seq; return; } // the latest click wins
@@ -391,15 +391,13 @@ async function viewStep(seq) {
       let r = applyPatch(store.doc, at.before, touched);
       store.doc = r.doc;
       const trail = [r.inverse];
-      let diff = { added: new Set(), removed: [], changed: new Map(), lines: [] };
       if (at.step) {
-        const names = touchedBy(at.step).names;
-        const before = diffParts(store.doc, names, true);
         r = applyPatch(store.doc, at.step, touched);
         store.doc = r.doc;
         trail.push(r.inverse);
-        diff = diffStates(before, diffParts(store.doc, names, false));
       }
+      // What the step changed, as the engine knows it (PageChange).
+      const diff = { added: new Set(at.change?.added), changed: new Set(at.change?.changed), lines: at.change?.lines || [] };
       store.trail = trail;
       store.docSeq = target;
       store.viewing = { seq: target, entry: at.entry, diff };

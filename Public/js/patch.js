@@ -102,24 +102,3 @@ function valueAt(doc, path) {
   }
   return v;
 }
-
-/** The view controllers and top-level fields `ops` will touch, before applying them. */
-export function touchedBy(ops) {
-  const touched = new Touched();
-  for (const op of ops) touched.note(op.op, tokens(op.path));
-  return touched;
-}
-
-/**
- * The parts of `doc` that model.js's diffStates reads, limited to the view controllers named:
- * with `copy`, a copy (taken before a step, which changes them in place).
- */
-export function diffParts(doc, names, copy) {
-  const dup = copy ? (v) => (v === undefined ? v : structuredClone(v)) : (v) => v;
-  const vcs = {};
-  for (const name of names) {
-    const vc = doc.viewControllers?.[name];
-    if (vc) vcs[name] = dup(vc);
-  }
-  return { window: dup(doc.window), application: dup(doc.application), leaked: dup(doc.leaked), screen: dup(doc.screen), viewControllers: vcs };
-}

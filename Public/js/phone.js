@@ -1,6 +1,7 @@
 // The phone: what the user sees now, drawn from `screen` and the window's subviews (back to
-// front). The root view fills the screen; a sheet is a card over its dimmed, pushed-back
-// presenter; a full-screen cover hides what is below; the "over" styles let it show through.
+// front), each presented layer as the engine says it looks (`look`, `dims`, `pushesBack`:
+// PageDocument.layer): the root view fills the screen; a sheet is a card over its dimmed,
+// pushed-back presenter; a cover hides what is below; an "over" layer lets it show through.
 // Below the phone: every layer in the window, the hidden ones too (a UITransitionView left
 // behind by `window.rootViewController = x` is listed there).
 
@@ -29,14 +30,11 @@ export function renderPhone(phone, layersEl, deviceEl, state) {
   }
   subviews.forEach((subview, i) => {
     const names = subview.viewControllers.filter((n) => onScreen.has(n) && vcs[n]);
-    const style = subview.kind === "rootView" ? "root" : (vcs[subview.presented]?.presentationStyle || "fullScreen");
-    const next = subviews[i + 1];
-    const nextStyle = next ? (vcs[next.presented]?.presentationStyle || "fullScreen") : null;
-    const underSheet = nextStyle === "pageSheet" || (nextStyle === "formSheet" && device.idiom === "iPhone");
-    const classes = ["layer", layerClass(style, device)];
-    if (underSheet && device.iOS >= 13) classes.push("dimmed-under");
-    if (i > 0 && dims(style)) html.push(`<div class="dim"></div>`);
-    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(subview.kind === "rootView" ? "root view" : `presented .${style}`)}">`);
+    const root = subview.kind === "rootView";
+    const classes = ["layer", root ? "root" : LOOKS[subview.look] || "cover"];
+    if (subviews[i + 1]?.pushesBack) classes.push("dimmed-under");
+    if (i > 0 && subview.dims) html.push(`<div class="dim"></div>`);
+    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(root ? "root view" : `presented .${subview.style || "fullScreen"}`)}">`);
     if (classes.includes("sheet") || classes.includes("formsheet")) html.push(`<div class="grabber"></div>`);
     html.push(content(names, vcs));
     html.push(`</div>`);
@@ -52,18 +50,8 @@ export function renderPhone(phone, layersEl, deviceEl, state) {
   renderLayers(layersEl, state, onScreen);
 }
 
-function layerClass(style, device) {
-  switch (style) {
-    case "root": return "root";
-    case "pageSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
-    case "formSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
-    case "popover": return "popover";
-    case "overFullScreen": case "overCurrentContext": return "over";
-    default: return "cover";
-  }
-}
-
-const dims = (style) => style === "pageSheet" || style === "formSheet" || style === "popover";
+/** A layer's look (the engine's word) → its CSS class. */
+const LOOKS = { sheet: "sheet", formSheet: "formsheet", popover: "popover", over: "over", cover: "cover" };
 
 /** The names in `names` that are `root` or below it (through `parent`). */
 function subtree(root, names, vcs) {

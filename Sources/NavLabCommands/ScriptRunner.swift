@@ -34,7 +34,7 @@ public struct ScriptRunner {
     /// replace one without `--force`.
     public var fileExists: ((_ path: String, _ from: String) -> Bool)?
     /// Told about every line run (not blank or comment lines), with what it did.
-    public var onLine: ((_ line: String, _ response: Response) -> Void)?
+    public var onLine: ((_ line: String, _ response: LineResult) -> Void)?
     /// When set, output goes here as it is made (the shell prints it at once) instead of
     /// being collected in `Result.output`.
     public var emit: ((OutputLine) -> Void)?
@@ -106,7 +106,7 @@ public struct ScriptRunner {
             var line = lines[next]
             let lineNumber = next + 1
             next += 1
-            var response: Response
+            var response: LineResult
             if line.utf8.contains(UInt8(ascii: "<")), let word = Heredoc.terminator(opening: line) {
                 var end = next
                 while end < lines.count, !Heredoc.closes(lines[end], word) { end += 1 }
@@ -117,7 +117,7 @@ public struct ScriptRunner {
                 } else {
                     next = lines.count
                     let e = Heredoc.unterminatedError(word, line: lineNumber)
-                    response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e)
+                    response = LineResult(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e)
                 }
             } else {
                 response = session.execute(line, lineNumber: lineNumber)
@@ -140,18 +140,18 @@ public struct ScriptRunner {
                 if !response.fileMayReplace, fileExists?(path, file) == true {
                     let r = ScriptRunner.refusal(toReplace: path, command: parsed.text)
                     let e = NavLabError(.invalid, r.message, at: parsed.location, suggestion: r.suggestion)
-                    response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
+                    response = LineResult(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
                 } else if let writeFile {
                     do throws(NavLabError) {
                         try writeFile(path, text, file)
-                        response = Response(status: .shown, lines: [OutputLine(.info, "wrote \(path)")], parsed: parsed)
+                        response = LineResult(status: .shown, lines: [OutputLine(.info, "wrote \(path)")], parsed: parsed)
                     } catch {
                         let e = NavLabError(.invalid, error.message, at: parsed.location, suggestion: error.suggestion)
-                        response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
+                        response = LineResult(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
                     }
                 } else {
                     let e = NavLabError(.invalid, "export to a file is not available here", at: parsed.location, suggestion: "`export FORMAT` prints it")
-                    response = Response(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
+                    response = LineResult(status: .failed, lines: [OutputLine(.error, "error: \(e.message)")], error: e, parsed: parsed)
                 }
             }
             if response.status == .shell, let parsed = response.parsed, case .meta(let meta) = parsed.action {
@@ -217,10 +217,10 @@ public struct ScriptRunner {
 
     /// `load`, `save`, `record` inside a script. Returns the response to report, and for
     /// `load` the nested script's result.
-    func fileVerb(_ meta: Meta, parsed: ParsedLine, file: String, depth: Int, recordStart: inout (path: String, index: Int, from: String)?) -> (Response, Result?) {
-        func fail(_ message: String, _ suggestion: String? = nil) -> (Response, Result?) {
+    func fileVerb(_ meta: Meta, parsed: ParsedLine, file: String, depth: Int, recordStart: inout (path: String, index: Int, from: String)?) -> (LineResult, Result?) {
+        func fail(_ message: String, _ suggestion: String? = nil) -> (LineResult, Result?) {
             let e = NavLabError(.invalid, message, at: parsed.location, suggestion: suggestion)
-            return (Response(status: .failed, lines: [OutputLine(.error, "error: \(message)")], error: e, parsed: parsed), nil)
+            return (LineResult(status: .failed, lines: [OutputLine(.error, "error: \(message)")], error: e, parsed: parsed), nil)
         }
         switch meta {
         case .load(let path):
@@ -228,7 +228,7 @@ public struct ScriptRunner {
             guard let readFile else { return fail("load is not available here") }
             do throws(NavLabError) {
                 let (name, text) = try readFile(path, file)
-                return (Response(status: .done, parsed: parsed), run(text, file: name, depth: depth + 1, recordStart: &recordStart))
+                return (LineResult(status: .done, parsed: parsed), run(text, file: name, depth: depth + 1, recordStart: &recordStart))
             } catch {
                 let e = error
                 return fail(e.message, e.suggestion)
@@ -238,16 +238,16 @@ public struct ScriptRunner {
             if !replace, fileExists?(path, file) == true { let r = ScriptRunner.refusal(toReplace: path); return fail(r.message, r.suggestion) }
             let count = session.replayableLines().count
             do throws(NavLabError) { try writeFile(path, session.script(), file) } catch { return fail(error.message, error.suggestion) }
-            return (Response(status: .done, lines: [OutputLine(.info, "saved \(count) lines to \(path)")], parsed: parsed), nil)
+            return (LineResult(status: .done, lines: [OutputLine(.info, "saved \(count) lines to \(path)")], parsed: parsed), nil)
         case .record(let path):
             recordStart = (path, session.typed.count, file)
-            return (Response(status: .done, lines: [OutputLine(.info, "recording to \(path); `record stop` writes it")], parsed: parsed), nil)
+            return (LineResult(status: .done, lines: [OutputLine(.info, "recording to \(path); `record stop` writes it")], parsed: parsed), nil)
         case .recordStop:
             guard let (path, index, from) = recordStart else { return fail("nothing is being recorded", "start with `record FILE`") }
             guard let writeFile else { return fail("record is not available here") }
             do throws(NavLabError) { try writeFile(path, session.script(fromTyped: index), from) } catch { return fail(error.message, error.suggestion) }
             recordStart = nil
-            return (Response(status: .done, lines: [OutputLine(.info, "recorded \(session.replayableLines(fromTyped: index).count) lines to \(path)")], parsed: parsed), nil)
+            return (LineResult(status: .done, lines: [OutputLine(.info, "recorded \(session.replayableLines(fromTyped: index).count) lines to \(path)")], parsed: parsed), nil)
         case .importFile(let format, let path):
             guard path != "-" else {
                 return fail("`import \(format.rawValue) -` reads lines pasted at the prompt", "in a script, put the printout between `import \(format.rawValue) <<END` and a line END")
@@ -287,7 +287,7 @@ public struct ScriptRunner {
             r.parsed = parsed
             return (r, nil)
         default:
-            return (Response(status: .done, parsed: parsed), nil)
+            return (LineResult(status: .done, parsed: parsed), nil)
         }
     }
 

@@ -11,7 +11,7 @@ public struct OutputLine: Hashable, Sendable {
 }
 
 /// What running one line did.
-public struct Response: Sendable {
+public struct LineResult: Sendable {
     public enum Status: String, Sendable {
         /// The model changed.
         case done
@@ -82,7 +82,7 @@ public struct Entry: Sendable {
     public let command: String
     public let comment: String?
     public let change: Change
-    public let status: Response.Status
+    public let status: LineResult.Status
     public let reason: String?
     public let events: [Event]
     /// What the step changed: undo reverts it, redo applies it again.
@@ -117,10 +117,10 @@ public final class Session {
     /// is kept, and no change is stored; a failed command still changes nothing.
     public var keepsTimeline = true
     /// Spaces a query writes before each line of an answer it makes as one text (`tree
-    /// --json`; `Response.blockIndent` says whether it did): a script's transcript, which
+    /// --json`; `LineResult.blockIndent` says whether it did): a script's transcript, which
     /// indents what a command prints, sets it so that a 55 MB document is not copied again.
     public var blockIndent = 0
-    /// A comment line waiting for the command right below it: its narration (SPEC §2).
+    /// A comment line waiting for the command right below it: its narration (Docs/REPL.md, "Narration").
     private var pendingComment: String?
     /// Lines that change the model, parsed, by their text (at most 512; the line number is the
     /// first one's and is set again at each use).
@@ -135,7 +135,7 @@ public final class Session {
     public var seq: Int { entries[cursor].seq }
 
     /// Runs one line of the command language.
-    public func execute(_ line: String, lineNumber: Int = 1) -> Response {
+    public func execute(_ line: String, lineNumber: Int = 1) -> LineResult {
         let app = state.appName, data = state.application.data
         let code = codeObserver == nil ? [] : state.codeScript()
         let response = executeLine(line, lineNumber: lineNumber)
@@ -150,7 +150,7 @@ public final class Session {
         return response
     }
 
-    private func executeLine(_ line: String, lineNumber: Int) -> Response {
+    private func executeLine(_ line: String, lineNumber: Int) -> LineResult {
         // `import uikit <<END` and its lines: one command, whose lines are each held to the limit.
         if line.utf8.contains(0x0A) {
             return executeHeredoc(line, lineNumber: lineNumber)
@@ -185,7 +185,7 @@ public final class Session {
                 // A comment line narrates the command directly below it; a blank line ends that.
                 let comment = (try? Lexer.tokenize(line, lineNumber: lineNumber).comment) ?? nil
                 pendingComment = comment.flatMap { $0.isEmpty ? nil : (pendingComment.map { $0 + "\n" } ?? "") + $0 }
-                return Response(status: .empty)
+                return LineResult(status: .empty)
             }
             if case .model = p.action {
                 if parsedLines.count >= 512 { parsedLines.removeAll(keepingCapacity: true) }
@@ -200,14 +200,14 @@ public final class Session {
         return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
     }
 
-    private func executeHeredoc(_ text: String, lineNumber: Int) -> Response {
+    private func executeHeredoc(_ text: String, lineNumber: Int) -> LineResult {
         for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.count > Limits.lineLength {
             return failure(NavLabError(.syntax, "this line is \(line.count) characters long; a line may be at most \(Limits.lineLength)",
                                        at: SourceLocation(line: lineNumber + i, column: Limits.lineLength + 1),
                                        suggestion: "is it one line of the printout?"), parsed: nil)
         }
         do throws(NavLabError) {
-            guard var parsed = try LineParser.parse(text, lineNumber: lineNumber) else { return Response(status: .empty) }
+            guard var parsed = try LineParser.parse(text, lineNumber: lineNumber) else { return LineResult(status: .empty) }
             if parsed.comment == nil || parsed.comment?.isEmpty == true { parsed.comment = pendingComment }
             return finish(execute(parsed), parsed: parsed, lineNumber: lineNumber)
         } catch {
@@ -218,7 +218,7 @@ public final class Session {
 
     /// What running a parsed line leaves behind: its narration used, its typed line kept,
     /// its error placed.
-    private func finish(_ response: Response, parsed: ParsedLine, lineNumber: Int) -> Response {
+    private func finish(_ response: LineResult, parsed: ParsedLine, lineNumber: Int) -> LineResult {
         var response = response
         response.parsed = parsed
         // The narration waits out a command that failed: it belongs to the one retyped right.
@@ -270,7 +270,7 @@ public final class Session {
         return out
     }
 
-    public func execute(_ parsed: ParsedLine) -> Response {
+    public func execute(_ parsed: ParsedLine) -> LineResult {
         switch parsed.action {
         case .model(let command): return apply(command, parsed: parsed)
         case .query(let query): return run(query, parsed: parsed)
@@ -278,13 +278,13 @@ public final class Session {
         }
     }
 
-    func failure(_ e: NavLabError, parsed: ParsedLine?) -> Response {
+    func failure(_ e: NavLabError, parsed: ParsedLine?) -> LineResult {
         var lines = [OutputLine(.error, "error: \(e.message)")]
         if let s = e.suggestion { lines.append(OutputLine(.error, "  \(s)")) }
-        return Response(status: .failed, lines: lines, error: e, parsed: parsed)
+        return LineResult(status: .failed, lines: lines, error: e, parsed: parsed)
     }
 
-    private func apply(_ command: Command, parsed: ParsedLine) -> Response {
+    private func apply(_ command: Command, parsed: ParsedLine) -> LineResult {
         let outcome: Outcome
         let delta: StateChange
         // Applied in place (a large state is never copied), recording what it changes; a
@@ -299,7 +299,7 @@ public final class Session {
             return failure(e, parsed: parsed)
         }
         var lines: [OutputLine] = []
-        let status: Response.Status
+        let status: LineResult.Status
         var reason: String?
         switch outcome {
         case .done:
@@ -311,7 +311,7 @@ public final class Session {
         }
         record(Entry(seq: nextSeq, command: parsed.headline, comment: parsed.comment, change: .command(command),
                      status: status, reason: reason, events: outcome.events, delta: delta))
-        return Response(status: status, lines: lines, events: outcome.events)
+        return LineResult(status: status, lines: lines, events: outcome.events)
     }
 
     private func record(_ entry: Entry) {
@@ -347,7 +347,7 @@ public final class Session {
     /// `A; B; C`: the commands run in one turn of the run loop. Each one's animation is still
     /// running when the next starts; their `did…` callbacks come when the turn ends. The line
     /// is one step of the timeline, and all of it fails if one command fails.
-    private func executeTurn(_ line: String, parts: [(text: String, column: Int)], lineNumber: Int) -> Response {
+    private func executeTurn(_ line: String, parts: [(text: String, column: Int)], lineNumber: Int) -> LineResult {
         var commands: [Command] = []
         var texts: [String] = []
         var locations: [SourceLocation] = []
@@ -372,7 +372,7 @@ public final class Session {
             }
         }
         // In place, recording the change: all of it is undone if one command fails.
-        let result: (lines: [OutputLine], events: [Event], status: Response.Status)
+        let result: (lines: [OutputLine], events: [Event], status: LineResult.Status)
         state.beginChange()
         do throws(NavLabError) { result = try Session.runTurn(commands, texts: texts, locations: locations, on: &state) }
         catch { state.discardChange(); return failure(error, parsed: first) }
@@ -382,14 +382,14 @@ public final class Session {
                                 comment: (try? Lexer.tokenize(line).comment) ?? nil, location: first?.location ?? SourceLocation(line: lineNumber, column: 1))
         record(Entry(seq: nextSeq, command: text, comment: parsed.comment, change: .turn(commands), status: result.status, reason: nil, events: result.events, delta: delta))
         if keepsTimeline { typed.append(Typed(line: parsed, entry: cursor)) }
-        return Response(status: result.status, lines: result.lines, parsed: parsed)
+        return LineResult(status: result.status, lines: result.lines, parsed: parsed)
     }
 
     /// Applies a turn's commands: each one's events up to its first `did…` callback come at
     /// once; the rest when the turn ends, in the order the animations were started.
     /// `locations`: where each command is written; an error the engine could not place on
     /// the line points at the command that failed.
-    static func runTurn(_ commands: [Command], texts: [String], locations: [SourceLocation], on s: inout State) throws(NavLabError) -> (lines: [OutputLine], events: [Event], status: Response.Status) {
+    static func runTurn(_ commands: [Command], texts: [String], locations: [SourceLocation], on s: inout State) throws(NavLabError) -> (lines: [OutputLine], events: [Event], status: LineResult.Status) {
         s.beginTurn()
         // What is printed at once, each line with the event it shows (nil: an `ignored:` line).
         var printed: [(line: OutputLine, event: Event?)] = []
@@ -492,24 +492,24 @@ public final class Session {
         }
     }
 
-    private func run(_ meta: Meta, parsed: ParsedLine) -> Response {
+    private func run(_ meta: Meta, parsed: ParsedLine) -> LineResult {
         switch meta {
         case .record, .recordStop, .save, .load, .importFile:
             // The shell reads and writes files; the session only says what was asked.
-            return Response(status: .shell, lines: [])
+            return LineResult(status: .shell, lines: [])
         case .quit:
-            return Response(status: .quit)
+            return LineResult(status: .quit)
         case .undo:
-            guard cursor > 0 else { return Response(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to undo")]) }
+            guard cursor > 0 else { return LineResult(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to undo")]) }
             let undone = entries[cursor]
             state.revert(undone.delta)
             cursor -= 1
-            return Response(status: .done, lines: [OutputLine(.info, "undone: \(undone.command)")])
+            return LineResult(status: .done, lines: [OutputLine(.info, "undone: \(undone.command)")])
         case .redo:
-            guard cursor < entries.count - 1 else { return Response(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to redo")]) }
+            guard cursor < entries.count - 1 else { return LineResult(status: .ignored, lines: [OutputLine(.ignored, "ignored: nothing to redo")]) }
             cursor += 1
             state.reapply(entries[cursor].delta)
-            return Response(status: .done, lines: [OutputLine(.info, "redone: \(entries[cursor].command)")])
+            return LineResult(status: .done, lines: [OutputLine(.info, "redone: \(entries[cursor].command)")])
         case .reset:
             // What goes with the old app, said before the user looks for it.
             let data = state.application.data
@@ -527,11 +527,11 @@ public final class Session {
                 let list = gone.count == 1 ? last : gone.dropLast().joined(separator: ", ") + " and " + last
                 lines.append(OutputLine(.note, "note: \(app) loses \(list), on the device\(dataObserver != nil ? " and on disk" : ""); undo brings back what it loses"))
             }
-            return Response(status: .done, lines: lines)
+            return LineResult(status: .done, lines: lines)
         }
     }
 
-    /// The lifecycle log of the current timeline, oldest first (SPEC §3).
+    /// The lifecycle log of the current timeline, oldest first (`log`, `log --json`).
     public func logEntries() -> [(seq: Int, command: String, event: Event)] {
         var out: [(seq: Int, command: String, event: Event)] = []
         for entry in loggedSteps {
@@ -586,13 +586,13 @@ public final class Session {
 
     public func stateJSON() -> JSON { state.json(seq: seq) }
 
-    private func run(_ query: Query, parsed: ParsedLine) -> Response {
-        func shown(_ text: String) -> Response { Response(shown: text) }
+    private func run(_ query: Query, parsed: ParsedLine) -> LineResult {
+        func shown(_ text: String) -> LineResult { LineResult(shown: text) }
         switch query {
         case .tree(.compact): return shown(state.renderTree())
         case .tree(.screenstate): return shown(state.renderScreenState())
         case .tree(.uikit): return shown(state.renderPrintHierarchy())
-        case .tree(.json): return Response(shown: state.jsonText(seq: seq, pretty: true, indent: blockIndent), indent: blockIndent)
+        case .tree(.json): return LineResult(shown: state.jsonText(seq: seq, pretty: true, indent: blockIndent), indent: blockIndent)
         case .views: return shown(state.renderViews())
         case .memory: return shown(state.renderMemory())
         case .why(let ref):
@@ -620,14 +620,12 @@ public final class Session {
         case .export(let format, let file, let replace):
             var text: String
             switch format {
-            #if NAVLAB_BROWSER_START
-            // The browser's start module leaves the graph exports out (its host loads the complete one).
             case .mermaid, .dot:
-                return failure(NavLabError.notInThisBuild("`export \(format.rawValue)`", at: parsed.location), parsed: parsed)
-            #else
-            case .mermaid: text = state.renderMermaid()
-            case .dot: text = state.renderDOT()
-            #endif
+                do throws(NavLabError) { text = try state.graph(mermaid: format == .mermaid) } catch {
+                    var e = error
+                    e.location = parsed.location
+                    return failure(e, parsed: parsed)
+                }
             case .json: text = state.jsonText(seq: seq, pretty: true)
             case .swift:
                 do throws(NavLabError) { text = try SwiftExport.program(from: self) } catch {
@@ -638,7 +636,7 @@ public final class Session {
                 if text.hasSuffix("\n") { text.removeLast() }
             }
             guard let file else { return shown(text) }
-            var r = Response(status: .shell, lines: [])
+            var r = LineResult(status: .shell, lines: [])
             r.fileToWrite = (file, text + "\n")
             r.fileMayReplace = replace
             return r
@@ -651,11 +649,11 @@ public final class Session {
                 // A script that waits for an app-delegate call a scene app never gets (UIKit #202).
                 let flag = expectation.negated ? nil : state.uncalledAppDelegateNote(in: expectation.factText)
                 let flagLines = flag.map { [OutputLine(.note, "note: " + $0)] } ?? []
-                if ok { return Response(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")] + flagLines, expectationHeld: true) }
+                if ok { return LineResult(status: .shown, lines: [OutputLine(.passed, "ok: expect \(expectation.text)")] + flagLines, expectationHeld: true) }
                 let expected = (expectation.negated ? "not " : "") + expectation.factText
                 let e = NavLabError(.expectation, "expect \(expectation.text)", at: expectation.location,
                                     suggestion: "expected: \(expected)\n  actual:   \(actual)" + (flag.map { "\n  " + $0 } ?? ""))
-                return Response(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")] + flagLines,
+                return LineResult(status: .failed, lines: [OutputLine(.failed, "failed: expect \(expectation.text)"), OutputLine(.failed, "  actual: \(actual)")] + flagLines,
                                 error: e, expectationHeld: false)
             } catch {
                 let e = error

@@ -97,13 +97,7 @@ extension State {
             try requireRunning(at: settings.first?.location ?? SourceLocation(column: 1), verb: "set on the app delegate")
             for s in settings { application.appDelegateValues[s.key] = s.value }
             return .done([])
-        case .importHierarchy(let h):
-            #if NAVLAB_BROWSER_START
-            // Never reached there (its `ImportedHierarchy.parse` makes none); the importer is left out.
-            throw NavLabError.notInThisBuild("`import \(h.format.rawValue)`", at: SourceLocation(column: 1))
-            #else
-            return try importHierarchy(h)
-            #endif
+        case .importHierarchy(let h): return try importHierarchy(h)
         case .touchPresentationController(let name): return try touchPresentationController(name)
         case .addSubview(let spec, let to): return try addSubview(spec, to: to)
         case .removeFromSuperview(let name): return try removeFromSuperview(name)

@@ -5,22 +5,16 @@ import NavLabHub
 import NavLabCore
 import Synchronization
 
-/// `GET /api/events`: Server-Sent Events (SPEC §4). On connecting, `retry: 1000` and one
-/// `state` event: the whole document (`{"seq": S, "state": {…}}`), with the id of the last hub
-/// event it includes. Then, for every line any client runs (prompt, page or script), in order
-/// and all with `id:` = the hub's event id:
-/// - `log` when the line added a step with lifecycle calls: `{"seq": S, "command": C, "events":
-///   [SPEC §3 log elements, less their seq and command]}`;
-/// - `command`: the line, its origin, status and what it printed; a printed line that is one of
-///   the `log` event's calls is not repeated but given as its index k there (a number); a new
-///   step's timeline `entry` without what the event or the log says already;
-/// - `patch` when it moved the model: `{"seq": S, "from": F, "ops": [RFC 6902 operations]}`,
-///   which take the document at seq F to the document at S.
-/// A client that reconnects with `Last-Event-ID` gets the events it missed, when the server
-/// still holds all of them (the last 1,000); otherwise a new `state` event first. A comment line
-/// every `heartbeat` keeps proxies and the browser from giving up.
+/// `GET /api/events`: Server-Sent Events (Docs/Page.md, "The event stream"). On connecting,
+/// `retry: 1000` and one `state` event: the whole document (`{"seq": S, "state": {…}}`), with
+/// the id of the last line it includes. Then, for every line any client runs (prompt, page or
+/// script), in order and all with `id:` = the line's id, the messages the page protocol makes
+/// for it (PageLine.messages: `command`, then `patch` when it moved the model). A client that
+/// reconnects with `Last-Event-ID` gets the lines it missed, when the server still holds all
+/// of them (the last 1,000); otherwise a new `state` event first. A comment line every
+/// `heartbeat` keeps proxies and the browser from giving up.
 ///
-/// Each message is built once and shared by every connected client.
+/// Each message is built once, off the hub's lock, and shared by every connected client.
 public final class EventFeed: Sendable {
     let hub: SessionHub
     let states: StateCache
@@ -30,9 +24,9 @@ public final class EventFeed: Sendable {
     private let open = Mutex<Set<Int>>([])
     private let beats = Mutex(0)
 
-    init(hub: SessionHub, states: StateCache, heartbeat: Duration) {
+    init(hub: SessionHub, heartbeat: Duration) {
         self.hub = hub
-        self.states = states
+        states = StateCache()
         self.heartbeat = heartbeat
     }
 
@@ -48,7 +42,7 @@ public final class EventFeed: Sendable {
     }
 
     enum Item: Sendable {
-        case event(HubEvent)
+        case event(PageLine)
         case heartbeat
     }
 
@@ -127,7 +121,7 @@ public final class EventFeed: Sendable {
     }
 
     /// The text every client is sent for `event` (`make bench`).
-    public func messageText(for event: HubEvent) async -> String {
+    public func messageText(for event: PageLine) async -> String {
         String(buffer: await messages.message(for: event, feed: self))
     }
 
@@ -147,26 +141,21 @@ public final class EventFeed: Sendable {
 
     static func message(_ event: String, id: Int?, data: String) -> String { PageEvents.message(event, id: id, data: data) }
 
-    /// The messages for one hub event (built off the hub's lock, except for the short read of
-    /// the step's timeline entry and calls).
-    func build(_ event: HubEvent) async -> ByteBuffer {
-        let step = event.timeline == .append ? hub.read { PageEvents.stepParts($0, seq: event.seq) } : nil
-        let messages = PageEvents.lineMessages(origin: event.origin.rawValue, line: event.line, status: event.status,
-                                               seq: event.seq, lines: event.lines, timeline: event.timeline, changed: event.changed,
-                                               patch: event.attachment, step: step)
-        return ByteBuffer(string: messages.map { EventFeed.message($0.0, id: event.id, data: $0.1) }.joined())
+    /// The messages for one line (built off the hub's lock).
+    func build(_ line: PageLine) -> ByteBuffer {
+        ByteBuffer(string: line.messages().map { EventFeed.message($0.name, id: line.id, data: $0.data) }.joined())
     }
 }
 
-/// The SSE bytes of recent hub events, built once for all clients.
+/// The SSE bytes of recent lines, built once for all clients.
 actor MessageCache {
     private var built: [Int: Task<ByteBuffer, Never>] = [:]
     private var order: [Int] = []
     static let limit = 256
 
-    func message(for event: HubEvent, feed: EventFeed) async -> ByteBuffer {
+    func message(for event: PageLine, feed: EventFeed) async -> ByteBuffer {
         if let task = built[event.id] { return await task.value }
-        let task = Task.detached { await feed.build(event) }
+        let task = Task.detached { feed.build(event) }
         built[event.id] = task
         order.append(event.id)
         if order.count > MessageCache.limit {
@@ -177,52 +166,24 @@ actor MessageCache {
     }
 }
 
-/// The page's state document (PageDocument.state, serialized) by `seq`. A seq names one
-/// state for good (seqs are never reused), so a document once built stays right.
+/// The page's state document (PageDocument.stateText) by `seq`, for the `state` message of
+/// streams that connect: built once for the clients that connect at the same step, off the
+/// hub's lock. A seq names one state for good (seqs are never reused).
 actor StateCache {
-    let hub: SessionHub
-    private var built: [Int: Task<String?, Never>] = [:]
+    private var built: [Int: Task<String, Never>] = [:]
     private var order: [Int] = []
     static let limit = 16
 
-    init(hub: SessionHub) { self.hub = hub }
-
-    /// The state after the step `seq`: the live state if the session is there, else a replay
-    /// of the timeline; nil when that step was undone and overwritten.
-    func json(seq: Int) async -> String? {
-        if let task = built[seq] { return await task.value }
-        let hub = self.hub
-        let task = Task.detached { () -> String? in
-            // Copying a State out of the lock is O(1) (it is a value); rendering happens outside.
-            PageServer.state(at: seq, hub: hub).map { PageDocument.stateText($0.1, seq: seq) }
-        }
-        remember(seq, task)
-        return await task.value
-    }
-
     /// The document of `state`, which is the state at `seq` (a subscription's snapshot).
     func json(seq: Int, state: State) async -> String {
-        if let task = built[seq], let json = await task.value { return json }
-        let task = Task.detached { () -> String? in PageDocument.stateText(state, seq: seq) }
-        remember(seq, task)
-        return await task.value ?? ""
-    }
-
-    private func remember(_ seq: Int, _ task: Task<String?, Never>) {
+        if let task = built[seq] { return await task.value }
+        let task = Task.detached { PageDocument.stateText(state, seq: seq) }
         built[seq] = task
         order.append(seq)
         if order.count > StateCache.limit {
             for old in order.prefix(order.count - StateCache.limit) { built[old] = nil }
             order.removeFirst(order.count - StateCache.limit)
         }
-    }
-
-    /// The session's state now, and its seq.
-    func current() async -> (Int, String) {
-        let seq = hub.read { $0.seq }
-        if let json = await json(seq: seq) { return (seq, json) }
-        // The session moved between the two reads: render what it holds now.
-        let (now, state) = hub.read { ($0.seq, $0.state) }
-        return (now, PageDocument.stateText(state, seq: now))
+        return await task.value
     }
 }

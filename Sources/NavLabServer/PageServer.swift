@@ -54,24 +54,22 @@ public struct PageConfiguration: Sendable {
     }
 }
 
-/// The HTTP interface of SPEC §4 over one SessionHub: the page's files, the state, the event
-/// stream, commands and the timeline. A thin shell: every answer comes from the hub.
+/// The page's HTTP server over one SessionHub: what only a server has — the event stream
+/// (EventFeed), the page's files (StaticFiles, StaticFastPath), the Host/Origin/token guard and
+/// the body limit (RequestGuard) — and every other `/api/` request forwarded to the one route
+/// table the browser host answers from too (PageRoutes, through `SessionHub.answer`).
 public final class PageServer: Sendable {
     public let hub: SessionHub
     public let configuration: PageConfiguration
     public let policy: HostPolicy
     public let feed: EventFeed
-    let states: StateCache
     let files: StaticFiles
-    let mirror: PageMirror
 
     public init(hub: SessionHub, configuration: PageConfiguration) {
         self.hub = hub
-        mirror = hub.observer(PageMirror.init)
         self.configuration = configuration
         policy = HostPolicy(boundHost: configuration.host, port: configuration.port, token: configuration.resolvedToken())
-        states = StateCache(hub: hub)
-        feed = EventFeed(hub: hub, states: states, heartbeat: configuration.heartbeat)
+        feed = EventFeed(hub: hub, heartbeat: configuration.heartbeat)
         files = StaticFiles(root: configuration.publicDirectory)
     }
 
@@ -81,70 +79,25 @@ public final class PageServer: Sendable {
         let router = Router(context: PageRequestContext.self)
         // Middleware first: it wraps only what is added after it.
         router.add(middleware: RequestGuard<PageRequestContext>(policy: policy, maxBodySize: configuration.maxBodySize) { $0.localPort })
-        let hub = self.hub, states = self.states, feed = self.feed, files = self.files, mirror = self.mirror
+        let hub = self.hub, feed = self.feed, files = self.files
         let maxBody = configuration.maxBodySize
 
-        router.get("/api/state") { _, _ -> Response in
-            PageServer.jsonResponse(await states.current().1)
-        }
         router.get("/api/events") { request, _ -> Response in
             let last = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 ?? request.uri.queryParameters["lastEventId"].flatMap { Int(String($0)) }
             return feed.response(lastEventID: last, gzip: StaticFiles.acceptsGzip(request.headers[.acceptEncoding]))
         }
-        router.post("/api/commands") { request, _ -> Response in
+        router.get("/api/**") { request, _ -> Response in
+            PageServer.response(hub.answer(PageRequest(method: "GET", target: PageServer.target(request))))
+        }
+        router.post("/api/**") { request, _ -> Response in
             var request = request
             let buffer = try await request.collectBody(upTo: maxBody)
             guard let text = buffer.getString(at: buffer.readerIndex, length: buffer.readableBytes),
                   text.utf8.elementsEqual(buffer.readableBytesView) else {
                 return PageServer.errorResponse(.badRequest, "the body must be command text in UTF-8")
             }
-            return PageServer.jsonResponse(CommandRunner.run(text, on: hub).serialized())
-        }
-        router.get("/api/history") { _, _ -> Response in
-            PageServer.jsonResponse(hub.read { PageDocument.historyText($0) })
-        }
-        router.get("/api/history/:seq") { request, context -> Response in
-            guard let seq = context.parameters.get("seq", as: Int.self) else {
-                return PageServer.errorResponse(.badRequest, "expected /api/history/SEQ with SEQ a number")
-            }
-            if let fromText = request.uri.queryParameters["from"] {
-                // Time travel for a page holding the document at step FROM.
-                return PageServer.response(hub.read { PageRoutes.travel($0, seq: seq, fromText: String(fromText), travel: mirror.travel) })
-            }
-            guard let (entry, previousSeq) = hub.read({ PageRoutes.step($0, seq: seq) }), let state = await states.json(seq: seq) else {
-                return PageServer.errorResponse(.notFound, "no step with seq \(seq) on the timeline")
-            }
-            var before: String?
-            if let previousSeq { before = await states.json(seq: previousSeq) }
-            return PageServer.response(PageRoutes.stepAnswer(entry: entry, state: state, before: before))
-        }
-        router.get("/api/log") { _, _ -> Response in
-            PageServer.jsonResponse(hub.read { $0.logText() })
-        }
-        router.get("/api/facts/:number") { _, context -> Response in
-            // A cited fact, for the page's `(UIKit #N)` links (the text of `explain N`).
-            PageServer.response(PageRoutes.fact(context.parameters.get("number") ?? ""))
-        }
-        router.get("/api/inspect") { request, _ -> Response in
-            // The inspector's extras for one view controller at one step (PageDocument.inspect).
-            let name = request.uri.queryParameters["name"].map(String.init), seq = request.uri.queryParameters["seq"].map(String.init)
-            return PageServer.response(hub.read { PageRoutes.inspect($0, name: name, seqText: seq) })
-        }
-        router.get("/api/export/:format") { request, context -> Response in
-            // What leaves the page: the session as a script or a UIKit program, or the hierarchy at a step.
-            let format = context.parameters.get("format") ?? "", seq = request.uri.queryParameters["seq"].map(String.init)
-            return PageServer.response(hub.read { PageRoutes.export($0, format: format, seqText: seq) })
-        }
-        router.get("/api/tutorials") { _, _ -> Response in
-            // The built-in tutorials, for the page's Tutorials panel.
-            PageServer.response(PageRoutes.tutorials())
-        }
-        router.get("/api/tutorials/:name") { _, context -> Response in
-            PageServer.response(PageRoutes.tutorial(context.parameters.get("name") ?? ""))
-        }
-        router.get("/api/verbs") { _, _ -> Response in
-            PageServer.jsonResponse(PageDocument.verbs().serialized())
+            return PageServer.response(hub.answer(PageRequest(method: "POST", target: PageServer.target(request), body: text)))
         }
         router.get("/") { request, _ in files.response(forPath: request.uri.path, headers: request.headers) }
         router.get("**") { request, _ in files.response(forPath: request.uri.path, headers: request.headers) }
@@ -154,36 +107,26 @@ public final class PageServer: Sendable {
         return router
     }
 
+    /// The request's path and query as the client sent them (percent-encoded), for PageRequest.
+    static func target(_ request: Request) -> String {
+        request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
+    }
+
     /// The `Server` header of every answer.
     static let serverName = "NavLab"
 
-    static func jsonResponse(_ json: String, status: HTTPResponse.Status = .ok) -> Response {
-        textResponse(json, type: "application/json; charset=utf-8", status: status)
-    }
-
-    static func textResponse(_ text: String, type: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// The HTTP response for a route's answer.
+    /// The HTTP response for an answer: a route's, or a refusal's (`errorResponse`).
     static func response(_ answer: PageAnswer) -> Response {
-        textResponse(answer.body, type: answer.type, status: HTTPResponse.Status(code: answer.status))
+        var headers = HTTPFields()
+        headers[.contentType] = answer.type
+        headers[.cacheControl] = "no-store"
+        return Response(status: HTTPResponse.Status(code: answer.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: answer.body)))
     }
 
-    /// The state after step `seq` (the live one when nil) and its seq; nil when that step is
-    /// not on the timeline.
-    static func state(at seq: Int?, hub: SessionHub) -> (Int, State)? {
-        hub.read { session in
-            guard let seq, seq != session.seq else { return (session.seq, session.state) }
-            return PageDocument.index(ofSeq: seq, in: session.entries).map { (seq, session.state(at: $0)) }
-        }
-    }
-
+    /// A refusal of the server's own (the guard, the body, a file), in the route table's form
+    /// (PageAnswer.error): `{"error": {"status": N, "message": "…"}}`.
     static func errorResponse(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        jsonResponse(JSON.object([("error", .object([("status", .int(status.code)), ("message", .string(message))]))]).serialized(), status: status)
+        response(.error(status.code, message))
     }
 
     /// The application, for tests (`app.test(.router)`) and for `start`.

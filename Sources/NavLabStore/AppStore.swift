@@ -98,7 +98,7 @@ public struct AppStore: Sendable {
         }
         let archive = archivePath(app)
         if FileManager.default.fileExists(atPath: archive) {
-            if let bytes = FileManager.default.contents(atPath: archive), let a = try? JSONDecoder().decode(Archive.self, from: bytes) {
+            if let bytes = FileManager.default.contents(atPath: archive), let a = ArchiveReader.archive(from: bytes) {
                 data.archive = a.problem.map { .damaged("\(archive) cannot be restored: \($0)") } ?? .valid(a)
             } else {
                 data.archive = .damaged("\(archive) is not a restoration archive NavLab can read")
@@ -130,7 +130,8 @@ public struct AppStore: Sendable {
             try? FileManager.default.removeItem(atPath: dir + "/scenes.json")
         }
         switch data.archive {
-        case .valid(let archive): try AppStore.writeAtomically(encoder.encode(archive), to: archivePath(app))
+        // Written by the engine (Archive.fileText); ArchiveReader reads it and every older version.
+        case .valid(let archive): try AppStore.writeAtomically(Data(archive.fileText().utf8), to: archivePath(app))
         case .damaged: break   // leave the damaged file as it is until a launch discards it
         case nil: try? FileManager.default.removeItem(atPath: archivePath(app))
         }

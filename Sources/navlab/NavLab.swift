@@ -53,7 +53,7 @@ struct Run: ParsableCommand {
     @Argument(help: "Script files (*.navlab); - reads standard input.")
     var files: [String]
 
-    @Flag(help: "Print the final state as JSON (SPEC §3) instead of the transcript.")
+    @Flag(help: "Print the final state as JSON (the state document: Docs/Page.md) instead of the transcript.")
     var json = false
 
     @Flag(help: "Go on after a failing command.")

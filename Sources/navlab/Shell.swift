@@ -4,7 +4,7 @@ import NavLabCommands
 import NavLabCore
 
 enum Shell {
-    /// Colours only on a terminal, never with NO_COLOR (SPEC §1).
+    /// Colours only on a terminal, never with NO_COLOR (Docs/REPL.md, "The prompt line").
     static let useColour: Bool = isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 
     static func read(_ files: [String]) throws -> [(String, String)] {

@@ -120,7 +120,7 @@ struct HardeningTests {
 
     /// #5: `top` is what the user sees on top. After root swaps that leave a presentation
     /// behind the new root's view, `top` is the root's leaf, the last of `screen`.
-    @Test("top is on screen after root swaps leave a presentation behind (SPEC: top is what the user sees)")
+    @Test("top is on screen after root swaps leave a presentation behind (Docs/Guide.md, Names: top is what the user sees)")
     func topAgreesWithScreen() throws {
         let s = session("initial Home", "launch", "present Settings", "swapRoot Main", "swapRoot Home")
         let st = s.state

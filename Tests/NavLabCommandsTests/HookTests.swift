@@ -6,7 +6,7 @@ import NavLabCore
 @Suite("Code in callbacks")
 struct HookTests {
     /// The printed lines of the last command's events, indentation included.
-    func printed(_ r: Response) -> [String] { r.events.map { $0.text } }
+    func printed(_ r: LineResult) -> [String] { r.events.map { $0.text } }
 
     @Test("UIKit #183: presenting from viewDidLoad is refused, the view is not in the window hierarchy; the warning is nested under viewDidLoad")
     func presentFromViewDidLoad() {

@@ -6,12 +6,12 @@ import NavLabCore
 @Suite("A push in the launch's turn")
 struct LaunchPushTests {
     /// The view-controller calls a response printed, without indentation.
-    func calls(_ r: Response) -> [String] {
+    func calls(_ r: LineResult) -> [String] {
         r.lines.filter { $0.style == .callback }.map { String($0.text.drop { $0 == " " }) }
     }
 
     /// Its notes.
-    func notes(_ r: Response) -> [String] { r.lines.filter { $0.style == .note }.map { $0.text } }
+    func notes(_ r: LineResult) -> [String] { r.lines.filter { $0.style == .note }.map { $0.text } }
 
     static let loadAndAppear = ["loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
                                 "viewWillDisappear", "viewDidDisappear"]

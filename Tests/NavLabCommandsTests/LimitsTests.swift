@@ -69,7 +69,7 @@ struct LimitsTests {
     func deepPresentations() async {
         await onSmallStack {
             let s = session("initial Home", "launch")
-            var refused: Response?
+            var refused: LineResult?
             for _ in 0..<(Limits.hierarchyDepth + 10) {
                 let r = s.execute("present A style=fullScreen")
                 if r.status == .failed { refused = r; break }

@@ -32,7 +32,7 @@ func normalisedPrintout(_ text: String) -> String {
 }
 
 /// Imports `text` as `import uikit FILE` would, in a fresh session.
-private func importPrintout(_ text: String, device: String? = nil) -> (Session, Response) {
+private func importPrintout(_ text: String, device: String? = nil) -> (Session, LineResult) {
     let s = Session()
     if let device { _ = s.execute(device) }
     let r = s.execute(Heredoc.wrap(text, header: "import uikit"), lineNumber: 1)

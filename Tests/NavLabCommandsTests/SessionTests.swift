@@ -68,7 +68,7 @@ struct SessionTests {
         expectEqual(w?["message"]?.serialized().contains("already presenting"), true)
     }
 
-    @Test("tree --json carries every field of SPEC §3")
+    @Test("tree --json carries every field of the state document (Docs/Page.md)")
     func stateJSON() {
         let s = session("initial Nav(Register)", "launch", "present Done style=pageSheet")
         let doc = s.stateJSON()
@@ -185,7 +185,7 @@ struct NarrationTests {
                 if i % 2 == 1 { _ = replay.execute("reset") }
                 let result = ScriptRunner(session: replay, mode: .run(keepGoing: false)).run(saved, file: "saved.navlab")
                 expect(result.failures.isEmpty, "\(result.failures.first ?? "")\n\(saved)")
-                // The SPEC §3 document (the State itself also holds where each spec was typed).
+                // The state document (the State itself also holds where each spec was typed).
                 let got = replay.state.json(seq: 0).serialized()
                 expectEqual(got, want, "seed \(77_000 + batch * 100 + i): \(PropertyTests.difference(want, got))\n\(saved)")
                 if got != want { return }

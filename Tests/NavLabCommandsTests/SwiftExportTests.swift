@@ -239,7 +239,7 @@ struct SwiftExportTests {
     }
 
     @Test("The predicted-log comment is what `navlab run` prints for the session's commands")
-    func predictedLogIsNavLabRun() throws {
+    func predictedLogCommentIsWhatNavLabRunPrints() throws {
         // The commands are re-run one line at a time: a here-document (`import uikit <<END`)
         // does not survive that split, so the scripts that import are left to their own tests.
         for (name, text) in try scripts() where !text.contains("<<END") {

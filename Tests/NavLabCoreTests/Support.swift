@@ -12,7 +12,7 @@ final class Sim {
 
     /// Runs a line that must not fail.
     @discardableResult
-    func run(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Response {
+    func run(_ line: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> LineResult {
         let r = session.execute(line)
         if r.status == .failed { Issue.record("`\(line)` failed: \(r.text)", sourceLocation: sourceLocation) }
         return r

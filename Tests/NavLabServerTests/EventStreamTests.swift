@@ -108,7 +108,7 @@ struct EventStreamTests {
             guard case .object(let doc) = now, case .array(let leaked)? = doc["leaked"] else { throw TestFailure("no leaked") }
             // The ignored present changed nothing: the leaks are seed 000's.
             expectEqual(Set(leaked.compactMap { if case .string(let s) = $0 { s } else { nil } }), ["Register", "UINavigationController", "Welcome", "Details", "Done"])
-            // The command carries the step's calls (SPEC §3 log elements, the seq and command
+            // The command carries the step's calls (`log --json` elements, the seq and command
             // said once) and gives each printed call by its index there; read so, its lines are
             // what the prompt printed (the POST's answer). Nothing the event says is repeated.
             expect(!messages.contains { $0.event == "log" })

@@ -7,9 +7,9 @@ import NavLabCore
 import Testing
 @testable import NavLabServer
 
-@Suite("The page's HTTP routes (SPEC §4)")
+@Suite("The page's HTTP routes (Docs/Page.md)")
 struct RouteTests {
-    @Test("GET /api/state is SPEC §3's document, every required field, after seed 000")
+    @Test("GET /api/state is the state document, every required field, after seed 000")
     func stateDocument() async throws {
         let server = makeServer(seed000)
         try await server.test { client in
@@ -45,7 +45,7 @@ struct RouteTests {
             expectEqual(vcs["Register"]?["inWindow"] as? Bool, false)
             expectEqual(Set(doc["allocated"] as? [String] ?? []), Set(vcs.keys))
             expectEqual(Set(doc["leaked"] as? [String] ?? []), ["Register", "UINavigationController", "Welcome", "Details", "Done"])
-            // The page's extras follow SPEC §3's fields.
+            // The page's extras follow the state document's fields.
             let memory = try #require(doc["memory"] as? [String: [String: Any]])
             expectEqual((memory["Done"]?["leakCause"] as? String)?.contains("UITransitionView"), true)
             expect(memory["Main"]?["leakCause"] is NSNull)
@@ -75,7 +75,7 @@ struct RouteTests {
         }
     }
 
-    @Test("the SPEC §3 part of /api/state is byte for byte `tree --json`")
+    @Test("the state-document part of /api/state is byte for byte `tree --json`")
     func stateMatchesTreeJSON() async throws {
         let server = makeServer(seed000)
         let expected = server.hub.read { $0.stateJSON() }

@@ -191,7 +191,7 @@ extension AppStoreTests {
         case "a parent cycle": entries[1]["parent"] = 2; entries[2]["parent"] = 1
         case "an empty root path": entries[0]["path"] = [String]()
         case "a path that does not continue its parent's": entries[2]["path"] = ["Elsewhere", "B"]
-        case "a second root": entries[3]["relation"] = ["root": [String: Any]()]; entries[3]["parent"] = nil
+        case "a second root": entries[3]["relation"] = "root"; entries[3]["style"] = nil; entries[3]["parent"] = nil
         default: break
         }
         json["entries"] = entries
@@ -267,5 +267,72 @@ extension AppStoreTests {
         expect(FileManager.default.fileExists(atPath: live), "a write in progress elsewhere is not touched")
         expect(FileManager.default.fileExists(atPath: unrelated), "only NavLab's own temporary names are removed")
         expectEqual(FileManager.default.contents(atPath: store.archivePath("App")), archive, "the archive itself is untouched")
+    }
+}
+
+/// The archive file across versions: what the engine writes now (version 2), and the files
+/// NavLab wrote before it had its own JSON writer (version 1, Tests/NavLabStoreTests/Archives).
+extension AppStoreTests {
+    static let archives = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Archives").path
+
+    @Test("The engine writes the archive file (version 2); read back, it is the same archive")
+    func archiveFileRoundTrip() throws {
+        let store = AppStore(home: tempHome())
+        _ = try writtenArchive(store)
+        let data = try #require(FileManager.default.contents(atPath: store.archivePath("App")))
+        let text = String(decoding: data, as: UTF8.self)
+        let archive = try #require(store.load("App").archive?.archive)
+        expectEqual(text, archive.fileText())
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        let json = try #require(object as? [String: Any])
+        expectEqual(json["version"] as? Int, 2)
+        let relations = (json["entries"] as? [[String: Any]] ?? []).compactMap { $0["relation"] as? String }
+        expectEqual(relations, ["root", "child", "child", "presented"])
+    }
+
+    @Test("Archives NavLab wrote before version 2 still read: each is the archive it was, written again as version 2", arguments: [
+        "v1-single-root.json", "v1-restorer-viewstate.json", "v1-tabs-presented-appstate.json",
+    ])
+    func olderArchivesRead(file: String) throws {
+        let bytes = try #require(FileManager.default.contents(atPath: AppStoreTests.archives + "/" + file))
+        let archive = try #require(ArchiveReader.archive(from: bytes), "\(file) reads")
+        expect(archive.problem == nil)
+        // The same file, read by a JSON reader of its own: every field came through.
+        let object = try JSONSerialization.jsonObject(with: bytes)
+        let json = try #require(object as? [String: Any])
+        let entries = try #require(json["entries"] as? [[String: Any]])
+        expectEqual(archive.entries.count, entries.count)
+        expectEqual(archive.systemVersion, json["systemVersion"] as? String)
+        expectEqual(archive.appState, (json["appState"] as? [String: String]) ?? [:])
+        for (e, j) in zip(archive.entries, entries) {
+            expectEqual(e.path, j["path"] as? [String])
+            expectEqual(e.parent, j["parent"] as? Int)
+            expectEqual(e.className, j["className"] as? String)
+            expectEqual(e.state, j["state"] as? [String: String])
+            expectEqual(e.viewState, j["viewState"] as? [String: String])
+            expectEqual(e.selectedIndex, j["selectedIndex"] as? Int)
+        }
+        expectEqual(ArchiveReader.archive(from: Data(archive.fileText().utf8)), archive)
+    }
+
+    @Test("An archive written before version 2 restores at the next launch (the Restorer script's, with its table's scroll)")
+    func olderArchiveRestores() throws {
+        let store = AppStore(home: tempHome())
+        try FileManager.default.createDirectory(atPath: store.folder("App"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: AppStoreTests.archives + "/v1-restorer-viewstate.json", toPath: store.archivePath("App"))
+        let s = Session(state: store.initialState())
+        store.attach(to: s) { errors.add($0) }
+        run(s, "device iPhone iOS=12", "class * restorationIdentifier=class", "class Countries viewRestorationIdentifier=tableView",
+            "encode Country capital", "optIn save=yes restore=yes", "initial Tab(Nav(Countries), Settings)", "launch")
+        expectEqual(s.state.top().map { s.state[$0].name }, "Country")
+        expectEqual(s.state.vc(named: "Countries")?.properties["contentOffset"], "0,480")
+        expect(s.state.viewControllers.values.contains { $0.restored })
+    }
+
+    @Test("A file from a newer NavLab, or of no version NavLab wrote, is not read as an archive")
+    func unknownVersions() {
+        expect(ArchiveReader.archive(from: Data(#"{"version": 3, "systemVersion": "18.0", "idiom": "iPhone", "entries": []}"#.utf8)) == nil)
+        expect(ArchiveReader.archive(from: Data(#"{"version": 2, "systemVersion": "18.0", "idiom": "iPhone", "entries": [{"path": ["A"], "relation": "sideways", "className": "A", "kind": "plain", "restorationClass": "none", "storyboard": true, "encodesChildren": false, "state": {}, "viewState": {}}]}"#.utf8)) == nil)
+        expect(ArchiveReader.archive(from: Data(#"{"version": 2, "systemVersion": "18.0", "idiom": "iPhone", "entries": [{"path": ["A"], "relation": "root", "className": "A", "kind": "plain", "restorationClass": "none", "storyboard": true, "encodesChildren": false, "state": {}, "viewState": {}}]}"#.utf8)) != nil)
     }
 }

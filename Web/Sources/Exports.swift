@@ -1,12 +1,11 @@
 // The browser host: NavLabCore and NavLabCommands built as Embedded Swift for wasm32, driven
-// through a C ABI (`navlab_*`) by the page's Web Worker and by `make test`'s node runner.
-// Every answer is a buffer this module allocated: a 4-byte little-endian length, then the
-// bytes; the caller frees it with `navlab_free`.
+// through a C ABI (`navlab_*`) by the page's Web Worker and by `make test`'s node runner
+// (Docs/Browser.md, "What the modules export"). Every answer is a buffer this module
+// allocated: a 4-byte little-endian length, then the bytes; the caller frees it with
+// `navlab_free`. Natively this folder is the NavLabBrowser target: `swift build` compiles it
+// and Tests/NavLabBrowserTests calls these functions as the worker does.
 import NavLabCore
 import NavLabCommands
-
-/// The sessions the page opened (`navlab_session_new`); an index is a handle.
-nonisolated(unsafe) var sessions: [Session?] = []
 
 /// A byte buffer for an answer.
 struct Bytes {
@@ -81,44 +80,6 @@ public func navlab_alloc(_ n: Int32) -> UnsafeMutableRawPointer {
 
 @_cdecl("navlab_free")
 public func navlab_free(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
-
-#if !NAVLAB_BROWSER_START
-/// `navlab run FILE` (mode 0, `--keep-going` mode 1) or `navlab check FILE` (mode 2) on one
-/// script in a fresh session, as the native shell prints it: [exit status][standard
-/// output][standard error], each a length and bytes.
-@_cdecl("navlab_run")
-public func navlab_run(_ namePtr: UnsafeRawPointer?, _ nameLen: Int32, _ textPtr: UnsafeRawPointer?, _ textLen: Int32,
-                       _ mode: Int32) -> UnsafeMutableRawPointer {
-    let name = text(namePtr, nameLen), script = text(textPtr, textLen)
-    var out = Bytes(), err = Bytes()
-    var status = 0
-    let session = Session()
-    session.keepsTimeline = ScriptRunner.needsTimeline(script)
-    if mode == 2 {
-        var runner = ScriptRunner(session: session, mode: .check)
-        runner.emit = { out.line($0.text) }
-        let result = runner.run(script, file: name)
-        out.line("\(result.failed == 0 ? "ok" : "FAILED")  \(name): \(result.passed) passed, \(result.failed) failed")
-        out.line("\(result.passed) passed, \(result.failed) failed")
-        status = result.failed == 0 ? 0 : 1
-    } else {
-        var runner = ScriptRunner(session: session, mode: .run(keepGoing: mode == 1))
-        runner.emit = { line in if line.style == .error { err.line(line.text) } else { out.line(line.text) } }
-        runner.emitEvent = { event in
-            out.append(ScriptRunner.indent)
-            event.writeText { out.append($0) }
-            out.bytes.append(10)
-        }
-        let result = runner.run(script, file: name)
-        status = result.failures.isEmpty ? 0 : 1
-    }
-    var b = Bytes()
-    b.u32(status)
-    b.chunk(out.bytes)
-    b.chunk(err.bytes)
-    return answer(b)
-}
-#endif
 
 /// Traps on purpose: how the page's recovery (a fresh module, the journal run again, a message)
 /// is tested — what happens on any bug that traps.

@@ -11,10 +11,10 @@ public enum PageCommands {
     /// `keepResults: false` (a journal run again): only a line that fails is in `results` and
     /// `lines` — 10,000 lines are not 10,000 answers held at once.
     public static func run(_ text: String, inBrowser: Bool = false, keepResults: Bool = true,
-                           execute: (String, Int) -> (Response, Int), seq: () -> Int) -> JSON {
+                           execute: (String, Int) -> (LineResult, Int), seq: () -> Int) -> JSON {
         var results: [JSON] = []
         var allLines: [JSON] = []
-        var overall: Response.Status = .empty
+        var overall: LineResult.Status = .empty
         var firstError: JSON = .null
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
@@ -23,7 +23,7 @@ public enum PageCommands {
         for chunk in Heredoc.chunks(lines) {
             let line = chunk.text
             let lineNumber = chunk.line
-            let status: Response.Status, printedLines: [OutputLine], nlError: NavLabError?, eventID: Int?
+            let status: LineResult.Status, printedLines: [OutputLine], nlError: NavLabError?, eventID: Int?
             if let word = chunk.unterminated {
                 let e = Heredoc.unterminatedError(word, line: lineNumber)
                 (status, printedLines, nlError, eventID) = (.failed, [OutputLine(.error, "error: \(e.message)")], e, nil)

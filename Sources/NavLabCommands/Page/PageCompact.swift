@@ -3,7 +3,7 @@ import NavLabCore
 /// Top-level fields whose parts change one at a time (`screen`, `windowSubviews`) are patched
 /// part by part: plain RFC 6902 operations on their elements and fields, when that is shorter
 /// than replacing the whole value. Applying the operations as RFC 6902 says still gives exactly
-/// `GET /api/state` (SPEC §4): nothing is left out of an added value.
+/// `GET /api/state` (Docs/Page.md): nothing is left out of an added value.
 public enum PageCompact {
     /// Top-level fields sent part by part.
     static let partwise: Set<String> = ["screen", "windowSubviews"]

@@ -1,10 +1,10 @@
 import NavLabCore
 
-/// The JSON documents the page reads. SPEC §3's state document comes first and unchanged;
-/// the page's extras follow it (SPEC §3: "more may follow"), computed from State's public
+/// The JSON documents the page reads (Docs/Page.md). The state document comes first and
+/// unchanged; the page's extras follow it, computed from State's public
 /// queries so the server holds no model logic of its own.
 public enum PageDocument {
-    /// `GET /api/state`: SPEC §3, then `windowSubviews` (what the window holds, back to front)
+    /// `GET /api/state`: the state document, then `windowSubviews` (what the window holds, back to front)
     /// and `memory` (who holds each view controller, and why a leaked one is alive). As a
     /// value (the patches' replace-all); `stateText` writes the same document as text.
     public static func state(_ state: State, seq: Int) -> JSON {
@@ -64,7 +64,12 @@ public enum PageDocument {
             case .transitionView(let presented):
                 fields.append(("kind", .string("transitionView")))
                 fields.append(("presented", .str(state.name(presented))))
-                fields.append(("style", .str(state.viewControllers[presented]?.presentation?.style.rawValue)))
+                let style = state.viewControllers[presented]?.presentation?.style
+                fields.append(("style", .str(style.map { $0.rawValue })))
+                let layer = PageDocument.layer(style ?? .fullScreen, on: state.device)
+                fields.append(("look", .string(layer.look)))
+                fields.append(("dims", .bool(layer.dims)))
+                fields.append(("pushesBack", .bool(layer.pushesBack)))
                 // Left behind: its presentation no longer hangs off the window's hierarchy (UIKit #4, #82).
                 let attached = state.viewControllers[presented] != nil && state.isAttachedToWindowHierarchy(presented)
                 fields.append(("leftBehind", .bool(!attached)))
@@ -73,6 +78,26 @@ public enum PageDocument {
             fields.append(("visible", .bool(vcs.contains { onScreen.contains($0) })))
             return .object(fields)
         })
+    }
+
+    /// How the phone draws a presented view controller's layer in the style in effect
+    /// (`ModalPresentationStyle.resolved(on:)` gave it) on `device`, so that the page keeps no
+    /// UIKit rule: `look` — a card across a compact screen (`sheet`: page and form sheets from
+    /// iOS 13, a popover there too, UIKit #165, #171), a card in the middle of a regular one
+    /// (`formSheet`), a `popover`, a view the presenter shows through (`over`, UIKit #19), or a
+    /// `cover` hiding what is below; `dims`: a dimming view lies between it and what it covers;
+    /// `pushesBack`: what it covers recedes, smaller and darker (the sheets of iOS 13 and later).
+    static func layer(_ style: ModalPresentationStyle, on device: Device) -> (look: String, dims: Bool, pushesBack: Bool) {
+        let look: String
+        switch style {
+        case .pageSheet, .formSheet: look = device.isCompact ? "sheet" : "formSheet"
+        case .popover: look = "popover"
+        case .overFullScreen, .overCurrentContext: look = "over"
+        default: look = "cover"
+        }
+        let dims = style == .pageSheet || style == .formSheet || style == .popover
+        let pushesBack = device.iOS >= 13 && (style == .pageSheet || (style == .formSheet && device.isCompact))
+        return (look, dims, pushesBack)
     }
 
     /// Who holds `id`, and why it is alive when it is leaked.
@@ -164,7 +189,7 @@ public enum PageDocument {
         return .object(fields)
     }
 
-    /// One timeline entry: SPEC §3's log elements for its events, plus what the page needs.
+    /// One timeline entry: `log --json`'s elements for its events, plus what the page needs.
     public static func entry(_ entry: Entry, index: Int, cursor: Int) -> JSON {
         var b = JSONBuilder()
         write(entry, index: index, cursor: cursor, into: &b)

@@ -30,6 +30,9 @@ public struct PagePatcher: Sendable {
     private var inWindow: Set<VCID> = []
     private var application: Application?
 
+    /// The names of the leaked view controllers, in allocation order (the document's `leaked`).
+    var leakedNames: [String] { leaked.sorted().compactMap { names[$0] } }
+
     /// The document `state` at `seq`, as clients get it whole (`GET /api/state`).
     public init(_ state: State, seq: Int) {
         rebuild(state, seq: seq)

@@ -1,3 +1,5 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// `import uikit` / `import screenstate`: the app runs with the hierarchy a real app printed,
 /// as if it had got there itself, so that the user goes on from it (`swapRoot Main`, `why X`).
 extension State {

@@ -335,7 +335,7 @@ extension State {
         return s + ". `uninstall` removes it."
     }
 
-    /// `app NAME`: another app's archive and defaults (SPEC §5).
+    /// `app NAME`: another app's archive and defaults (Docs/Guide.md, "State preservation and restoration").
     mutating func switchApp(_ name: String, data: AppData?) throws(NavLabError) -> Outcome {
         try State.validateAppName(name)
         guard !isRunning else {

@@ -176,7 +176,7 @@ extension State {
     }
 
     /// Restoration runs only if an archive exists and the app delegate agrees (UIKit #106,
-    /// #132); a damaged archive is discarded with a warning (SPEC §5).
+    /// #132); a damaged archive is discarded with a warning (Docs/Guide.md, "State preservation and restoration").
     mutating func restoreIfAsked(events: inout [Event]) -> [VCID] {
         guard var file = application.data.archive else { return [] }
         // One that decodes but could not have been written by preservation is damaged too.

@@ -65,7 +65,7 @@ extension State {
 
     /// Strong references out of `id`, as (target, property). `includingPresenter`: the
     /// presented view controller's presentation controller holding its presenter, a UIKit
-    /// leftover when nothing else holds the presenter (SPEC §3 `leaked`).
+    /// leftover when nothing else holds the presenter (the state document's `leaked`, Docs/Page.md).
     func strongReferences(from id: VCID, includingPresenter: Bool = true) -> [(VCID, String)] {
         let property = childrenProperty(of: id)
         var out: [(VCID, String)] = []

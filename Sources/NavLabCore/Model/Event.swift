@@ -1,5 +1,5 @@
 /// One thing a command caused: a call UIKit makes, a warning it logs, or NavLab's own note
-/// (a leak, a moved view). `callback` is the Swift name of the method (SPEC §3).
+/// (a leak, a moved view). `callback` is the Swift name of the method (Docs/Page.md, "The state document").
 public struct Event: Hashable, Sendable {
     public enum Kind: String, Sendable, Hashable {
         /// A view-controller callback (`viewWillAppear`, `deinit`, …).
@@ -26,7 +26,7 @@ public struct Event: Hashable, Sendable {
     /// Transcripts and the log indent it by two spaces a level.
     public var depth: Int = 0
 
-    /// An event from its fields (as SPEC §3's log elements give them, with the kind).
+    /// An event from its fields (as `log --json`'s elements give them, with the kind).
     public init(kind: Kind, callback: String, viewController: String? = nil, animated: Bool? = nil, parent: String? = nil, message: String? = nil, depth: Int = 0) {
         self.depth = depth
         self.kind = kind
@@ -95,6 +95,6 @@ public struct Event: Hashable, Sendable {
     /// The indentation its depth gives it in a transcript or the log.
     public var indentation: String { depth == 0 ? "" : String(repeating: "  ", count: depth) }
 
-    /// Only UIKit's calls and warnings belong in the lifecycle log (SPEC §3).
+    /// Only UIKit's calls and warnings belong in the lifecycle log (Docs/Guide.md, "Showing the model").
     public var isLogged: Bool { kind == .callback || kind == .appDelegate || kind == .warning }
 }

@@ -12,11 +12,11 @@ public struct NavLabError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalid
         /// An `expect` that did not hold.
         case expectation
-        /// What this build of the engine leaves out: the browser's start module (compiled with
-        /// NAVLAB_BROWSER_START) has no `export swift|mermaid|dot`, `import`, `expect` or
-        /// tutorials, and says so with this kind; its host loads the complete module and runs
-        /// the request there. The native tool and the complete module never make it, so no
-        /// user sees it.
+        /// What this build of the engine leaves out: the browser's start module (the engine less
+        /// the files Web/Wasm/StartModule.swift lists) has no `export swift`, `import`, `expect`
+        /// or tutorials, and says so with this kind; its host loads the complete module and
+        /// runs the request there. The native tool and the complete module never make it, so
+        /// no user sees it.
         case notInThisBuild
     }
     public var kind: Kind

@@ -54,18 +54,6 @@ public enum SwiftUIRole: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The Swift type as Swift writes it (for notes and `export swift`).
-    public func swiftType(rootView: String) -> String {
-        switch self {
-        case .hosting: return "UIHostingController<\(rootView)>"
-        case .navigationController: return "UIKitNavigationController"
-        case .stackContent: return "NavigationStackHostingController<AnyView>"
-        case .sheetContent: return "PresentationHostingController<AnyView>"
-        case .tabBarController: return "UIKitTabBarController"
-        case .tabItem: return "UIHostingController<TabItem.RootView>"
-        }
-    }
-
     /// A struct of the app's module in the Objective-C runtime's (old) mangling:
     /// `V9ComposeUI9DraftView`; SwiftUI's own module is the substitution `S_`, Swift's `s`.
     static func mangledStruct(_ name: String, module: String) -> String {

@@ -40,13 +40,6 @@ extension StringProtocol {
         out.append(contentsOf: hay[i...])
         return String(decoding: out, as: UTF8.self)
     }
-
-    /// The part before the first occurrence of `separator` and the part after it, or nil.
-    public func splitOnce<T: StringProtocol>(at separator: T) -> (before: String, after: String)? {
-        let hay = Array(utf8), needle = Array(separator.utf8)
-        guard let hit = TextSearch.find(needle, in: hay, from: 0) else { return nil }
-        return (String(decoding: hay[..<hit], as: UTF8.self), String(decoding: hay[(hit + needle.count)...], as: UTF8.self))
-    }
 }
 
 public enum TextSearch {

@@ -1,6 +1,12 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// `export mermaid|dot`: the hierarchy as a graph for documents. Containment is a solid
 /// edge, presentation a dashed one; leaked view controllers are drawn red.
 extension State {
+    /// What `export mermaid` (or, not `mermaid`, `export dot`) prints. It throws only in the
+    /// browser's start module, whose stand-in for this file answers that it is left out.
+    public func graph(mermaid: Bool) throws(NavLabError) -> String { mermaid ? renderMermaid() : renderDOT() }
+
     /// The nodes to draw: everything allocated, the window's hierarchy first.
     func exportNodes() -> [VCID] {
         var order: [VCID] = []

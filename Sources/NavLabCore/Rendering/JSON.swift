@@ -1,4 +1,4 @@
-/// A JSON value with ordered object keys, so documents read in SPEC §3's order and are
+/// A JSON value with ordered object keys, so documents read in the order Docs/Page.md gives and are
 /// byte-for-byte deterministic.
 public indirect enum JSON: Hashable, Sendable {
     case null
@@ -30,7 +30,7 @@ public indirect enum JSON: Hashable, Sendable {
 }
 
 extension State {
-    /// The document of SPEC §3 (`tree --json`, `run --json`, `GET /api/state`).
+    /// The state document (`tree --json`, `run --json`, `GET /api/state`; Docs/Page.md).
     public func json(seq: Int) -> JSON {
         var b = JSONBuilder()
         writeDocument(seq: seq, into: &b)
@@ -54,7 +54,7 @@ extension State {
         return 8192 + viewControllers.count * bytesPerViewController + listed * 2 * 48
     }
 
-    /// SPEC §3's document, field by field, into `sink`.
+    /// The state document, field by field, into `sink`.
     public func writeDocument<S: JSONSink>(seq: Int, into sink: inout S) {
         sink.beginObject()
         writeDocumentFields(seq: seq, into: &sink)
@@ -352,7 +352,7 @@ extension State {
 }
 
 extension Event {
-    /// One element of `log --json` (SPEC §3).
+    /// One element of `log --json` (Docs/Page.md, "The state document").
     public func json(seq: Int, command: String) -> JSON {
         var b = JSONBuilder()
         write(seq: seq, command: command, into: &b)

@@ -1,5 +1,5 @@
 /// Where a JSON document goes as it is produced, piece by piece: built into a value
-/// (`JSONBuilder`) or written straight out as text (`JSONWriter`). The documents of SPEC §3
+/// (`JSONBuilder`) or written straight out as text (`JSONWriter`). The documents of Docs/Page.md
 /// are described once, against this, and produced either way: `tree --json` at 100,000 view
 /// controllers is written without building a value of 2 million parts first.
 public protocol JSONSink {

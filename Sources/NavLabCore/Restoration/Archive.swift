@@ -183,7 +183,7 @@ extension Archive {
     /// Why this archive cannot be restored although it decodes, or nil when it can: the shape
     /// `preserve()` writes — the window's root first, every other entry after its parent and
     /// on its parent's path, no deeper and no larger than NavLab's `Limits`. A launch discards
-    /// an archive with a problem, with a warning that says what is wrong (SPEC §5).
+    /// an archive with a problem, with a warning that says what is wrong (Docs/Limits.md).
     public var problem: String? {
         guard entries.count <= Limits.viewControllers else {
             return "it holds \(entries.count) view controllers, more than NavLab's limit of \(Limits.viewControllers)"

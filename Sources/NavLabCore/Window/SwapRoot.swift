@@ -4,7 +4,7 @@ extension State {
     /// the window and the old tree stays allocated.
     mutating func swapRoot(_ spec: Spec) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "swap")
-        // A bare word names the live instance when there is one (SPEC §2).
+        // A bare word names the live instance when there is one (Docs/Guide.md, "Names").
         var spec = spec
         if case .instance(let word, let at) = spec, names[word] != nil { spec = .existing(NameRef(word, at: at)) }
         let old = window.rootViewController

@@ -79,7 +79,7 @@ extension State {
         }
     }
 
-    /// `screen` of SPEC §3: bottom to top, what the user can see now.
+    /// `screen` of the state document (Docs/Page.md): bottom to top, what the user can see now.
     public func screen() -> [VCID] {
         guard isRunning else { return [] }
         var layers: [[VCID]] = []

@@ -34,17 +34,17 @@ struct WakePipe: Sendable {
 /// Commands someone else ran on the shared session (the page), waiting to be shown above
 /// the prompt. Any thread posts; the prompt's thread takes them.
 final class Announcements: Sendable {
-    private let queue = Mutex<[HubEvent]>([])
+    private let queue = Mutex<[PageLine]>([])
     private let pipe: WakePipe
 
     init(pipe: WakePipe) { self.pipe = pipe }
 
-    func post(_ event: HubEvent) {
+    func post(_ event: PageLine) {
         queue.withLock { $0.append(event) }
         pipe.wake()
     }
 
-    func take() -> [HubEvent] {
+    func take() -> [PageLine] {
         queue.withLock { q in
             let events = q
             q.removeAll()

@@ -1,6 +1,6 @@
 import NavLabCore
 
-/// The prompt's text: `navlab (STATE)> ` (SPEC §2).
+/// The prompt's text: `navlab (STATE)> ` (Docs/REPL.md, "The prompt line").
 enum Prompt {
     static func text(_ state: ApplicationState, device: String = "") -> String { "navlab (\(state.rawValue)\(device))> " }
 

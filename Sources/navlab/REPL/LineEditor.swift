@@ -39,7 +39,7 @@ final class LineEditor {
     let pipe: WakePipe
     let announcements: Announcements
     /// Prints what someone else ran (the REPL decides how it looks).
-    var announce: ([HubEvent]) -> String = { _ in "" }
+    var announce: ([PageLine]) -> String = { _ in "" }
 
     /// What the prompt functions last returned; libedit decodes it at once, so each is kept
     /// only until the next call (strdup'd, freed then).
@@ -469,7 +469,7 @@ final class LineEditor {
     }
 
     /// Prints commands the page ran above the prompt, then draws the prompt and the line again.
-    private func show(_ events: [HubEvent], _ el: OpaquePointer, before: String) {
+    private func show(_ events: [PageLine], _ el: OpaquePointer, before: String) {
         let columns = max(1, Int(navlab_terminal_columns(STDOUT_FILENO)))
         // Up to the first row of the prompt (the cursor may be on a later one), and clear.
         let rowsAbove = (promptWidth + Wrap.cells(before)) / columns

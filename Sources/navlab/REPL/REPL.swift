@@ -30,7 +30,7 @@ final class REPL {
         self.historyPath = historyPath
     }
 
-    /// `~/.navlab_history` (SPEC §5).
+    /// `~/.navlab_history` (Docs/REPL.md, "History").
     static var defaultHistoryPath: String {
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.path
@@ -105,14 +105,14 @@ final class REPL {
 
     /// Runs one line; false when it was `quit`.
     func handle(_ line: String, promptWidth: Int) -> Bool {
-        // The session attaches a comment line to the command below it (SPEC §2).
+        // The session attaches a comment line to the command below it (Docs/REPL.md, "Narration").
         let (response, _) = hub.execute(line, origin: .repl)
         show(response, line: line, promptWidth: promptWidth)
         return response.status != .quit
     }
 
     /// Prints what a line did: its error with a caret, its lines folded to the terminal.
-    func show(_ response: Response, line: String, promptWidth: Int, source: (name: String, lines: [String], offset: Int)? = nil) {
+    func show(_ response: LineResult, line: String, promptWidth: Int, source: (name: String, lines: [String], offset: Int)? = nil) {
         switch response.status {
         case .quit, .empty:
             break
@@ -227,7 +227,7 @@ final class REPL {
 
     // MARK: - record, save, load
 
-    func fileVerb(_ response: Response, promptWidth: Int) {
+    func fileVerb(_ response: LineResult, promptWidth: Int) {
         if let (path, text) = response.fileToWrite {
             // `export FORMAT FILE`
             if !response.fileMayReplace, ScriptFiles.exists(path, from: "") {
@@ -334,7 +334,7 @@ final class REPL {
     // MARK: - What the page ran
 
     /// `web> push Detail` and what it printed, as it reaches the prompt.
-    static func render(_ events: [HubEvent], colour: Bool, newline: String) -> String {
+    static func render(_ events: [PageLine], colour: Bool, newline: String) -> String {
         var out = ""
         for event in events {
             let head = "\(event.origin.rawValue)> \(event.line)"

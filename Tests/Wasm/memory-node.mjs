@@ -5,7 +5,7 @@
 // WebAssembly memory (it only grows) fresh and after, and the bytes allocated at the end
 // and at their peak. The module's memory does not depend on the JavaScript engine, so this is
 // the figure `make bench` reads in Chromium, without a browser (about a second).
-// usage: node Web/memory-node.mjs [--wasm PATH] [--lines N] [--json]
+// usage: node Tests/Wasm/memory-node.mjs [--wasm PATH] [--lines N] [--json]
 // (--json: the figures as one JSON object, bytes and milliseconds, for scripts/bench-web.py)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,7 +17,7 @@ for (let i = 0; i < args.length; i++) {
     if (args[i] === "--wasm") wasmPath = args[++i];
     else if (args[i] === "--lines") n = Number(args[++i]);
     else if (args[i] === "--json") json = true;
-    else { console.error("usage: node Web/memory-node.mjs [--wasm PATH] [--lines N] [--json]"); process.exit(2); }
+    else { console.error("usage: node Tests/Wasm/memory-node.mjs [--wasm PATH] [--lines N] [--json]"); process.exit(2); }
 }
 const module = await WebAssembly.compile(readFileSync(wasmPath));
 const docs = JSON.parse(readFileSync(join(dirname(wasmPath), "navlab-docs.json"), "utf8"));

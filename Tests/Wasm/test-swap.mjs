@@ -7,7 +7,7 @@
 // as a set: the two modules list a step's independent operations in different orders, as
 // the native server may), the ids rising, and the complete module fetched once, at the first
 // request that needs it.
-// usage: node Web/test-swap.mjs START.wasm FULL.wasm   (navlab-docs.json beside START)
+// usage: node Tests/Wasm/test-swap.mjs START.wasm FULL.wasm   (navlab-docs.json beside START)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,11 +15,11 @@ import { Worker } from "node:worker_threads";
 
 const [startPath, fullPath] = process.argv.slice(2);
 if (!startPath || !fullPath) {
-  console.error("usage: node Web/test-swap.mjs START.wasm FULL.wasm");
+  console.error("usage: node Tests/Wasm/test-swap.mjs START.wasm FULL.wasm");
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
-const workerPath = join(here, "..", "Public", "js", "engine-worker.js");
+const workerPath = join(here, "..", "..", "Public", "js", "engine-worker.js");
 const docsPath = join(dirname(startPath), "navlab-docs.json");
 
 // The worker runs in a thread with what a browser's worker has that it uses: `self`,

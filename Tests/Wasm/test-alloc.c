@@ -1,12 +1,12 @@
 /* `make test-wasm`'s check of the browser build's allocator (Web/runtime.c), built with it
- * for wasm32 and run under node by Web/test-alloc.sh: random malloc, calloc, realloc,
+ * for wasm32 and run under node by Tests/Wasm/test-alloc.sh: random malloc, calloc, realloc,
  * posix_memalign, aligned_alloc and free, each block filled with a pattern of its own; after
  * every step the patterns are checked (no block overlaps another or was moved wrongly by
  * realloc), each pointer's alignment, and the heap walked from end to end: its blocks tile it
  * exactly, every free block is in its list and the free lists hold nothing else, no two free
  * blocks are neighbours, the block before `top` is in use, each boundary tag matches, and the
  * bytes allocated are the sum of the blocks in use. A failure traps after `failed_at` is set. */
-#include "runtime.c"
+#include "../../Web/runtime.c"
 
 #define SLOTS 512
 static u8 *slot[SLOTS];

@@ -1,8 +1,8 @@
 // `make test`'s browser-engine runner: each script through the complete module (navlab-full.wasm; the
 // start module has no navlab_run) under node, printed
 // exactly as `navlab run FILE` (or `navlab check FILE` with --check) prints it natively.
-// usage: node Web/run-node.mjs [--check|--keep-going] [--wasm PATH] FILE
-//        node Web/run-node.mjs --batch [--wasm PATH] < JOBS
+// usage: node Tests/Wasm/run-node.mjs [--check|--keep-going] [--wasm PATH] FILE
+//        node Tests/Wasm/run-node.mjs --batch [--wasm PATH] < JOBS
 // --batch reads jobs from standard input, one a line: MODE (0 run, 1 run --keep-going,
 // 2 check), a tab, a path. The module is compiled once and each job gets a fresh instance (a
 // fresh memory, as a new process would); each answer is a line "STATUS OUTLEN ERRLEN" then
@@ -22,7 +22,7 @@ for (let i = 0; i < args.length; i++) {
     else files.push(args[i]);
 }
 if (batch ? files.length !== 0 : files.length !== 1) {
-    console.error("usage: node Web/run-node.mjs [--check|--keep-going] [--wasm PATH] FILE\n       node Web/run-node.mjs --batch [--wasm PATH] < JOBS");
+    console.error("usage: node Tests/Wasm/run-node.mjs [--check|--keep-going] [--wasm PATH] FILE\n       node Tests/Wasm/run-node.mjs --batch [--wasm PATH] < JOBS");
     process.exit(2);
 }
 

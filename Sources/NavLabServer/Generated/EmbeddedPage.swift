@@ -863,7 +863,7 @@ import * as __outside from "./start-bundle.js";
 const __api = (() => {
   const { started, host, copyPainted } = __outside;
   const { keptSnapshot } = __outside;
-// The HTTP interface of SPEC §4. Beyond loopback the server printed a URL with ?token=…;
+// The HTTP interface (Docs/Page.md, "The HTTP interface"). Beyond loopback the server printed a URL with ?token=…;
 // the page passes it on (a header for fetch, the query for EventSource, which has no headers).
 
 
@@ -1162,8 +1162,9 @@ function reconcile(container, items) {
 })();
 // ---- js/model.js
 const __model = (() => {
-// Reading SPEC §3's state document: the hierarchy as the page draws it, and what changed
-// between two states. The server computes everything about UIKit; this only arranges it.
+// Reading the state document (Docs/Page.md, "The state document"): the hierarchy as the page
+// draws it. The engine computes everything about UIKit, and what each step changed; this only
+// arranges it.
 
 /** presenter name → the view controller it presents (each presents at most one). */
 function presentations(state) {
@@ -1221,86 +1222,6 @@ function hierarchies(state) {
 /** Short description of a view controller's kind, for icons and labels. */
 const KIND_ICONS = { plain: "▢", navigation: "☰", tabBar: "▦", split: "◫", page: "❐", container: "◰" };
 
-const COMPARED = ["parent", "children", "presentedViewController", "presentingViewController", "presentationStyle",
-  "isViewLoaded", "inWindow", "appearance", "selectedIndex", "viewControllers", "properties", "restored"];
-
-/**
- * What changed from `before` to `after`: view controllers added and removed, and for the
- * others the fields that differ; plus the window and the leaks.
- */
-function diffStates(before, after) {
-  const a = before?.viewControllers || {};
-  const b = after?.viewControllers || {};
-  const added = Object.keys(b).filter((n) => !(n in a));
-  const removed = Object.keys(a).filter((n) => !(n in b));
-  const changed = new Map();
-  for (const name of Object.keys(b)) {
-    if (!(name in a)) continue;
-    const fields = [];
-    for (const key of COMPARED) {
-      const x = JSON.stringify(a[name][key] ?? null);
-      const y = JSON.stringify(b[name][key] ?? null);
-      if (x !== y) fields.push({ key, from: a[name][key] ?? null, to: b[name][key] ?? null });
-    }
-    if (fields.length) changed.set(name, fields);
-  }
-  const lines = [];
-  const rootA = before?.window?.rootViewController ?? null;
-  const rootB = after?.window?.rootViewController ?? null;
-  if (rootA !== rootB) lines.push({ kind: "mod", text: `window.rootViewController: ${show(rootA)} → ${show(rootB)}` });
-  const tvA = before?.window?.transitionViews ?? 0;
-  const tvB = after?.window?.transitionViews ?? 0;
-  if (tvA !== tvB) lines.push({ kind: tvB > tvA ? "del" : "mod", text: `UITransitionViews in the window: ${tvA} → ${tvB}` });
-  const appA = before?.application?.state, appB = after?.application?.state;
-  if (appA !== appB) lines.push({ kind: "mod", text: `application state: ${appA ?? "—"} → ${appB}` });
-  if (added.length) lines.push({ kind: "add", text: `+ allocated: ${names(added)}` });
-  if (removed.length) lines.push({ kind: "del", text: `− deallocated: ${names(removed)}` });
-  const leakA = new Set(before?.leaked || []);
-  const newLeaks = (after?.leaked || []).filter((n) => !leakA.has(n));
-  if (newLeaks.length) lines.push({ kind: "del", text: `leaked: ${names(newLeaks)}` });
-  elementLines(lines, "screen", before?.screen || [], after?.screen || []);
-  for (const [name, fields] of changed) {
-    for (const f of fields) {
-      if (f.key === "inWindow") continue; // appearance says it
-      if (Array.isArray(f.from) || Array.isArray(f.to)) elementLines(lines, `${name}.${f.key}`, f.from || [], f.to || []);
-      else if (isObject(f.from) || isObject(f.to)) keyLines(lines, `${name}.${f.key}`, f.from || {}, f.to || {});
-      else lines.push({ kind: "mod", text: `${name}.${f.key}: ${show(f.from)} → ${show(f.to)}` });
-    }
-  }
-  return { added: new Set(added), removed, changed, lines };
-}
-
-const LISTED = 12; // names written out in one line before "and N more"
-
-const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const show = (v) => (v === null || v === undefined ? "nil" : isObject(v) || Array.isArray(v) ? JSON.stringify(v) : String(v));
-const names = (list) => (list.length > LISTED ? `${list.slice(0, LISTED).join(", ")} and ${list.length - LISTED} more` : list.join(", "));
-
-/**
- * An array's change as its elements: those added, those removed, and, when the same elements
- * only changed places, the new order (short lists only). Never the whole array: a push on a
- * stack of 10,000 is one line, `+ Details`.
- */
-function elementLines(lines, label, from, to) {
-  const a = new Set(from), b = new Set(to);
-  const plus = to.filter((x) => !a.has(x));
-  const minus = from.filter((x) => !b.has(x));
-  if (plus.length) lines.push({ kind: "add", text: `${label}: + ${names(plus)}${plus.length === 1 ? ` (at ${to.indexOf(plus[0])})` : ""}` });
-  if (minus.length) lines.push({ kind: "del", text: `${label}: − ${names(minus)}` });
-  if (!plus.length && !minus.length) {
-    lines.push({ kind: "mod", text: to.length <= LISTED ? `${label}: reordered to ${names(to)}` : `${label}: reordered (${to.length} elements)` });
-  }
-}
-
-/** An object's change (a view controller's `properties`) as the keys set, changed and removed. */
-function keyLines(lines, label, from, to) {
-  for (const key of Object.keys(to)) {
-    if (!(key in from)) lines.push({ kind: "add", text: `${label}.${key}: + ${show(to[key])}` });
-    else if (JSON.stringify(from[key]) !== JSON.stringify(to[key])) lines.push({ kind: "mod", text: `${label}.${key}: ${show(from[key])} → ${show(to[key])}` });
-  }
-  for (const key of Object.keys(from)) if (!(key in to)) lines.push({ kind: "del", text: `${label}.${key}: − ${show(from[key])}` });
-}
-
 /** Whether two state documents are the same JSON (objects' key order aside). */
 function sameDocument(a, b) {
   if (a === b) return true;
@@ -1317,7 +1238,7 @@ function sameDocument(a, b) {
   return true;
 }
 
-  return { presentations, hierarchies, KIND_ICONS, diffStates, sameDocument };
+  return { presentations, hierarchies, KIND_ICONS, sameDocument };
 })();
 // ---- js/patch.js
 const __patch = (() => {
@@ -1426,28 +1347,7 @@ function valueAt(doc, path) {
   return v;
 }
 
-/** The view controllers and top-level fields `ops` will touch, before applying them. */
-function touchedBy(ops) {
-  const touched = new Touched();
-  for (const op of ops) touched.note(op.op, tokens(op.path));
-  return touched;
-}
-
-/**
- * The parts of `doc` that model.js's diffStates reads, limited to the view controllers named:
- * with `copy`, a copy (taken before a step, which changes them in place).
- */
-function diffParts(doc, names, copy) {
-  const dup = copy ? (v) => (v === undefined ? v : structuredClone(v)) : (v) => v;
-  const vcs = {};
-  for (const name of names) {
-    const vc = doc.viewControllers?.[name];
-    if (vc) vcs[name] = dup(vc);
-  }
-  return { window: dup(doc.window), application: dup(doc.application), leaked: dup(doc.leaked), screen: dup(doc.screen), viewControllers: vcs };
-}
-
-  return { tokens, Touched, applyPatch, touchedBy, diffParts };
+  return { tokens, Touched, applyPatch };
 })();
 // ---- js/tree.js
 const __tree = (() => {
@@ -2574,8 +2474,9 @@ function setUpImport() {
 const __phone = (() => {
   const { esc } = __dom;
 // The phone: what the user sees now, drawn from `screen` and the window's subviews (back to
-// front). The root view fills the screen; a sheet is a card over its dimmed, pushed-back
-// presenter; a full-screen cover hides what is below; the "over" styles let it show through.
+// front), each presented layer as the engine says it looks (`look`, `dims`, `pushesBack`:
+// PageDocument.layer): the root view fills the screen; a sheet is a card over its dimmed,
+// pushed-back presenter; a cover hides what is below; an "over" layer lets it show through.
 // Below the phone: every layer in the window, the hidden ones too (a UITransitionView left
 // behind by `window.rootViewController = x` is listed there).
 
@@ -2604,14 +2505,11 @@ function renderPhone(phone, layersEl, deviceEl, state) {
   }
   subviews.forEach((subview, i) => {
     const names = subview.viewControllers.filter((n) => onScreen.has(n) && vcs[n]);
-    const style = subview.kind === "rootView" ? "root" : (vcs[subview.presented]?.presentationStyle || "fullScreen");
-    const next = subviews[i + 1];
-    const nextStyle = next ? (vcs[next.presented]?.presentationStyle || "fullScreen") : null;
-    const underSheet = nextStyle === "pageSheet" || (nextStyle === "formSheet" && device.idiom === "iPhone");
-    const classes = ["layer", layerClass(style, device)];
-    if (underSheet && device.iOS >= 13) classes.push("dimmed-under");
-    if (i > 0 && dims(style)) html.push(`<div class="dim"></div>`);
-    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(subview.kind === "rootView" ? "root view" : `presented .${style}`)}">`);
+    const root = subview.kind === "rootView";
+    const classes = ["layer", root ? "root" : LOOKS[subview.look] || "cover"];
+    if (subviews[i + 1]?.pushesBack) classes.push("dimmed-under");
+    if (i > 0 && subview.dims) html.push(`<div class="dim"></div>`);
+    html.push(`<div class="${classes.join(" ")}" data-layer="${esc(subview.presented || "root")}" title="${esc(root ? "root view" : `presented .${subview.style || "fullScreen"}`)}">`);
     if (classes.includes("sheet") || classes.includes("formsheet")) html.push(`<div class="grabber"></div>`);
     html.push(content(names, vcs));
     html.push(`</div>`);
@@ -2627,18 +2525,8 @@ function renderPhone(phone, layersEl, deviceEl, state) {
   renderLayers(layersEl, state, onScreen);
 }
 
-function layerClass(style, device) {
-  switch (style) {
-    case "root": return "root";
-    case "pageSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
-    case "formSheet": return device.idiom === "iPad" ? "formsheet" : "sheet";
-    case "popover": return "popover";
-    case "overFullScreen": case "overCurrentContext": return "over";
-    default: return "cover";
-  }
-}
-
-const dims = (style) => style === "pageSheet" || style === "formSheet" || style === "popover";
+/** A layer's look (the engine's word) → its CSS class. */
+const LOOKS = { sheet: "sheet", formSheet: "formsheet", popover: "popover", over: "over", cover: "cover" };
 
 /** The names in `names` that are `root` or below it (through `parent`). */
 function subtree(root, names, vcs) {
@@ -2718,7 +2606,7 @@ function renderLayers(el, state, onScreen) {
 // ---- js/log.js
 const __log = (() => {
   const { cited, esc, stickToBottom } = __dom;
-// The lifecycle log (SPEC §3's `log --json` elements), grouped under the command that
+// The lifecycle log (`log --json` elements, Docs/Page.md), grouped under the command that
 // caused them. New lines are appended; undo, redo and reset reload it whole.
 
 
@@ -3295,8 +3183,8 @@ function loadHistory() {
 const __main = (() => {
   const { api, connectEvents, keptState, keptStateShown, keepState, onJournal } = __api;
   const { $, esc, frameThrottle, debounce } = __dom;
-  const { diffStates, sameDocument } = __model;
-  const { applyPatch, diffParts, touchedBy, Touched } = __patch;
+  const { sameDocument } = __model;
+  const { applyPatch, Touched } = __patch;
   const { renderTree, treeOrder, findMatch, ancestors } = __tree;
   const { renderInspector } = __inspector;
   const { setUpTutorials } = __tutorials;
@@ -3326,7 +3214,7 @@ const __main = (() => {
 
 
 const store = {
-  // The document the panes show (SPEC §3 + the page's extras): the live one, patched in place
+  // The document the panes show (Docs/Page.md: the state document + the page's extras): the live one, patched in place
   // by every `patch` event, or, while a past step is viewed, that step's (the live one is
   // reached again by undoing `trail` and applying `pending`).
   doc: null,
@@ -3596,7 +3484,7 @@ const fetchWhole = debounce(async () => {
 }, 30);
 
 function onCommand(event, id) {
-  // One event per line: the step's calls (`events`, SPEC §3 log elements less the seq and
+  // One event per line: the step's calls (`events`, `log --json` elements less the seq and
   // command said once), what it printed (a call is given by its index in `events`), and its
   // timeline entry less what the event says already.
   if (id != null) event.id = id;
@@ -3683,9 +3571,9 @@ function setConnection(status) {
 // ---- time travel ----
 
 /**
- * Shows the model as it was after step `seq`: the server sends the operations from the live
- * document to the step before it, then the step's own; what the step changed is read from
- * those. Costs the steps between, never a whole document.
+ * Shows the model as it was after step `seq`: the engine sends the operations from the live
+ * document to the step before it, then the step's own, and what the step changed (`change`).
+ * Costs the steps between, never a whole document.
  */
 async function viewStep(seq) {
   if (store.travelling != null) { store.travelling = seq; return; } // the latest click wins
@@ -3700,15 +3588,13 @@ async function viewStep(seq) {
       let r = applyPatch(store.doc, at.before, touched);
       store.doc = r.doc;
       const trail = [r.inverse];
-      let diff = { added: new Set(), removed: [], changed: new Map(), lines: [] };
       if (at.step) {
-        const names = touchedBy(at.step).names;
-        const before = diffParts(store.doc, names, true);
         r = applyPatch(store.doc, at.step, touched);
         store.doc = r.doc;
         trail.push(r.inverse);
-        diff = diffStates(before, diffParts(store.doc, names, false));
       }
+      // What the step changed, as the engine knows it (PageChange).
+      const diff = { added: new Set(at.change?.added), changed: new Set(at.change?.changed), lines: at.change?.lines || [] };
       store.trail = trail;
       store.docSeq = target;
       store.viewing = { seq: target, entry: at.entry, diff };

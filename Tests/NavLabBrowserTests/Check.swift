@@ -1,0 +1,1 @@
+../NavLabCoreTests/Check.swift
