@@ -419,6 +419,15 @@ public final class Session {
                 later = later.filter(kept)
                 printed = printed.filter { $0.event.map(kept) ?? true }
             }
+            if let calls = s.turn?.withdrawnCalls, !calls.isEmpty {
+                // Single calls of this turn that UIKit never made after all (UIKit #215).
+                func kept(_ e: Event) -> Bool {
+                    !(e.kind == .callback && e.depth == 0 && calls.contains(e.callback + " " + (e.viewController ?? "")))
+                }
+                now = now.filter(kept)
+                later = later.filter(kept)
+                printed = printed.filter { $0.event.map(kept) ?? true }
+            }
             if s.turn?.completedInFlight == true {
                 // The transitions in flight completed at once (UIKit #193): their `did…` calls now.
                 s.turn!.completedInFlight = false
@@ -433,7 +442,9 @@ public final class Session {
                 now += events
             case .done(let events):
                 anyDone = true
-                let split = events.firstIndex { $0.callback.hasPrefix("viewDid") && $0.callback != "viewDidLoad" } ?? events.count
+                let atOnce = s.turn?.completesAtOnce == true
+                if atOnce { s.turn!.completesAtOnce = false }
+                let split = atOnce ? events.count : events.firstIndex { $0.callback.hasPrefix("viewDid") && $0.callback != "viewDidLoad" } ?? events.count
                 now += events[..<split]
                 later += events[split...]
                 show(Array(events[..<split]))

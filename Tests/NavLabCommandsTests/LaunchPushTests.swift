@@ -55,6 +55,21 @@ struct LaunchPushTests {
         }
     }
 
+    @Test("UIKit #215: iOS 17.4: the root gets viewWillAppear and viewIsAppearing, then the push covers it at once: no viewDidAppear for it, its viewDidDisappear before the pushed one's viewIsAppearing")
+    func iOS174Order() {
+        let s = session("device iPhone iOS=17.4", "scenes on", "initial Nav(RootViewController)")
+        let c = calls(s.execute("launch; push PushedViewController")).filter { $0.hasSuffix("RootViewController") || $0.hasSuffix("PushedViewController") }
+        expectEqual(c.filter { !$0.hasPrefix("willMove") && !$0.hasPrefix("didMove") }, [
+            "loadView RootViewController", "viewDidLoad RootViewController", "viewWillAppear RootViewController", "viewIsAppearing RootViewController",
+            "loadView PushedViewController", "viewDidLoad PushedViewController", "viewWillDisappear RootViewController", "viewWillAppear PushedViewController",
+            "viewDidDisappear RootViewController", "viewIsAppearing PushedViewController", "viewDidAppear PushedViewController",
+        ])
+        // A second push on the line covers the pushed one as usual: it had appeared.
+        let twice = session("device iPhone iOS=16", "initial Nav(Home)")
+        let t = calls(twice.execute("launch; push A; push B"))
+        expect(!t.contains("viewDidAppear Home") && t.contains("viewDidAppear B"), "\(t)")
+    }
+
     @Test("UIKit #215: on iOS 18 the push on the launch's line and the push in didFinishLaunching give the same calls")
     func bothForms() {
         let line = session("initial Nav(Home)")

@@ -125,4 +125,14 @@ struct InFlightTests {
         let onPresenter = s.run("dismiss animated; present C on A")
         expect(onPresenter.lines.contains { $0.text.contains("while a presentation is in progress") })
     }
+
+    @Test("UIKit #238: two tab switches in one turn run one after the other, before and from iOS 18", arguments: [12, 17, 18])
+    func fact238(ios: Int) {
+        let s = launched("Tab(A, B, C)", device: "iPhone iOS=\(ios)")
+        let calls = s.appearance("select UITabBarController 1; select UITabBarController 2")
+        let first = ["viewWillAppear B", "viewWillDisappear A"] + (ios >= 13 ? ["viewIsAppearing B"] : []) + ["viewDidDisappear A", "viewDidAppear B"]
+        let second = ["viewWillAppear C", "viewWillDisappear B"] + (ios >= 13 ? ["viewIsAppearing C"] : []) + ["viewDidDisappear B", "viewDidAppear C"]
+        expectEqual(calls, first + second)
+        expectEqual(s.vc("UITabBarController").selectedIndex, 2)
+    }
 }

@@ -57,11 +57,21 @@ extension State {
             // that back, so it keeps the launch's calls and says so.
             kept = .note("\(self[covered].name) keeps the launch's calls here: the code in \(hook.owner)'s \(hook.method) already ran; on iOS \(device.version) UIKit would not have loaded its view before this push (UIKit #215)")
         }
+        if let covered = topAppearingAtLaunch(nav) {
+            // Before iOS 18 the root has begun to appear when the push comes: it is covered
+            // before its viewDidAppear, which never comes; the push runs at once (UIKit #215).
+            turn!.withdrawnCalls.insert("viewDidAppear " + self[covered].name)
+            let note = Event.note("on iOS \(device.version) a push in the launch's turn covers \(self[covered].name) after its viewWillAppear and viewIsAppearing, before its viewDidAppear, which never comes; the push runs at once, without animation (UIKit #215)")
+            let events = transition(.pushWhileAppearing, animated: false, change: change)
+            turn!.launchShown.formUnion(windowViewControllers())
+            return .done([note] + warnings + events)
+        }
         let events = transition(.push, animated: animated, change: change)
         startTransition(.navigation(nav), animated: animated)
         if animated, turn != nil, let top = self[nav].children.last { turn!.pushed.insert(top) }
         var all = warnings.isEmpty ? events : warnings + events
         if let kept { all.insert(kept, at: 0) }
+        if let n = tabBarPushNote([spec]) { all.append(n) }
         if animated, let top = self[nav].children.last, usesZoomTransition(top) {
             all.insert(.note("\(self[top].name) is pushed with the fluid zoom transition: the user can grab it at any time (UIKit #192, #193)"), at: 0)
         }
@@ -75,6 +85,15 @@ extension State {
     func topUnloadedAtLaunch(_ nav: VCID) -> VCID? {
         guard device.iOS >= 18, hookDepth == 0, let t = turn, t.launchShown.contains(nav),
               let top = self[nav].children.last, t.launchShown.contains(top), self[top].isViewLoaded else { return nil }
+        return top
+    }
+
+    /// Before iOS 18, the top view controller of `nav` when a push comes in the same turn as
+    /// the launch that showed it: it has had viewWillAppear (and viewIsAppearing) and waits
+    /// for its viewDidAppear (UIKit #215). Nil otherwise.
+    func topAppearingAtLaunch(_ nav: VCID) -> VCID? {
+        guard device.iOS < 18, hookDepth == 0, let t = turn, t.launchShown.contains(nav),
+              let top = self[nav].children.last, t.launchShown.contains(top), !t.withdrawnCalls.contains("viewDidAppear " + self[top].name) else { return nil }
         return top
     }
 
@@ -385,6 +404,7 @@ extension State {
             guard self[tab].selectedIndex != NSNotFound else {
                 return .ignored(reason: "the More tab of \(self[tab].name) is already selected", events: [])
             }
+            noteTabSwitchInTurn(tab)
             let events = transition(.tabSwitch, animated: false) { s, _, _ in s[tab].selectedIndex = NSNotFound }
             return .done(events + [.note("\(self[tab].name).moreNavigationController is selected: it lists tabs 4…\(count - 1), and selectedIndex reads NSNotFound (UIKit #55, #56); the More navigation controller itself is UIKit's, not an instance in NavLab")])
         }
@@ -395,6 +415,7 @@ extension State {
         guard self[tab].selectedIndex != index else {
             return .ignored(reason: "tab \(index) of \(self[tab].name) is already selected", events: [])
         }
+        noteTabSwitchInTurn(tab)
         var events = transition(.tabSwitch, animated: false) { s, _, _ in
             s[tab].selectedIndex = index
             if let roots = s[tab].uiTabs, roots.indices.contains(index) { s[tab].selectedTab = roots[index].identifier }
@@ -403,6 +424,19 @@ extension State {
             events.append(.note("tab \(index) is one of those under More: UIKit shows it in \(self[tab].name).moreNavigationController (UIKit #56)"))
         }
         return .done(events)
+    }
+
+    /// A tab switch within a turn (UIKit #238): before iOS 18 it completes before `selectedIndex`
+    /// returns, so its did-calls come at once; from iOS 18 it cross-fades, and a second switch
+    /// of the same tab bar controller in the turn completes the first before it starts.
+    mutating func noteTabSwitchInTurn(_ tab: VCID) {
+        guard turn != nil, hookDepth == 0 else { return }
+        if device.iOS < 18 {
+            turn!.completesAtOnce = true
+        } else {
+            if turn!.tabSwitching.contains(tab) { turn!.completedInFlight = true }
+            turn!.tabSwitching.insert(tab)
+        }
     }
 
     /// NAME if it is a tab bar controller, else the tab bar controller it is inside.

@@ -24,6 +24,14 @@ public struct RunLoopTurn: Hashable, Sendable {
     /// all (UIKit #215): the turn takes their `loadView`, `viewDidLoad`, appearance and
     /// layout calls back out of what it prints.
     public var withdrawn: Set<String> = []
+    /// Single calls printed earlier in this turn that UIKit never made after all, as
+    /// "callback name" (UIKit #215: the root's viewDidAppear before iOS 18).
+    public var withdrawnCalls: Set<String> = []
+    /// The command just applied completed its transition before returning: its did-calls come
+    /// at once, not when the turn ends (a tab switch before iOS 18, UIKit #238).
+    public var completesAtOnce = false
+    /// Tab bar controllers whose switch of this turn is cross-fading (iOS 18+, UIKit #238).
+    public var tabSwitching: Set<VCID> = []
     /// View controllers whose animated dismissal started in this turn: the transition keeps them
     /// alive until it ends, with the turn; their views have left the window (UIKit #234).
     public var dismissing: [VCID] = []

@@ -15,6 +15,11 @@ enum AppearanceOrder {
     /// Setting the window's root: the old views are removed before the new ones are
     /// installed (UIKit #1), so the old root disappears completely first.
     case sequential
+    /// A push that runs at once while the covered view controller is still appearing (a push
+    /// in the launch's turn before iOS 18, UIKit #215): the covered one's will- and
+    /// did-disappear, with the pushed one's `viewWillAppear` between them, then the pushed
+    /// one's `viewIsAppearing` and `viewDidAppear`.
+    case pushWhileAppearing
     /// `UIPageViewController`, scroll style (UIKit #70).
     case pageScroll
     /// `UIPageViewController`, page-curl style (UIKit #70).
@@ -97,6 +102,10 @@ extension State {
         }
         switch order {
         case .push: willOut(); willIn(); layout(); didOut(); didIn()
+        case .pushWhileAppearing:
+            willOut(); each(inNames, "viewWillAppear"); didOut()
+            if isAppearing { each(inNames, "viewIsAppearing") }
+            layout(); didIn()
         case .tabSwitch:
             each(inNames, "viewWillAppear"); willOut()
             if isAppearing { each(inNames, "viewIsAppearing") }
