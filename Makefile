@@ -7,8 +7,9 @@ SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 UNAME := $(shell uname -s)
 OBSERVED := $(wildcard Tests/Observed/*.navlab)
+DEEP := $(wildcard Tests/Deep/*.navlab)
 
-.PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
+.PHONY: run build test test-scripts test-repl test-browser test-wasm test-deep test-deep-release check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
 ifeq ($(UNAME),Darwin)
 # `swift test` needs Xcode's Swift Testing: when only the Command Line Tools are selected
 # (`xcode-select -p`), Xcode is used if it is installed, without changing the selection (sudo).
@@ -50,11 +51,12 @@ test: deps
 	@sh scripts/check-portable.sh
 	@$(PYTHON) scripts/embed-page.py --check
 	@$(PYTHON) scripts/observed-readme.py --check
+	@$(PYTHON) scripts/deep-scripts.py --check
 	@sh scripts/check-engine.sh
 	@echo "building navlab and the unit tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
 	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh build --build-tests" "sh scripts/build-wasm-test.sh"
 	@echo "testing: the unit tests, and beside them everything else"
-	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
+	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-deep" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
@@ -65,6 +67,16 @@ test-repl:
 test-browser:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/Browser
 
+## test-deep: every limit taken to its end (Tests/Deep) with 512 KiB of stack, a Mac's
+## secondary threads' size: through `navlab check` and POSTed to the page's server
+## (Docs/Limits.md). test-deep-release: the same with a release navlab as well.
+test-deep:
+	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/Deep
+
+test-deep-release:
+	$(SWIFT) build -c release --product navlab
+	NAVLAB=$(NAVLAB) NAVLAB_RELEASE=.build/release/navlab $(PYTHON) -m pytest -q -rs Tests/Deep
+
 ## test-wasm: the engine built for the browser (its two modules unoptimised, quicker to build:
 ## the same sources), each script and tutorial through the complete one under node, compared
 ## byte for byte with `navlab run` and `navlab check`; the page's worker moving a session from
@@ -72,7 +84,7 @@ test-browser:
 ## (Tests/Wasm/test-alloc.sh); then the page as a static folder
 ## with both, served by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
-	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(DEEP)
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (the start module) and navlab-full.wasm
 ## (the complete one), optimised for size; wasm-opt if installed

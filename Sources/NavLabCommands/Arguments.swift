@@ -79,38 +79,62 @@ public struct Arguments {
     /// `Spec := Class | '@' Name | Container '(' Spec {',' Spec} ')' | Class ':' Container '(' … ')'`
     /// Nested at most `Limits.hierarchyDepth` deep: the recursion never outgrows the stack.
     public mutating func spec(depth: Int = 1) throws(NavLabError) -> Spec {
-        if acceptSymbol("@") {
-            let t = try word("an instance name after @")
-            return .existing(NameRef(t.text, at: t.location))
+        // The containers being read, outermost first: an explicit stack, so that the deepest
+        // nesting the limits allow is read in a Mac's 512 KiB of thread stack (Docs/Limits.md).
+        struct Open {
+            var word: ContainerWord
+            var subclass: String?
+            var location: SourceLocation
+            var children: [Spec] = []
         }
-        let first = try word("a view controller (a class, @instance or Nav(…))")
-        var subclass: String?
-        var containerToken = first
-        if acceptSymbol(":") {
-            subclass = first.text
-            containerToken = try word("a container after \(first.text): (Nav, Tab, Split, Page, Root)")
-            guard peek?.isSymbol("(") == true else {
-                throw error("\(first.text):\(containerToken.text) needs its children in parentheses", suggestion: "\(first.text):\(containerToken.text)(First)")
+        var open: [Open] = []
+        while true {
+            // One element: an instance, an @name, or a container (empty, or opened here).
+            var element: Spec
+            if acceptSymbol("@") {
+                let t = try word("an instance name after @")
+                element = .existing(NameRef(t.text, at: t.location))
+            } else {
+                let first = try word("a view controller (a class, @instance or Nav(…))")
+                var subclass: String?
+                var containerToken = first
+                if acceptSymbol(":") {
+                    subclass = first.text
+                    containerToken = try word("a container after \(first.text): (Nav, Tab, Split, Page, Root)")
+                    guard peek?.isSymbol("(") == true else {
+                        throw error("\(first.text):\(containerToken.text) needs its children in parentheses", suggestion: "\(first.text):\(containerToken.text)(First)")
+                    }
+                }
+                if acceptSymbol("(") {
+                    guard depth + open.count < Limits.hierarchyDepth else {
+                        throw error("containers nested more than \(Limits.hierarchyDepth) deep", suggestion: "no real app nests view controllers this deep; NavLab allows \(Limits.hierarchyDepth) levels", at: containerToken.location)
+                    }
+                    guard let word = ContainerWord(rawValue: containerToken.text) else {
+                        let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map({ $0.rawValue }))
+                        throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root; SwiftUI, NavigationStack, TabView, Sheet", at: containerToken.location)
+                    }
+                    if !acceptSymbol(")") {
+                        // Its children come next.
+                        open.append(Open(word: word, subclass: subclass, location: first.location))
+                        continue
+                    }
+                    element = .container(word, className: subclass, children: [], at: first.location)
+                } else {
+                    element = .instance(className: first.text, at: first.location)
+                }
+            }
+            // The element goes into the innermost open container; each `)` closes one.
+            while true {
+                guard !open.isEmpty else { return element }
+                open[open.count - 1].children.append(element)
+                if acceptSymbol(",") { break }
+                let o = open.removeLast()
+                guard acceptSymbol(")") else {
+                    throw error("expected ',' or ')' in \(o.word.rawValue)(…)", suggestion: "\(o.word.rawValue)(A, B)")
+                }
+                element = .container(o.word, className: o.subclass, children: o.children, at: o.location)
             }
         }
-        guard acceptSymbol("(") else {
-            return .instance(className: first.text, at: first.location)
-        }
-        guard depth < Limits.hierarchyDepth else {
-            throw error("containers nested more than \(Limits.hierarchyDepth) deep", suggestion: "no real app nests view controllers this deep; NavLab allows \(Limits.hierarchyDepth) levels", at: containerToken.location)
-        }
-        guard let word = ContainerWord(rawValue: containerToken.text) else {
-            let near = Suggest.nearest(to: containerToken.text, in: ContainerWord.allCases.map({ $0.rawValue }))
-            throw error("'\(containerToken.text)' is not a container", suggestion: near.map { "did you mean \($0)(…)?" } ?? "containers: Nav, Tab, Split, Page, Root; SwiftUI, NavigationStack, TabView, Sheet", at: containerToken.location)
-        }
-        var children: [Spec] = []
-        if !acceptSymbol(")") {
-            repeat { children.append(try spec(depth: depth + 1)) } while acceptSymbol(",")
-            guard acceptSymbol(")") else {
-                throw error("expected ',' or ')' in \(word.rawValue)(…)", suggestion: "\(word.rawValue)(A, B)")
-            }
-        }
-        return .container(word, className: subclass, children: children, at: first.location)
     }
 
     /// `key=value` pairs to the end of the line. Values may be words, quoted strings, or

@@ -246,12 +246,12 @@ public enum Completion {
         var specWords: [String] { ContainerWord.allCases.map { $0.rawValue + "(" } + classNames }
 
         static func collectClasses(_ spec: Spec, into classes: inout Set<String>) {
-            switch spec {
-            case .instance(let name, _): classes.insert(name)
-            case .existing: break
-            case .container(_, let name, let children, _):
-                if let name { classes.insert(name) }
-                for child in children { collectClasses(child, into: &classes) }
+            for (inner, _) in spec.preorder() {
+                switch inner {
+                case .instance(let name, _): classes.insert(name)
+                case .existing: break
+                case .container(_, let name, _, _): if let name { classes.insert(name) }
+                }
             }
         }
     }

@@ -143,12 +143,9 @@ extension State {
     }
 
     func canonical(_ spec: Spec) throws(NavLabError) -> Spec {
-        switch spec {
-        case .instance: return spec
-        case .existing(let ref):
+        try spec.rebuilt { (s: Spec) throws(NavLabError) -> Spec in
+            guard case .existing(let ref) = s else { return s }
             return .existing(NameRef(self[try resolve(ref)].name, at: ref.location))
-        case .container(let word, let cls, let children, let at):
-            return .container(word, className: cls, children: try children.map(canonical), at: at)
         }
     }
 

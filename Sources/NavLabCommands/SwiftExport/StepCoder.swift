@@ -41,8 +41,40 @@ struct StepCoder {
         return (SwiftNames.variable(vc.name) + "!", vc)
     }
 
-    /// Makes what `spec` describes (children first, as NavLab does); returns the expression for it.
+    /// Makes what `spec` describes (children first, as NavLab does); returns the expression for
+    /// it. Without recursion, as every walk of a spec (Docs/Limits.md).
     mutating func expression(_ spec: Spec) -> String {
+        var frames: [(word: ContainerWord, cls: String?, children: [Spec], done: [String])] = []
+        var current = spec
+        while true {
+            // Down to the first spec that is not a container with children.
+            var result: String
+            while true {
+                if case .container(let word, let cls, let children, _) = current, !children.isEmpty {
+                    frames.append((word, cls, children, []))
+                    current = children[0]
+                    continue
+                }
+                result = leafExpression(current)
+                break
+            }
+            // Up, making every container whose children are all made.
+            while true {
+                guard !frames.isEmpty else { return result }
+                frames[frames.count - 1].done.append(result)
+                let f = frames[frames.count - 1]
+                if f.done.count < f.children.count {
+                    current = f.children[f.done.count]
+                    break
+                }
+                frames.removeLast()
+                result = containerExpression(f.word, f.cls, kids: f.done)
+            }
+        }
+    }
+
+    /// An instance, an existing view controller, or a container with no children.
+    mutating func leafExpression(_ spec: Spec) -> String {
         switch spec {
         case .instance(let cls, _):
             let name = newName(cls)
@@ -53,16 +85,20 @@ struct StepCoder {
             return v
         case .existing(let r):
             return ref(r).expr
-        case .container(let word, let cls, let children, _):
-            let kids = children.map { expression($0) }
-            let className = cls ?? word.defaultClassName
-            let name = newName(className)
-            let v = SwiftNames.variable(name)
-            lines.append("let \(v) = \(SwiftNames.className(className))([\(kids.joined(separator: ", "))])")
-            lines.append("self.\(v) = \(v)")
-            newNames.append((name, className, word.kind))
-            return v
+        case .container(let word, let cls, _, _):
+            return containerExpression(word, cls, kids: [])
         }
+    }
+
+    /// A container made around the expressions of its children.
+    mutating func containerExpression(_ word: ContainerWord, _ cls: String?, kids: [String]) -> String {
+        let className = cls ?? word.defaultClassName
+        let name = newName(className)
+        let v = SwiftNames.variable(name)
+        lines.append("let \(v) = \(SwiftNames.className(className))([\(kids.joined(separator: ", "))])")
+        lines.append("self.\(v) = \(v)")
+        newNames.append((name, className, word.kind))
+        return v
     }
 
     /// The navigation controller a stack command acts on: NAME itself, or its navigationController.

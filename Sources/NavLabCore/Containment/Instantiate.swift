@@ -5,55 +5,57 @@ extension State {
     /// Checks that `spec` can be made, without changing anything. `claimed` collects the
     /// existing instances it uses, so that one instance cannot be used twice.
     func validate(_ spec: Spec, claimed: inout Set<VCID>) throws(NavLabError) {
-        switch spec {
-        case .instance(let cls, let at):
-            try validateClassName(cls, at: at)
-        case .existing(let ref):
-            let id = try resolve(ref)
-            let vc = self[id]
-            guard claimed.insert(id).inserted else {
-                throw NavLabError(.invalid, "\(vc.name) is used twice in one command", at: ref.location,
-                                  suggestion: "an instance can be in one place only")
-            }
-            if window.rootViewController == id {
-                throw NavLabError(.invalid, "\(vc.name) is the window's rootViewController", at: ref.location,
-                                  suggestion: "swapRoot something else first, or make a new instance (drop the @)")
-            }
-            if let p = vc.presenter {
-                throw NavLabError(.exception,
-                    "Application tried to present modally a view controller \(objectDescription(id)) that is already being presented by \(objectDescription(p)).",
-                    at: ref.location, suggestion: "dismiss it first", exceptionName: "NSInvalidArgumentException")
-            }
-        case .container(let word, let cls, let children, let at):
-            if word.isSwiftUI {
-                try validateSwiftUI(word, className: cls, children: children, at: at, inside: false)
-                return
-            }
-            if word.isUITab {
-                try validateTabs(word, className: cls, children: children, at: at, claimed: &claimed)
-                return
-            }
-            if let cls { try validateClassName(cls, at: at) }
-            guard word.childCount.contains(children.count) else {
-                let range = word.childCount
-                let want = range.upperBound == Int.max ? "at least \(range.lowerBound)" :
-                    range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
-                throw NavLabError(.syntax, "\(word.rawValue)(…) takes \(want) view controller\(range.upperBound == 1 ? "" : "s"), not \(children.count)",
-                                  at: at, suggestion: word == .Split ? "Split(Primary, Secondary)" : "\(word.rawValue)(First)")
-            }
-            for child in children {
-                if word == .Nav { try validateStackEntry(child) }
-                try validate(child, claimed: &claimed)
+        // Each spec in written order, with the word of the container it is in; no recursion
+        // (the deepest nesting fits in a Mac's 512 KiB of stack, Docs/Limits.md).
+        var stack: [(Spec, ContainerWord?)] = [(spec, nil)]
+        while let (spec, inside) = stack.popLast() {
+            if inside == .Nav { try validateStackEntry(spec) }
+            switch spec {
+            case .instance(let cls, let at):
+                try validateClassName(cls, at: at)
+            case .existing(let ref):
+                let id = try resolve(ref)
+                let vc = self[id]
+                guard claimed.insert(id).inserted else {
+                    throw NavLabError(.invalid, "\(vc.name) is used twice in one command", at: ref.location,
+                                      suggestion: "an instance can be in one place only")
+                }
+                if window.rootViewController == id {
+                    throw NavLabError(.invalid, "\(vc.name) is the window's rootViewController", at: ref.location,
+                                      suggestion: "swapRoot something else first, or make a new instance (drop the @)")
+                }
+                if let p = vc.presenter {
+                    throw NavLabError(.exception,
+                        "Application tried to present modally a view controller \(objectDescription(id)) that is already being presented by \(objectDescription(p)).",
+                        at: ref.location, suggestion: "dismiss it first", exceptionName: "NSInvalidArgumentException")
+                }
+            case .container(let word, let cls, let children, let at):
+                if word.isSwiftUI {
+                    try validateSwiftUI(word, className: cls, children: children, at: at, inside: false)
+                    continue
+                }
+                if word.isUITab {
+                    try validateTabs(word, className: cls, children: children, at: at, claimed: &claimed)
+                    continue
+                }
+                if let cls { try validateClassName(cls, at: at) }
+                guard word.childCount.contains(children.count) else {
+                    let range = word.childCount
+                    let want = range.upperBound == Int.max ? "at least \(range.lowerBound)" :
+                        range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
+                    throw NavLabError(.syntax, "\(word.rawValue)(…) takes \(want) view controller\(range.upperBound == 1 ? "" : "s"), not \(children.count)",
+                                      at: at, suggestion: word == .Split ? "Split(Primary, Secondary)" : "\(word.rawValue)(First)")
+                }
+                for child in children.reversed() { stack.append((child, word)) }
             }
         }
     }
 
     /// The `@NAME` references inside `spec`, in order, with what they name (those that resolve).
     func existingReferences(in spec: Spec) -> [(NameRef, VCID)] {
-        switch spec {
-        case .instance: return []
-        case .existing(let ref): return (try? resolve(ref)).map { [(ref, $0)] } ?? []
-        case .container(_, _, let children, _): return children.flatMap { existingReferences(in: $0) }
+        spec.preorder().compactMap { item -> (NameRef, VCID)? in
+            guard case .existing(let ref) = item.spec, let id = try? resolve(ref) else { return nil }
+            return (ref, id)
         }
     }
 
@@ -129,27 +131,52 @@ extension State {
     /// their children with `addChild` + `didMove(toParent:)`, innermost first.
     /// Call `validate` first: this does not fail.
     mutating func instantiate(_ spec: Spec, events: inout [Event]) -> VCID {
-        switch spec {
-        case .instance(let cls, _):
-            return makeInstance(className: cls, kind: .plain)
-        case .existing(let ref):
-            let id = names[ref.text]!
-            detachFromParent(id, events: &events)
-            return id
-        case .container(let word, _, let children, _) where word.isSwiftUI:
-            return instantiateSwiftUI(word, children: children, events: &events)
-        case .container(.Tabs, let cls, let children, _):
-            return instantiateTabs(className: cls, children: children, events: &events)
-        case .container(let word, let cls, let children, _):
-            let childIDs = children.map { instantiate($0, events: &events) }
-            let id = makeInstance(className: cls ?? word.defaultClassName, kind: word.kind)
-            for c in childIDs {
-                events.append(.move("willMove(toParent:)", self[c].name, parent: self[id].name))
-                self[c].parent = id
-                appendChild(c, to: id)
-                events.append(.move("didMove(toParent:)", self[c].name, parent: self[id].name))
+        // Innermost first, without recursion: a frame for each container whose children are
+        // being made (the deepest nesting fits in a Mac's 512 KiB of stack, Docs/Limits.md).
+        struct Frame { var word: ContainerWord; var cls: String?; var children: [Spec]; var ids: [VCID] }
+        var frames: [Frame] = []
+        var current = spec
+        while true {
+            var made: VCID
+            while true {
+                switch current {
+                case .instance(let cls, _):
+                    made = makeInstance(className: cls, kind: .plain)
+                case .existing(let ref):
+                    made = names[ref.text]!
+                    detachFromParent(made, events: &events)
+                case .container(let word, _, let children, _) where word.isSwiftUI:
+                    made = instantiateSwiftUI(word, children: children, events: &events)
+                case .container(.Tabs, let cls, let children, _):
+                    made = instantiateTabs(className: cls, children: children, events: &events)
+                case .container(let word, let cls, let children, _):
+                    if !children.isEmpty {
+                        frames.append(Frame(word: word, cls: cls, children: children, ids: []))
+                        current = children[0]
+                        continue
+                    }
+                    made = makeInstance(className: cls ?? word.defaultClassName, kind: word.kind)
+                }
+                break
             }
-            return id
+            while true {
+                guard !frames.isEmpty else { return made }
+                frames[frames.count - 1].ids.append(made)
+                let f = frames[frames.count - 1]
+                if f.ids.count < f.children.count {
+                    current = f.children[f.ids.count]
+                    break
+                }
+                frames.removeLast()
+                let id = makeInstance(className: f.cls ?? f.word.defaultClassName, kind: f.word.kind)
+                for c in f.ids {
+                    events.append(.move("willMove(toParent:)", self[c].name, parent: self[id].name))
+                    self[c].parent = id
+                    appendChild(c, to: id)
+                    events.append(.move("didMove(toParent:)", self[c].name, parent: self[id].name))
+                }
+                made = id
+            }
         }
     }
 

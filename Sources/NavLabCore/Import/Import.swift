@@ -292,22 +292,47 @@ extension State {
 
     /// The spec that would make `id`'s tree (its children, not what it presents), if the
     /// spec language can say it.
-    public func treeSpec(of id: VCID) -> Spec? {
-        let vc = self[id]
+    /// Built bottom-up with an explicit stack (Docs/Limits.md); one part the words cannot say
+    /// makes the whole nil.
+    public func treeSpec(of root: VCID) -> Spec? {
         let at = SourceLocation(column: 1)
-        guard State.isIdentifier(vc.className) else { return nil }
-        if let role = vc.swiftUI { return swiftUITreeSpec(of: id, role: role) }
-        switch vc.kind {
-        case .plain:
-            return vc.children.isEmpty ? .instance(className: vc.className, at: at) : nil
-        default:
-            let word = ContainerWord.allCases.first { $0.kind == vc.kind }!
-            let children = vc.children.compactMap { treeSpec(of: $0) }
-            guard children.count == vc.children.count else { return nil }
-            let cls: String? = vc.kind.uikitClass == vc.className ? nil : vc.className
-            if word == .Root, cls == nil { return nil }
-            return .container(word, className: cls, children: children, at: at)
+        var frames: [(id: VCID, done: [Spec])] = []
+        var current = root
+        while true {
+            // Down to the first view controller that is not a container with children.
+            var result: Spec?
+            while true {
+                let vc = self[current]
+                guard State.isIdentifier(vc.className) else { return nil }
+                if let role = vc.swiftUI { result = swiftUITreeSpec(of: current, role: role); break }
+                if vc.kind == .plain { result = vc.children.isEmpty ? .instance(className: vc.className, at: at) : nil; break }
+                if vc.children.isEmpty { result = containerTreeSpec(of: current, children: []); break }
+                frames.append((current, []))
+                current = vc.children[0]
+            }
+            // Up, closing every container whose children are all done.
+            while true {
+                guard let done = result else { return nil }
+                guard !frames.isEmpty else { return done }
+                frames[frames.count - 1].done.append(done)
+                let f = frames[frames.count - 1], children = self[f.id].children
+                if f.done.count < children.count {
+                    current = children[f.done.count]
+                    break
+                }
+                frames.removeLast()
+                result = containerTreeSpec(of: f.id, children: f.done)
+            }
         }
+    }
+
+    /// The container word for `id` around `children`; nil for a custom container of class Root.
+    func containerTreeSpec(of id: VCID, children: [Spec]) -> Spec? {
+        let vc = self[id]
+        let word = ContainerWord.allCases.first { $0.kind == vc.kind }!
+        let cls: String? = vc.kind.uikitClass == vc.className ? nil : vc.className
+        if word == .Root, cls == nil { return nil }
+        return .container(word, className: cls, children: children, at: SourceLocation(column: 1))
     }
 
     /// `SwiftUI(View)`, `SwiftUI(View, NavigationStack(Root))`, `SwiftUI(View, TabView(A, B))`

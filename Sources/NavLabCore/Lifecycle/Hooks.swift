@@ -25,6 +25,69 @@ public struct Hook: Hashable, Sendable {
 }
 
 /// When the code of a callback runs, against the transition that called it.
+/// A command whose callbacks run code, between the calls to that code (`State.apply`).
+struct HookedRun {
+    var command: Command
+    var windowBefore: Set<VCID>
+    var turnBefore: RunLoopTurn?
+    var ownTurn: Bool
+    var during: RunLoopTurn?
+    var incoming: Set<VCID>
+    var incomingNames: [VCID: String]
+    var out: [Event]
+    /// The command's calls, and the next one to look at.
+    var queue: [Event]
+    var next = 0
+    var modal: Bool
+    /// The call being looked at, and its hooks still to run.
+    var event = Event(kind: .note, callback: "note", message: "")
+    var eventOwner: VCID? = nil
+    var eventCallback = ""
+    var hooksOfEvent: [Hook] = []
+    /// Presentations and dismissals queued until the modal transition ends (UIKit #235).
+    var queued: [(hook: Hook, me: VCID?, callback: String)] = []
+    var nextQueued = 0
+
+    init(command: Command, windowBefore: Set<VCID>, turnBefore: RunLoopTurn?, ownTurn: Bool, during: RunLoopTurn?,
+         incoming: Set<VCID>, incomingNames: [VCID: String], out: [Event], queue: [Event], modal: Bool) {
+        self.command = command
+        self.windowBefore = windowBefore
+        self.turnBefore = turnBefore
+        self.ownTurn = ownTurn
+        self.during = during
+        self.incoming = incoming
+        self.incomingNames = incomingNames
+        self.out = out
+        self.queue = queue
+        self.modal = modal
+    }
+}
+
+enum HookedRunStart {
+    case finished(Outcome)
+    case running(HookedRun)
+}
+
+/// One hook to run in a hooked run: `heading` set for one queued behind a modal transition.
+struct HookStep {
+    var hook: Hook
+    var me: VCID?
+    var phase: HookPhase
+    var decoded: Int?
+    var heading: String?
+}
+
+/// A hook's command as `me`'s, with what `runHook` puts back after it.
+struct PreparedHook {
+    var command: Command
+    var place: String
+    var hookText: String
+    var savedTurn: RunLoopTurn?
+    var savedPending: Set<VCID>
+    var savedAppearing: Set<VCID>
+    var warnings: [Event]
+}
+
 enum HookPhase {
     /// Before the instance's view is in the window: `viewDidLoad` and `viewWillAppear` of a view
     /// controller the command puts in the window, the app delegate's launch callbacks. Nothing
@@ -136,12 +199,39 @@ extension State {
     /// Applies `command`, then the code in the callbacks it caused, nested under each call
     /// (UIKit #183–#189). Code that goes deeper than `Limits.hookDepth`, or runs more than
     /// `Limits.hookRuns` times for one command, throws: the caller discards the state.
+    ///
+    /// Code in callbacks nests: `apply` runs a hook, whose command is applied by `apply`. So
+    /// that the deepest nesting allowed fits in a Mac's 512 KiB thread stack even in a debug
+    /// build (Docs/Limits.md), the two functions on that path, this one and `runHook`, keep
+    /// almost nothing in their frames: the work is done in `startHookedRun`, `nextHookStep`,
+    /// `finishHookStep`, `prepareHook` and `hookEvents`, which return before the next level.
     public mutating func apply(_ command: Command) throws(NavLabError) -> Outcome {
         guard hasHooks, !command.declaresCode else { return try applyCommand(command) }
         let top = hookDepth == 0
         if top { hookRuns = 0 }
         // Back to 0 after the command typed, whatever happened: it counts one command's runs.
         defer { if top { hookRuns = 0 } }
+        var run: HookedRun
+        switch try startHookedRun(command) {
+        case .finished(let outcome): return outcome
+        case .running(let started): run = started
+        }
+        while let step = nextHookStep(&run) {
+            do throws(NavLabError) {
+                let events = try runHook(step.hook, on: step.me, phase: step.phase, incoming: run.incoming, during: &run.during,
+                                         after: run.turnBefore, heading: step.heading)
+                finishHookStep(&run, step, events)
+            } catch {
+                turn = run.turnBefore
+                throw error
+            }
+        }
+        return .done(finishHookedRun(&run))
+    }
+
+    /// Applies the command of a hooked run and sets the run up; `.finished` when there is no
+    /// code to run after it (the command failed or was ignored).
+    mutating func startHookedRun(_ command: Command) throws(NavLabError) -> HookedRunStart {
         let windowBefore = Set(windowViewControllers())
         let turnBefore = turn
         // A turn of our own, to know which animations the command starts: code in a `will…`
@@ -155,77 +245,88 @@ extension State {
         }
         guard case .done(let events) = outcome else {
             if ownTurn { turn = nil }
-            return outcome
+            return .finished(outcome)
         }
-        var during = turn
-        var incoming = Set(windowViewControllers()).subtracting(windowBefore)
+        let incoming = Set(windowViewControllers()).subtracting(windowBefore)
         // Their names, for those the code releases before they appear (`name` no longer knows them).
         var incomingNames: [VCID: String] = [:]
         for id in incoming { incomingNames[id] = self[id].name }
         var out: [Event] = []
         out.reserveCapacity(events.count)
-        var queue = events
         // A presentation or dismissal asked for by code in the appearance calls of a modal
         // transition waits for that transition to end (UIKit #235).
         let modal = command.presentsOrDismisses || command.dismissesInteractively
-        var queued: [(hook: Hook, me: VCID?, callback: String)] = []
-        var i = 0
-        while i < queue.count {
-            let e = queue[i]
-            i += 1
-            out.append(e)
-            guard e.depth == 0, e.kind == .callback || e.kind == .appDelegate else { continue }
-            // A layout call made only to run the app's code in it is not printed (UIKit #232).
-            if !logsLayout, e.kind == .callback, State.layoutCallbacks.contains(e.callback) { out.removeLast() }
-            let owner: String, me: VCID?
-            if e.kind == .appDelegate {
-                owner = State.sceneDelegateHookMethods.contains(where: { $0.callback == e.callback }) ? "SceneDelegate" : "AppDelegate"
-                me = nil
-            } else {
-                guard let n = e.viewController, let id = names[n], let vc = viewControllers[id] else { continue }
-                owner = vc.className
-                me = id
-            }
-            for hook in application.hooks where hook.owner == owner && hook.callback == e.callback {
-                if modal, let me, State.appearanceCallbacks.contains(e.callback), hook.command.presentsOrDismisses {
-                    out.append(Event(kind: .note, callback: "note", message: "\(self[me].name)'s \(hook.method) runs `\(hook.text)`: UIKit queues it until the transition calling it ends (UIKit #235)", depth: 1))
-                    queued.append((hook, me, e.callback))
+        return .running(HookedRun(command: command, windowBefore: windowBefore, turnBefore: turnBefore, ownTurn: ownTurn,
+                                  during: turn, incoming: incoming, incomingNames: incomingNames, out: out, queue: events, modal: modal))
+    }
+
+    /// The next code to run in a hooked run, in the order of the calls that run it, then
+    /// the presentations and dismissals queued behind a modal transition (UIKit #235); nil
+    /// when none is left. The calls passed on the way go to the run's output.
+    mutating func nextHookStep(_ run: inout HookedRun) -> HookStep? {
+        while true {
+            if !run.hooksOfEvent.isEmpty {
+                let hook = run.hooksOfEvent.removeFirst()
+                let me = run.eventOwner, callback = run.eventCallback
+                if run.modal, let me, State.appearanceCallbacks.contains(callback), hook.command.presentsOrDismisses {
+                    run.out.append(Event(kind: .note, callback: "note", message: "\(self[me].name)'s \(hook.method) runs `\(hook.text)`: UIKit queues it until the transition calling it ends (UIKit #235)", depth: 1))
+                    run.queued.append((hook, me, callback))
                     continue
                 }
-                let phase = hookPhase(of: e, me: me, incoming: incoming, command: command)
                 // What restoration will decode after this call, already decoded: the code runs first.
-                let decoded = me.map { self[$0].selectedIndex }
-                do throws(NavLabError) {
-                    out += try runHook(hook, on: me, phase: phase, incoming: incoming, during: &during, after: turnBefore)
-                } catch {
-                    turn = turnBefore
-                    throw error
-                }
-                if let me, let decoded { reapplyDecodedSelection(of: me, decoded, queue: &queue, from: i) }
-                if phase == .beforeWindow {
-                    // What the code changed before anything appeared changes what appears (UIKit #185).
-                    fixAppearance(of: &queue, from: i, windowBefore: windowBefore, incoming: &incoming, names: &incomingNames)
-                }
+                return HookStep(hook: hook, me: me, phase: hookPhase(of: run.event, me: me, incoming: run.incoming, command: run.command),
+                                decoded: me.map { self[$0].selectedIndex }, heading: nil)
             }
-        }
-        // The queued requests, now that the transition has ended, as if asked then (UIKit #235).
-        for q in queued {
-            guard let me = q.me, viewControllers[me] != nil else { continue }
-            do throws(NavLabError) {
-                out += try runHook(q.hook, on: me, phase: .after, incoming: [], during: &during, after: turnBefore,
-                                   heading: "the transition has ended: UIKit runs what \(self[me].name)'s \(q.hook.method) queued, `\(q.hook.text)` (UIKit #235)")
-            } catch {
-                turn = turnBefore
-                throw error
+            if run.next < run.queue.count {
+                let e = run.queue[run.next]
+                run.next += 1
+                run.out.append(e)
+                guard e.depth == 0, e.kind == .callback || e.kind == .appDelegate else { continue }
+                // A layout call made only to run the app's code in it is not printed (UIKit #232).
+                if !logsLayout, e.kind == .callback, State.layoutCallbacks.contains(e.callback) { run.out.removeLast() }
+                let owner: String, me: VCID?
+                if e.kind == .appDelegate {
+                    owner = State.sceneDelegateHookMethods.contains(where: { $0.callback == e.callback }) ? "SceneDelegate" : "AppDelegate"
+                    me = nil
+                } else {
+                    guard let n = e.viewController, let id = names[n], let vc = viewControllers[id] else { continue }
+                    owner = vc.className
+                    me = id
+                }
+                run.event = e
+                run.eventOwner = me
+                run.eventCallback = e.callback
+                run.hooksOfEvent = application.hooks.filter { $0.owner == owner && $0.callback == e.callback }
+                continue
             }
+            // The queued requests, now that the transition has ended, as if asked then (UIKit #235).
+            while run.nextQueued < run.queued.count {
+                let q = run.queued[run.nextQueued]
+                run.nextQueued += 1
+                guard let me = q.me, viewControllers[me] != nil else { continue }
+                return HookStep(hook: q.hook, me: me, phase: .after, decoded: nil,
+                                heading: "the transition has ended: UIKit runs what \(self[me].name)'s \(q.hook.method) queued, `\(q.hook.text)` (UIKit #235)")
+            }
+            return nil
         }
-        if ownTurn {
-            turn = during
-            out += endTurn()
-        } else {
-            turn = during
+    }
+
+    /// After one hook of a hooked run ran: its events, and what it changed in the calls to come.
+    mutating func finishHookStep(_ run: inout HookedRun, _ step: HookStep, _ events: [Event]) {
+        run.out += events
+        guard step.heading == nil else { return }
+        if let me = step.me, let decoded = step.decoded { reapplyDecodedSelection(of: me, decoded, queue: &run.queue, from: run.next) }
+        if step.phase == .beforeWindow {
+            // What the code changed before anything appeared changes what appears (UIKit #185).
+            fixAppearance(of: &run.queue, from: run.next, windowBefore: run.windowBefore, incoming: &run.incoming, names: &run.incomingNames)
         }
-        return .done(out)
+    }
+
+    /// The hooked run's output, its turn ended if it began it.
+    mutating func finishHookedRun(_ run: inout HookedRun) -> [Event] {
+        turn = run.during
+        if run.ownTurn { run.out += endTurn() }
+        return run.out
     }
 
     /// A tab bar controller whose code selected a tab in a call made before its
@@ -333,8 +434,27 @@ extension State {
     }
 
     /// Runs one hook's command as `me`, returning its events one level deeper than the call.
+    /// On the path of nested code in callbacks: see `apply(_:)`.
     mutating func runHook(_ hook: Hook, on me: VCID?, phase: HookPhase, incoming: Set<VCID>,
                           during: inout RunLoopTurn?, after: RunLoopTurn?, heading: String? = nil) throws(NavLabError) -> [Event] {
+        let prepared = try prepareHook(hook, on: me, phase: phase, incoming: incoming, during: during, after: after)
+        hookDepth += 1
+        let outcome: Outcome
+        do throws(NavLabError) { outcome = try apply(prepared.command) } catch {
+            hookDepth -= 1
+            restoreHookContext(prepared)
+            throw error
+        }
+        hookDepth -= 1
+        if phase != .after { during = turn }
+        restoreHookContext(prepared)
+        return hookEvents(prepared, outcome, heading: heading)
+    }
+
+    /// Checks the limits for one more hook, sets the turn and what is appearing for its
+    /// command, and returns the command with what to put back after it.
+    mutating func prepareHook(_ hook: Hook, on me: VCID?, phase: HookPhase, incoming: Set<VCID>,
+                              during: RunLoopTurn?, after: RunLoopTurn?) throws(NavLabError) -> PreparedHook {
         let who = me.map { self[$0].name } ?? hook.owner
         let place = "\(who)'s \(hook.method)"
         hookRuns += 1
@@ -350,7 +470,8 @@ extension State {
         }
         var command = hook.command
         if let me { command = command.actingAs(NameRef(self[me].name)) }
-        let savedTurn = turn, savedPending = hookPending, savedAppearing = hookAppearing
+        let prepared = PreparedHook(command: command, place: place, hookText: hook.text, savedTurn: turn, savedPending: hookPending,
+                                    savedAppearing: hookAppearing, warnings: [])
         // While the command's transition runs, what it brings into the window is appearing
         // (its viewWillAppear has come, its viewDidAppear not yet: UIKit #233).
         if phase == .appearing || phase == .during { hookAppearing = incoming }
@@ -370,25 +491,24 @@ extension State {
             let existing = { () -> VCID? in if case .existing(let r) = spec { return names[r.text] } else { return nil } }()
             warnings.append(detachedPresentationWarning(presenting: existing.map(objectDescription) ?? futureDescription(spec), from: w))
         }
-        hookDepth += 1
-        var outcome: Outcome
-        do throws(NavLabError) { outcome = try apply(command) } catch {
-            hookDepth -= 1
-            turn = savedTurn
-            hookPending = savedPending
-            hookAppearing = savedAppearing
-            throw error
-        }
-        hookDepth -= 1
-        if phase != .after { during = turn }
-        turn = savedTurn
-        hookPending = savedPending
-        hookAppearing = savedAppearing
-        var out: [Event] = [Event(kind: .note, callback: "note", message: heading ?? "\(place) runs `\(hook.text)`", depth: 1)]
+        return PreparedHook(command: prepared.command, place: place, hookText: hook.text, savedTurn: prepared.savedTurn,
+                            savedPending: prepared.savedPending, savedAppearing: prepared.savedAppearing, warnings: warnings)
+    }
+
+    /// Puts back the turn and what was appearing before a hook's command.
+    mutating func restoreHookContext(_ prepared: PreparedHook) {
+        turn = prepared.savedTurn
+        hookPending = prepared.savedPending
+        hookAppearing = prepared.savedAppearing
+    }
+
+    /// A hook's events: a heading, then what its command printed, one level deeper.
+    func hookEvents(_ prepared: PreparedHook, _ outcome: Outcome, heading: String?) -> [Event] {
+        var out: [Event] = [Event(kind: .note, callback: "note", message: heading ?? "\(prepared.place) runs `\(prepared.hookText)`", depth: 1)]
         if case .ignored(let reason, _) = outcome {
             out.append(Event(kind: .note, callback: "note", message: "ignored: \(reason)", depth: 1))
         }
-        for var w in warnings {
+        for var w in prepared.warnings {
             w.depth = 1
             out.append(w)
         }
@@ -459,10 +579,9 @@ extension Command {
         func ref(_ r: NameRef) -> NameRef { r.text == "self" ? NameRef(me.text, at: r.location) : r }
         func opt(_ r: NameRef?) -> NameRef? { r.map(ref) ?? (defaults ? me : nil) }
         func spec(_ s: Spec) -> Spec {
-            switch s {
-            case .instance: return s
-            case .existing(let r): return .existing(ref(r))
-            case .container(let w, let c, let kids, let at): return .container(w, className: c, children: kids.map(spec), at: at)
+            s.rebuilt { (leaf: Spec) -> Spec in
+                if case .existing(let r) = leaf { return .existing(ref(r)) }
+                return leaf
             }
         }
         switch self {

@@ -213,12 +213,11 @@ extension State {
 
     /// The Initial UI can only name classes, never `@instances` (there are none yet).
     func validateNew(_ spec: Spec, claimed: inout Set<VCID>) throws(NavLabError) {
-        if case .existing(let ref) = spec {
-            throw NavLabError(.invalid, "the initial view controller is made at launch; @\(ref.text) names a live instance",
-                              at: ref.location, suggestion: "write the class name: \(State.splitName(ref.text).0)")
-        }
-        if case .container(let word, _, let children, _) = spec, !word.isSwiftUI, !word.isUITab {
-            for c in children { try validateNew(c, claimed: &claimed) }
+        for (s, _) in spec.preorder(into: { !$0.isSwiftUI && !$0.isUITab }) {
+            if case .existing(let ref) = s {
+                throw NavLabError(.invalid, "the initial view controller is made at launch; @\(ref.text) names a live instance",
+                                  at: ref.location, suggestion: "write the class name: \(State.splitName(ref.text).0)")
+            }
         }
         var copy = State()
         copy.device = device

@@ -31,9 +31,11 @@ extension State {
     /// `id` and what it forwards to automatically: its visible children, recursively, unless
     /// it forwards by hand itself. Parents first.
     func appearanceTargets(_ id: VCID) -> [VCID] {
-        var out = [id]
-        if !forwardsAppearanceManually(id) {
-            for c in visibleChildren(of: id) { out += appearanceTargets(c) }
+        var out: [VCID] = []
+        var pending = [id]
+        while let next = pending.popLast() {
+            out.append(next)
+            if !forwardsAppearanceManually(next) { pending += visibleChildren(of: next).reversed() }
         }
         return out
     }

@@ -328,11 +328,7 @@ extension State {
         guard !otherScenes.isEmpty else { return }
         var refs: [NameRef] = []
         func spec(_ s: Spec) {
-            switch s {
-            case .instance: break
-            case .existing(let r): refs.append(r)
-            case .container(_, _, let children, _): for c in children { spec(c) }
-            }
+            for (inner, _) in s.preorder() { if case .existing(let r) = inner { refs.append(r) } }
         }
         switch command {
         case .present(let s, let on, _, _): spec(s); if let on { refs.append(on) }

@@ -15,8 +15,10 @@ public enum Limits {
     /// room for `viewControllers` lines of 256 bytes.
     public static let importBytes = 64 << 20
     /// Code in callbacks running inside code in callbacks (`on Detail viewDidAppear: push Detail`
-    /// pushes for ever): how deep it may go for one command.
-    public static let hookDepth = 32
+    /// pushes for ever): how deep it may go for one command. Each level is a real call (the
+    /// code runs inside the callback), about 10 KB of stack in a debug build: 20 levels fit in
+    /// a Mac's 512 KiB thread stack with room to spare (Docs/Limits.md).
+    public static let hookDepth = 20
     /// How many times code in callbacks may run for one command, all depths together.
     public static let hookRuns = 1_000
 }
@@ -124,11 +126,7 @@ extension State {
 extension Spec {
     /// Whether the spec moves an instance that already exists (`@Name`).
     var mentionsExisting: Bool {
-        switch self {
-        case .instance: return false
-        case .existing: return true
-        case .container(_, _, let children, _): return children.contains { $0.mentionsExisting }
-        }
+        preorder().contains { if case .existing = $0.spec { true } else { false } }
     }
 }
 

@@ -15,16 +15,88 @@ public indirect enum Spec: Hashable, Sendable {
         }
     }
 
-    /// The spec written back as text (used for `initial` in JSON and in `save`).
+    /// The spec written back as text (used for `initial` in JSON and in `save`). Written
+    /// without recursion, as every walk of a spec is: the deepest nesting the limits allow
+    /// fits in a Mac's 512 KiB of thread stack (Docs/Limits.md).
     public var text: String {
-        switch self {
-        case .instance(let name, _): return name
-        case .existing(let ref): return "@" + ref.text
-        case .container(let word, let cls, let children, _):
-            let inner = children.map({ $0.text }).joined(separator: ", ")
-            return (cls.map { $0 + ":" } ?? "") + word.rawValue + "(" + inner + ")"
+        enum Item { case spec(Spec), comma, close }
+        var out = ""
+        var stack: [Item] = [.spec(self)]
+        while let item = stack.popLast() {
+            switch item {
+            case .comma: out += ", "
+            case .close: out += ")"
+            case .spec(.instance(let name, _)): out += name
+            case .spec(.existing(let ref)): out += "@" + ref.text
+            case .spec(.container(let word, let cls, let children, _)):
+                if let cls { out += cls + ":" }
+                out += word.rawValue + "("
+                stack.append(.close)
+                for (i, c) in children.enumerated().reversed() {
+                    stack.append(.spec(c))
+                    if i > 0 { stack.append(.comma) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// This spec and every spec inside it, in the order they are written (a container before
+    /// its children), with how deep each one is (this one: 0). `into`: whether to look inside
+    /// a container (SwiftUI's and UITab words hold views and tabs, not view controllers).
+    public func preorder(into: (ContainerWord) -> Bool = { _ in true }) -> [(spec: Spec, depth: Int)] {
+        var out: [(spec: Spec, depth: Int)] = []
+        var stack: [(Spec, Int)] = [(self, 0)]
+        while let (s, d) = stack.popLast() {
+            out.append((s, d))
+            if case .container(let word, _, let children, _) = s, into(word) {
+                for c in children.reversed() { stack.append((c, d + 1)) }
+            }
+        }
+        return out
+    }
+
+    /// The spec with each instance and `@name` replaced by what `leaf` makes of it, containers
+    /// rebuilt around their new children, bottom-up, without recursion.
+    public func rebuilt<E: Error>(_ leaf: (Spec) throws(E) -> Spec) throws(E) -> Spec {
+        var frames: [SpecRebuildFrame] = []
+        var current = self
+        while true {
+            // Down to the first spec that is not a container with children.
+            var result: Spec
+            while true {
+                if case .container(let word, let cls, let children, let at) = current {
+                    if children.isEmpty { result = current; break }
+                    frames.append(SpecRebuildFrame(word: word, cls: cls, at: at, children: children, done: []))
+                    current = children[0]
+                } else {
+                    result = try leaf(current)
+                    break
+                }
+            }
+            // Up, closing every container whose children are all done.
+            while true {
+                guard !frames.isEmpty else { return result }
+                frames[frames.count - 1].done.append(result)
+                let f = frames[frames.count - 1]
+                if f.done.count < f.children.count {
+                    current = f.children[f.done.count]
+                    break
+                }
+                frames.removeLast()
+                result = .container(f.word, className: f.cls, children: f.done, at: f.at)
+            }
         }
     }
+}
+
+/// A container being rebuilt by `Spec.rebuilt`: its children, and those done so far.
+struct SpecRebuildFrame {
+    var word: ContainerWord
+    var cls: String?
+    var at: SourceLocation
+    var children: [Spec]
+    var done: [Spec]
 }
 
 /// The container words of the spec language.

@@ -19,12 +19,13 @@ extension State {
                             events: [.warning("Warning: Attempt to dismiss from view controller \(objectDescription(presenter)) while a presentation or dismiss is in progress!")])
         }
         // Everything presented from the dismissed view controllers, recursively.
+        // Depth first with an explicit stack (Docs/Limits.md), in the order of a recursion.
         var dismissed: [VCID] = []
-        func collect(_ id: VCID) {
+        var pending = [target]
+        while let id = pending.popLast() {
             dismissed.append(id)
-            for v in subtree(of: id) { if let c = self[v].presentedChild { collect(c) } }
+            pending += subtree(of: id).compactMap { self[$0].presentedChild }.reversed()
         }
-        collect(target)
 
         var events = transition(.modal, animated: animated) { s, _, _ in
             for id in dismissed.reversed() {
@@ -65,8 +66,12 @@ extension State {
 
     /// `id` and all its contained descendants (not presentations), parents first.
     public func subtree(of id: VCID) -> [VCID] {
-        var out = [id]
-        for c in self[id].children { out += subtree(of: c) }
+        var out: [VCID] = []
+        var pending = [id]
+        while let next = pending.popLast() {
+            out.append(next)
+            pending += self[next].children.reversed()
+        }
         return out
     }
 }

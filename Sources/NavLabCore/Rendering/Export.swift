@@ -11,11 +11,15 @@ extension State {
     func exportNodes() -> [VCID] {
         var order: [VCID] = []
         var seen: Set<VCID> = []
-        func walk(_ id: VCID) {
-            guard seen.insert(id).inserted else { return }
-            order.append(id)
-            for c in self[id].children { walk(c) }
-            if let p = self[id].presentedChild { walk(p) }
+        // Depth first, children then the presented one, with an explicit stack (Docs/Limits.md).
+        func walk(_ root: VCID) {
+            var pending = [root]
+            while let id = pending.popLast() {
+                guard seen.insert(id).inserted else { continue }
+                order.append(id)
+                if let p = self[id].presentedChild { pending.append(p) }
+                pending += self[id].children.reversed()
+            }
         }
         if let r = window.rootViewController { walk(r) }
         for id in allocatedIDs where !seen.contains(id) {

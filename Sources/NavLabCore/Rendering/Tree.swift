@@ -46,28 +46,42 @@ extension State {
             return head + "  " + parts.joined(separator: " · ") + (id == topID ? "  ← top" : "")
         }
 
-        func walk(_ id: VCID, prefix: String, connector: String, childPrefix: String, presented: Bool) {
-            guard printed.insert(id).inserted else { return }
-            lines.append(prefix + connector + label(id, presented: presented))
-            var items: [(VCID, Bool)] = self[id].children.map { ($0, false) }
-            if let p = self[id].presentedChild { items.append((p, true)) }
-            for (i, (child, isPresented)) in items.enumerated() {
-                let last = i == items.count - 1
-                let conn = isPresented ? "└▸ " : (last ? "└─ " : "├─ ")
-                if printed.contains(child) {
-                    // Already drawn elsewhere (a presented view controller that became the
-                    // root): the link is still there and keeps this tree alive, so show it.
-                    let link = isPresented ? "still presented by \(self[id].name)" : "still a child of \(self[id].name)"
-                    let role = window.rootViewController == child ? "now the root, drawn above" : "drawn above"
-                    lines.append(prefix + childPrefix + conn + "\(self[child].name)  \(link) · \(role)")
-                    continue
+        // Depth first with an explicit stack, as deep as the hierarchy may be in any thread's
+        // stack (Docs/Limits.md). A child is looked at when its turn comes, after the
+        // subtrees of the siblings before it: one drawn there is linked, not drawn again.
+        enum Step {
+            case node(VCID, prefix: String, connector: String, childPrefix: String, presented: Bool)
+            case child(VCID, of: VCID, presented: Bool, prefix: String, last: Bool)
+        }
+        func walk(_ root: VCID, presented: Bool) {
+            var pending: [Step] = [.node(root, prefix: "", connector: "", childPrefix: "", presented: presented)]
+            while let step = pending.popLast() {
+                switch step {
+                case let .node(id, prefix, connector, childPrefix, presented):
+                    guard printed.insert(id).inserted else { continue }
+                    lines.append(prefix + connector + label(id, presented: presented))
+                    var items: [(VCID, Bool)] = self[id].children.map { ($0, false) }
+                    if let p = self[id].presentedChild { items.append((p, true)) }
+                    for (i, (child, isPresented)) in items.enumerated().reversed() {
+                        pending.append(.child(child, of: id, presented: isPresented, prefix: prefix + childPrefix, last: i == items.count - 1))
+                    }
+                case let .child(child, parent, isPresented, prefix, last):
+                    let conn = isPresented ? "└▸ " : (last ? "└─ " : "├─ ")
+                    if printed.contains(child) {
+                        // Already drawn elsewhere (a presented view controller that became the
+                        // root): the link is still there and keeps this tree alive, so show it.
+                        let link = isPresented ? "still presented by \(self[parent].name)" : "still a child of \(self[parent].name)"
+                        let role = window.rootViewController == child ? "now the root, drawn above" : "drawn above"
+                        lines.append(prefix + conn + "\(self[child].name)  \(link) · \(role)")
+                        continue
+                    }
+                    pending.append(.node(child, prefix: prefix, connector: conn, childPrefix: last ? "   " : "│  ", presented: isPresented))
                 }
-                walk(child, prefix: prefix + childPrefix, connector: conn, childPrefix: last ? "   " : "│  ", presented: isPresented)
             }
         }
 
         if let root = window.rootViewController {
-            walk(root, prefix: "", connector: "", childPrefix: "", presented: false)
+            walk(root, presented: false)
         } else {
             lines.append("(the window has no rootViewController)")
         }
@@ -76,7 +90,7 @@ extension State {
             lines.append("")
             lines.append("— scene \(scene.session), in the background, its own window:")
             if let root = scene.window.rootViewController, viewControllers[root] != nil {
-                walk(root, prefix: "", connector: "", childPrefix: "", presented: false)
+                walk(root, presented: false)
             } else {
                 lines.append("(its window has no rootViewController)")
             }
@@ -90,7 +104,7 @@ extension State {
             let why = leakedSet.contains(top) ? leakCause(top) : "outside the window's hierarchy"
             lines.append("")
             lines.append("— \(why):")
-            walk(top, prefix: "", connector: "", childPrefix: "", presented: self[top].presentation != nil)
+            walk(top, presented: self[top].presentation != nil)
         }
         let screenNames = screen().map { self[$0].name }
         lines.append("")

@@ -7,16 +7,29 @@ extension State {
 
         struct Node { var title: String; var children: [Node] = [] }
 
-        // The recursion stays in `viewTree`, a plain loop with few locals; each node is built
-        // in `node(_:content:)`, which returns before the next level starts. Built in one
-        // function, as before, a level took 8.5 KB of stack in a debug build (every local of a
-        // function has its slot in its frame, and `map` added three frames a level), so a
-        // hierarchy as deep as the limit (256) needed more than the 2 MiB LimitsTests allows.
-        func viewTree(_ id: VCID) -> Node {
-            var content: [Node] = []
-            for child in visibleChildren(of: id) where !viewRemovedByPresentation(child) { content.append(viewTree(child)) }
-            for hosted in self[id].hostedViews { content.append(viewTree(hosted)); content[content.count - 1].title += " (added with addSubview, no containment)" }
-            return node(id, content: content)
+        // Built bottom-up with an explicit stack of the views being built (Docs/Limits.md): as
+        // deep as the hierarchy may be, in any thread's stack. Each frame holds the children
+        // still to build (last first) and the nodes built so far.
+        struct Frame { var id: VCID; var pending: [(id: VCID, hosted: Bool)]; var content: [Node] = [] }
+        func frame(_ id: VCID) -> Frame {
+            var pending = visibleChildren(of: id).filter { !viewRemovedByPresentation($0) }.map { (id: $0, hosted: false) }
+            // Views added with addSubview, without containment (UIKit #96).
+            pending += self[id].hostedViews.map { (id: $0, hosted: true) }
+            return Frame(id: id, pending: pending.reversed())
+        }
+        func viewTree(_ root: VCID) -> Node {
+            var frames = [frame(root)]
+            while true {
+                if let next = frames[frames.count - 1].pending.last {
+                    frames.append(frame(next.id))
+                    continue
+                }
+                let done = frames.removeLast()
+                var built = node(done.id, content: done.content)
+                guard !frames.isEmpty else { return built }
+                if frames[frames.count - 1].pending.removeLast().hosted { built.title += " (added with addSubview, no containment)" }
+                frames[frames.count - 1].content.append(built)
+            }
         }
 
         func node(_ id: VCID, content: [Node]) -> Node {
@@ -62,14 +75,12 @@ extension State {
                 top.append(tv)
             }
         }
-        func draw(_ nodes: [Node], prefix: String) {
-            for (i, n) in nodes.enumerated() {
-                let last = i == nodes.count - 1
-                lines.append(prefix + (last ? "└─ " : "├─ ") + n.title)
-                draw(n.children, prefix: prefix + (last ? "   " : "│  "))
-            }
+        var pending: [(node: Node, prefix: String, last: Bool)] = top.enumerated().reversed().map { ($0.element, "", $0.offset == top.count - 1) }
+        while let (n, prefix, last) = pending.popLast() {
+            lines.append(prefix + (last ? "└─ " : "├─ ") + n.title)
+            let inner = prefix + (last ? "   " : "│  ")
+            pending += n.children.enumerated().reversed().map { ($0.element, inner, $0.offset == n.children.count - 1) }
         }
-        draw(top, prefix: "")
         return lines.joined(separator: "\n")
     }
 }

@@ -22,15 +22,16 @@ extension State {
         var skipped: [String] = []
         var seen: Set<String> = []
 
-        // The recursion stays in `visit`, with few locals; each entry is made in `encode`, which
-        // returns before the next level starts. In one function a level took 7.3 KB of stack
-        // in a debug build (a frame holds every local of its function), most of the 2 MiB that
-        // LimitsTests allows a hierarchy as deep as the limit (256).
-        func visit(_ id: VCID, parent: Int?, parentPath: [String], relation: ArchivedViewController.Relation) {
-            guard let (path, children, presented) = encode(id, parent: parent, parentPath: parentPath, relation: relation) else { return }
-            let index = entries.count - 1
-            for (i, c) in children.enumerated() { visit(c, parent: index, parentPath: path, relation: .child(i)) }
-            if let (p, style) = presented { visit(p, parent: index, parentPath: path, relation: .presented(style)) }
+        // Depth first with an explicit stack (Docs/Limits.md), in the order of a recursion:
+        // children in order, then the presented one.
+        func visit(_ root: VCID) {
+            var pending: [(VCID, parent: Int?, parentPath: [String], relation: ArchivedViewController.Relation)] = [(root, nil, [], .root)]
+            while let (id, parent, parentPath, relation) = pending.popLast() {
+                guard let (path, children, presented) = encode(id, parent: parent, parentPath: parentPath, relation: relation) else { continue }
+                let index = entries.count - 1
+                if let (p, style) = presented { pending.append((p, index, path, .presented(style))) }
+                for (i, c) in children.enumerated().reversed() { pending.append((c, index, path, .child(i))) }
+            }
         }
 
         /// Appends `id`'s entry and its events; nil when it is not preserved. Returns its path,
@@ -71,7 +72,7 @@ extension State {
             if let p = vc.presentedChild, let style = self[p].presentation?.style { presented = (p, style) }
             return (path, children, presented)
         }
-        if let root = window.rootViewController { visit(root, parent: nil, parentPath: [], relation: .root) }
+        if let root = window.rootViewController { visit(root) }
         if !skipped.isEmpty {
             events.append(.note("not preserved, with everything under them, for want of a restorationIdentifier (UIKit #120): \(skipped.joined(separator: ", "))"))
         }

@@ -34,19 +34,22 @@ extension State {
     /// The view controllers whose views sit in one window subview, parents before children.
     public func viewControllers(in subview: Window.Subview) -> [VCID] {
         var out: [VCID] = []
-        func visit(_ id: VCID) {
-            guard !viewRemovedByPresentation(id) else { return }
-            out.append(id)
-            for child in visibleChildren(of: id) { visit(child) }
-            // Views added with addSubview, without containment (UIKit #96).
-            for hosted in self[id].hostedViews { visit(hosted) }
-        }
+        // Depth first, parents before children, with an explicit stack: as deep as the
+        // hierarchy may be, in any thread's stack (Docs/Limits.md).
+        var pending: [VCID] = []
         switch subview {
         case .rootView:
-            if let root = window.rootViewController { visit(root) }
+            if let root = window.rootViewController { pending.append(root) }
         case .transitionView(let presented):
             // A presented view controller that became the window's root took its view with it.
-            if holdsPresentedView(presented) { visit(presented) }
+            if holdsPresentedView(presented) { pending.append(presented) }
+        }
+        while let id = pending.popLast() {
+            guard !viewRemovedByPresentation(id) else { continue }
+            out.append(id)
+            // Views added with addSubview, without containment (UIKit #96), after the children.
+            pending += self[id].hostedViews.reversed()
+            pending += visibleChildren(of: id).reversed()
         }
         return out
     }
@@ -93,13 +96,16 @@ extension State {
 
     /// The content view controller at the visible leaf of `id`.
     public func visibleLeaf(of id: VCID) -> VCID {
-        let vc = self[id]
-        // A hosting controller's NavigationStack or TabView fills its view (UIKit #191).
-        switch vc.swiftUI == .hosting && !vc.children.isEmpty ? .container : vc.kind {
-        case .plain: return id
-        case .navigation, .tabBar, .page, .split, .container:
-            guard let child = visibleChildren(of: id).last else { return id }
-            return visibleLeaf(of: child)
+        var current = id
+        while true {
+            let vc = self[current]
+            // A hosting controller's NavigationStack or TabView fills its view (UIKit #191).
+            switch vc.swiftUI == .hosting && !vc.children.isEmpty ? .container : vc.kind {
+            case .plain: return current
+            case .navigation, .tabBar, .page, .split, .container:
+                guard let child = visibleChildren(of: current).last else { return current }
+                current = child
+            }
         }
     }
 
@@ -107,8 +113,11 @@ extension State {
     /// removed (UIKit #19): an instance presenting full screen that was then moved into a
     /// new container stays out of the window, and `top` stays on `screen`.
     func visibleLeafInWindow(of id: VCID) -> VCID {
-        guard self[id].kind != .plain || self[id].swiftUI == .hosting, let child = visibleChildren(of: id).last, !viewRemovedByPresentation(child) else { return id }
-        return visibleLeafInWindow(of: child)
+        var current = id
+        while self[current].kind != .plain || self[current].swiftUI == .hosting, let child = visibleChildren(of: current).last, !viewRemovedByPresentation(child) {
+            current = child
+        }
+        return current
     }
 
     /// `top`: the content view controller the user sees on top — the visible leaf of the
@@ -134,8 +143,12 @@ extension State {
 
     /// `id` and the descendants whose views are inside its view (ignoring presentations).
     func visibleSubtree(of id: VCID) -> [VCID] {
-        var out = [id]
-        for child in visibleChildren(of: id) { out += visibleSubtree(of: child) }
+        var out: [VCID] = []
+        var pending = [id]
+        while let next = pending.popLast() {
+            out.append(next)
+            pending += visibleChildren(of: next).reversed()
+        }
         return out
     }
 
