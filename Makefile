@@ -58,6 +58,7 @@ test: deps
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	@sh Tests/Formula/test-formula.sh $(NAVLAB)
 
 test-repl:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/REPL
@@ -129,8 +130,9 @@ fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
 	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) SWIFT="$(SWIFT)" sh scripts/swift-debug.sh test --filter 'PropertyTests|RandomInputTests'
 
-## install: a release navlab in $(PREFIX)/bin, the page built in (PREFIX: ~/.local on a Mac,
-## /usr/local elsewhere; `make install PREFIX=~/.local` needs no root)
+## install: a release navlab in $(PREFIX)/bin (made if missing), the page built in (PREFIX:
+## $HOME/.local on a Mac, /usr/local elsewhere; `make install PREFIX="$HOME/.local"` needs no
+## root: zsh, a Mac's shell, passes `PREFIX=~/.local` on with the ~ as it is)
 install: deps-run page
 	$(SWIFT) build -c release --product navlab
 	install -d "$(DESTDIR)$(PREFIX)/bin"
