@@ -44,10 +44,11 @@ build: page
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
 ## native tool; the page as a static folder). First, four checks: no Linux-only call outside a
-## platform check, the page built into navlab is Public/'s, Tests/Observed/README.md lists the
+## platform check and no Mac set-up finding put back (and that the check catches each), the page built into navlab is Public/'s, Tests/Observed/README.md lists the
 ## cases as their headers say, and the engine uses nothing the browser build lacks.
 test: deps
 	@sh scripts/check-portable.sh
+	@sh scripts/check-portable.sh --self-test
 	@$(PYTHON) scripts/embed-page.py --check
 	@$(PYTHON) scripts/observed-readme.py --check
 	@sh scripts/check-engine.sh
@@ -132,7 +133,7 @@ fuzz:
 
 ## install: a release navlab in $(PREFIX)/bin (made if missing), the page built in (PREFIX:
 ## $HOME/.local on a Mac, /usr/local elsewhere; `make install PREFIX="$HOME/.local"` needs no
-## root: zsh, a Mac's shell, passes `PREFIX=~/.local` on with the ~ as it is)
+## root: zsh, a Mac's shell, passes a ~ that follows = on as it is)
 install: deps-run page
 	$(SWIFT) build -c release --product navlab
 	install -d "$(DESTDIR)$(PREFIX)/bin"
