@@ -52,6 +52,16 @@ struct AnswersTests {
         expect(PageCommands.tooManyCommands("") == nil)
     }
 
+    @Test("The page's Open a script… counts against the same limit (Public/js/exporting.js)")
+    func pageKnowsTheLimit() throws {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        let path = parts.joined(separator: "/") + "/Public/js/exporting.js"
+        let js = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+        let digits = Abridged.count(Limits.commandsPerRequest).replacingOccurrences(of: ",", with: "_")
+        expect(js.contains("const COMMANDS_MAX = \(digits);"), "exporting.js's COMMANDS_MAX is not \(digits)")
+    }
+
     @Test("A journal run again is never refused: it ran in requests within the limit")
     func replayIsNotLimited() {
         let page = PageSession()
