@@ -45,10 +45,11 @@ build: page
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
 ## native tool; the page as a static folder). First, four checks: no Linux-only call outside a
-## platform check, the page built into navlab is Public/'s, Tests/Observed/README.md lists the
+## platform check and no Mac set-up finding put back (and that the check catches each), the page built into navlab is Public/'s, Tests/Observed/README.md lists the
 ## cases as their headers say, and the engine uses nothing the browser build lacks.
 test: deps
 	@sh scripts/check-portable.sh
+	@sh scripts/check-portable.sh --self-test
 	@$(PYTHON) scripts/embed-page.py --check
 	@$(PYTHON) scripts/observed-readme.py --check
 	@$(PYTHON) scripts/deep-scripts.py --check
@@ -60,6 +61,7 @@ test: deps
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	@sh Tests/Formula/test-formula.sh $(NAVLAB)
 
 test-repl:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/REPL
@@ -141,8 +143,9 @@ fuzz:
 	@SWIFT="$(SWIFT)" FUZZ_SECONDS=$(FUZZ_SECONDS) sh Fuzz/fuzz.sh
 	NAVLAB_TRACE_SEEDS=1 NAVLAB_SESSIONS_PER_BATCH=$(FUZZ_SESSIONS) SWIFT="$(SWIFT)" sh scripts/swift-debug.sh test --filter 'PropertyTests|RandomInputTests'
 
-## install: a release navlab in $(PREFIX)/bin, the page built in (PREFIX: ~/.local on a Mac,
-## /usr/local elsewhere; `make install PREFIX=~/.local` needs no root)
+## install: a release navlab in $(PREFIX)/bin (made if missing), the page built in (PREFIX:
+## $HOME/.local on a Mac, /usr/local elsewhere; `make install PREFIX="$HOME/.local"` needs no
+## root: zsh, a Mac's shell, passes a ~ that follows = on as it is)
 install: deps-run page
 	$(SWIFT) build -c release --product navlab
 	install -d "$(DESTDIR)$(PREFIX)/bin"

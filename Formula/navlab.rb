@@ -1,12 +1,19 @@
-# A Homebrew tap in NavLab's own repository:
-#   brew tap navlab/navlab https://github.com/navlab/navlab
-#   brew install navlab/navlab/navlab        (or --HEAD for main)
-# Built the way homebrew-core builds Swift command-line tools (swiftlint, xcbeautify).
+# The formula for a Homebrew tap in NavLab's own repository, once that repository is published.
+# It is not published yet, so OWNER below stands for its account: nothing here installs today
+# (Homebrew 4.6.4 and later install formulae only from a tap, never from a file, and this one
+# fetches its source from the repository). When the repository exists:
+#   - OWNER becomes its account, in homepage, url and head;
+#   - url gets `revision:`, the commit the tag names (homebrew-core's rule for git urls);
+#   - `license` is the SPDX identifier of the licence the repository carries (it has none yet);
+#   - the README gets the tap line: brew tap OWNER/navlab https://github.com/OWNER/navlab,
+#     then brew install OWNER/navlab/navlab (or --HEAD for main).
+# Built the way homebrew-core builds Swift command-line tools (swiftlint, xcbeautify). Its `test`
+# is the one check here that can run without Homebrew: Tests/Formula/test-formula.sh does what it does.
 class Navlab < Formula
   desc "Playground for iOS view-controller hierarchies: a prompt, scripts and a live page"
-  homepage "https://github.com/navlab/navlab"
-  url "https://github.com/navlab/navlab.git", tag: "v0.5.0"
-  head "https://github.com/navlab/navlab.git", branch: "main"
+  homepage "https://github.com/OWNER/navlab"
+  url "https://github.com/OWNER/navlab.git", tag: "v0.5.0"
+  head "https://github.com/OWNER/navlab.git", branch: "main"
 
   # Swift 6.2 (Hummingbird and swift-log declare it): Xcode 26, on macOS 15 or later.
   depends_on xcode: ["26.0", :build]

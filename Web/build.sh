@@ -20,8 +20,15 @@ OPT=${WASM_OPT_LEVEL:--Osize}
 tables="$bin/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 for tool in "$bin/clang" "$bin/wasm-ld" "$tables"; do
     if [ ! -e "$tool" ]; then
-        echo "the browser build needs a Swift toolchain with Embedded Swift for WebAssembly ($tool is missing):" \
-             "the swift.org toolchains for Linux and macOS have it; Xcode's does not (on a Mac: install one from swift.org and run make with TOOLCHAINS=swift)" >&2
+        if [ "$(uname -s)" = Darwin ]; then
+            echo "the browser build needs a Swift toolchain with Embedded Swift for WebAssembly ($tool is missing in $swiftc's toolchain):" \
+                 "Xcode's has none. Install the Swift toolchain for macOS from swift.org (its .pkg; it has clang and wasm-ld)," \
+                 "then select it for make: export TOOLCHAINS=\$(plutil -extract CFBundleIdentifier raw /Library/Developer/Toolchains/swift-latest.xctoolchain/Info.plist)" \
+                 "(installed for you only: ~/Library/Developer/Toolchains/…). \`xcrun --find swiftc\` then names it" >&2
+        else
+            echo "the browser build needs a Swift toolchain with Embedded Swift for WebAssembly ($tool is missing):" \
+                 "the swift.org toolchains for Linux have it (the swift:6.2 images too); a distribution's own Swift package may not" >&2
+        fi
         exit 3
     fi
 done

@@ -29,6 +29,13 @@ if [ "$(uname -s)" = Darwin ]; then
         echo "NavLab needs Xcode 26 (Swift 6.2): install it from the App Store, open it once, then run make again" >&2
         exit 1
     fi
+    # Until Xcode's licence is agreed to, its tools print "You have not agreed to the Xcode
+    # license agreements" (or ask for sudo to agree) and stop.
+    case "$(swift --version 2>&1)" in
+        *"icense"*)
+            echo "Xcode's licence is not agreed to yet: open Xcode once (it asks, then installs its components), or run: sudo xcodebuild -license accept" >&2
+            exit 1 ;;
+    esac
     version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -n 1)
     set -- "$1" $version
     if [ -z "$2" ] || [ "$2" -lt 6 ] || { [ "$2" -eq 6 ] && [ "$3" -lt 2 ]; }; then
@@ -47,8 +54,11 @@ if [ "$(uname -s)" = Darwin ]; then
     esac
     need=""
     command -v "$PYTHON" >/dev/null 2>&1 || need="$need python"
-    # node runs the browser build of the engine in `make test`.
-    command -v node >/dev/null 2>&1 || need="$need node"
+    # node runs the browser build of the engine in `make test`, which needs a swift.org
+    # toolchain (Xcode's has no WebAssembly: `make test` then skips it, saying so): only then.
+    if sh "$here/../Web/build.sh" --check >/dev/null 2>&1; then
+        command -v node >/dev/null 2>&1 || need="$need node"
+    fi
     if [ "$1" = bench ]; then
         command -v nginx >/dev/null 2>&1 || need="$need nginx"
         command -v wrk >/dev/null 2>&1 || need="$need wrk"

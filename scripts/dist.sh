@@ -25,13 +25,27 @@ if [ "$os" = linux ]; then
 else
     needs="macOS 15 or later; libedit and zlib come with macOS"
 fi
+# Not signed nor notarised: a copy a browser downloaded is quarantined, and macOS refuses to run it.
+quarantine=""
+[ "$os" = macos ] && quarantine="
+navlab is not signed nor notarised: if a browser downloaded the archive, macOS quarantines it and
+the first run stops with a message that Apple cannot verify it. Once you trust where it came
+from, either lift the quarantine from that one file (xattr says \"No such xattr\" if there is none):
+
+    xattr -d com.apple.quarantine navlab
+
+or, after that first try, click Open Anyway in System Settings > Privacy & Security.
+"
 cat >"$out/$name/README.txt" <<TEXT
 NavLab $version ($os, $arch) — iOS view-controller hierarchies: a prompt, scripts and a live page.
 
 navlab is one file: the page, the UIKit catalogue and the tutorials are built into it. It needs
-$needs. Install it anywhere on your PATH:
+$needs.
+$quarantine
+Install it anywhere on your PATH:
 
-    install -m 755 navlab ~/.local/bin/navlab        # or: sudo install -m 755 navlab /usr/local/bin/
+    mkdir -p "\$HOME/.local/bin" && install -m 755 navlab "\$HOME/.local/bin/navlab"
+    # or: sudo install -m 755 navlab /usr/local/bin/
 
 then: navlab --version; navlab tutorial; navlab (the prompt, and the page at the URL it prints).
 TEXT

@@ -238,6 +238,11 @@ export function openScriptDialog(text, { source, error }) {
     return;
   }
   const lines = text.split("\n").filter((l) => l.trim() && !l.trimStart().startsWith("#")).length;
+  if (commandCount(text) > COMMANDS_MAX) {
+    showProblem("Cannot open the script", `A script from ${source}: more than ${COMMANDS_MAX.toLocaleString("en")} commands, more than the page runs at a time (Docs/Limits.md). `
+      + "Split it into parts and open them one after another, or run it with `navlab run FILE`, which prints as it goes (Ctrl-C stops it).");
+    return;
+  }
   showDialog({
     title: "Open a script",
     intro: `A script from ${esc(source)}: ${lines} command${lines === 1 ? "" : "s"}. Running it replaces this session, like <code>reset</code> then the lines. The old session stays on the timeline before the reset (↺): <code>undo</code> past it brings it back.`,
@@ -273,6 +278,25 @@ export function openScriptDialog(text, { source, error }) {
 }
 
 const POST_MAX = 60_000; // bytes a POST carries; the server takes at most 64 KiB
+// Commands one request may run, as the engine counts them (Limits.commandsPerRequest): a script
+// with more is refused before anything runs, as a POST with more would be.
+const COMMANDS_MAX = 100_000;
+
+/** Commands in `text` as the engine counts them: a line outside a here-document one, and one more per `;`. */
+export function commandCount(text) {
+  let count = 0, inside = null;
+  for (const line of text.split("\n")) {
+    if (inside) {
+      if (line.trim() === inside) inside = null;
+      continue;
+    }
+    count += 1 + (line.split(";").length - 1);
+    if (count > COMMANDS_MAX) return count;
+    const m = /^\s*import\s+\S+\s+<<(\S+)\s*(#.*)?$/i.exec(line);
+    if (m) inside = m[1];
+  }
+  return count;
+}
 
 /**
  * `reset` and the script as POST bodies under the server's limit, split between lines, each

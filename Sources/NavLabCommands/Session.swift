@@ -526,7 +526,7 @@ public final class Session {
             let data = state.application.data
             var gone: [String] = []
             if data.archive != nil { gone.append("its restoration archive") }
-            if !data.defaults.isEmpty { gone.append("its defaults (\(data.defaults.keys.sorted().joined(separator: ", ")))") }
+            if !data.defaults.isEmpty { gone.append("its defaults (\(Abridged.list(data.defaults.keys.sorted())))") }
             if !state.codeScript().isEmpty { gone.append("what its code declares") }
             let app = state.appName
             let old = state
@@ -536,7 +536,7 @@ public final class Session {
             var lines = [OutputLine(.info, "reset: a new app, not running (undo brings the old one back)")]
             if let last = gone.last {
                 let list = gone.count == 1 ? last : gone.dropLast().joined(separator: ", ") + " and " + last
-                lines.append(OutputLine(.note, "note: \(app) loses \(list), on the device\(dataObserver != nil ? " and on disk" : ""); undo brings back what it loses"))
+                lines.append(OutputLine(.note, "note: " + Abridged.line("\(app) loses \(list), on the device\(dataObserver != nil ? " and on disk" : ""); undo brings back what it loses")))
             }
             return LineResult(status: .done, lines: lines)
         }

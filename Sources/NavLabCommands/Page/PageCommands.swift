@@ -12,6 +12,22 @@ public enum PageCommands {
     /// `lines` — 10,000 lines are not 10,000 answers held at once.
     public static func run(_ text: String, inBrowser: Bool = false, keepResults: Bool = true,
                            execute: (String, Int) -> (LineResult, Int), seq: () -> Int) -> JSON {
+        // A request the page waits on is refused whole, before a line runs, past the limit (a
+        // journal run again is what ran already, in requests within it: never refused).
+        if keepResults, let refused = tooManyCommands(text, inBrowser: inBrowser) {
+            let error = PageDocument.error(refused)
+            let printed = [OutputLine(.error, "error: \(refused.message)")] + (refused.suggestion.map { [OutputLine(.error, "  \($0)")] } ?? [])
+            let lines = JSON.array(printed.map(PageDocument.line))
+            return .object([
+                ("status", .string(LineResult.Status.failed.rawValue)),
+                ("seq", .int(seq())),
+                ("results", .array([.object([("line", .string("")), ("lineNumber", .int(refused.location.line)),
+                                             ("status", .string(LineResult.Status.failed.rawValue)), ("lines", lines),
+                                             ("error", error), ("eventID", .null)])])),
+                ("lines", lines),
+                ("error", error),
+            ])
+        }
         var results: [JSON] = []
         var allLines: [JSON] = []
         var overall: LineResult.Status = .empty
@@ -60,6 +76,47 @@ public enum PageCommands {
             ("lines", .array(allLines)),
             ("error", firstError),
         ])
+    }
+
+    /// The refusal of a text holding more than `Limits.commandsPerRequest` commands: each line
+    /// outside a here-document counts one and one more for each `;` on it (a `;` in a comment
+    /// too: the count is an upper bound), a here-document one in all. One pass over the bytes
+    /// that stops at the limit: ten million lines are refused after reading 100,001 of them.
+    public static func tooManyCommands(_ text: String, inBrowser: Bool = false) -> NavLabError? {
+        let past = text.utf8.withContiguousStorageIfAvailable { lineOverLimit($0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { lineOverLimit($0) }
+        guard let past else { return nil }
+        let limit = Abridged.count(Limits.commandsPerRequest)
+        let instead = inBrowser ? "split it into parts of at most \(limit) lines and run them one after another"
+            : "split it into parts of at most \(limit) lines, or run it where navlab runs: `navlab run FILE` prints as it goes, and Ctrl-C stops it"
+        return NavLabError(.invalid, "this text holds more than \(limit) commands (line \(past) is past that): the page runs at most \(limit) at a time, and none of these ran",
+                           at: SourceLocation(line: past, column: 1), suggestion: instead)
+    }
+
+    /// The number of the line on which the count of `tooManyCommands` goes past the limit, if it does.
+    private static func lineOverLimit(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var commands = 0, lineNumber = 0, start = 0
+        var terminator: String?
+        while start < bytes.count {
+            var end = start
+            var semicolons = 0, mentionsHeredoc = false
+            while end < bytes.count, bytes[end] != 10 {
+                if bytes[end] == 59 { semicolons += 1 } else if bytes[end] == 60 { mentionsHeredoc = true }
+                end += 1
+            }
+            lineNumber += 1
+            let line = { String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) }
+            if let word = terminator {
+                if Heredoc.closes(line(), word) { terminator = nil }
+            } else {
+                commands += 1 + semicolons
+                if commands > Limits.commandsPerRequest { return lineNumber }
+                // Only a line that mentions `<<` can open one, as in Heredoc.chunks.
+                if mentionsHeredoc { terminator = Heredoc.terminator(opening: line()) }
+            }
+            start = end + 1
+        }
+        return nil
     }
 
     /// The file verbs, `export … FILE` and `quit` belong to the prompt and scripts: the page

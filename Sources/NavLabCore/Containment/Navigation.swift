@@ -385,7 +385,7 @@ extension State {
         events.append(.note("\(how); customizableViewControllers is the new list (UIKit #189, #56)"))
         let silent = removed.filter { r in old.firstIndex(of: r).map { $0 < specs.count } ?? false }
         if !silent.isEmpty {
-            events.append(.note("\(silent.map { self[$0].name }.joined(separator: ", ")) \(silent.count == 1 ? "leaves" : "leave") without willMove(toParent: nil) or didMove(toParent: nil): the new list fills \(silent.count == 1 ? "its place" : "their places") (UIKit #168)"))
+            events.append(.note("\(Abridged.list(silent.map { self[$0].name })) \(silent.count == 1 ? "leaves" : "leave") without willMove(toParent: nil) or didMove(toParent: nil): the new list fills \(silent.count == 1 ? "its place" : "their places") (UIKit #168)"))
         }
         return .done(events + release(candidates: removed))
     }

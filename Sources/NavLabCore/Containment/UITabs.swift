@@ -205,7 +205,7 @@ extension State {
                         holds.append(Hold(label: "its UITab \(element.identifier)", viewController: vc))
                     }
                 }
-                events.append(.note("\(identifier) is in \(path[managed].identifier), whose managingNavigationController \(self[nav].name) now shows \(self[nav].children.map { self[$0].name }.joined(separator: " → ")) (UIKit #196)"))
+                events.append(.note("\(identifier) is in \(path[managed].identifier), whose managingNavigationController \(self[nav].name) now shows \(Abridged.list(self[nav].children.map { self[$0].name }, separator: " → ")) (UIKit #196)"))
             } else {
                 events.append(.note("\(identifier) is in the group \(path[0].identifier), which has no managingNavigationController: UIKit changes the view controller for root tabs only, so \(roots[rootIndex].viewController.map { self[$0].name } ?? path[0].identifier) stays on screen (UIKit #196)"))
             }

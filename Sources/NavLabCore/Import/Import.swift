@@ -111,7 +111,7 @@ extension State {
             var claimed: Set<VCID> = []
             if (try? validate(spec, claimed: &claimed)) != nil {
                 initial = spec
-                events.append(.note("`initial \(spec.text)`: the imported root is the Initial UI that `relaunch` makes (the storyboard's is not in the printout)"))
+                events.append(.note("`initial \(spec.abridgedText)`: the imported root is the Initial UI that `relaunch` makes (the storyboard's is not in the printout)"))
             }
         }
         let count = h.nodes.count
@@ -214,13 +214,13 @@ extension State {
             if inTransition { transitional.append("\(name) (printout line \(line(n)), \(n.stateWord!))") }
         }
         if !transitional.isEmpty {
-            notes.append(.note("printed during a transition: \(transitional.joined(separator: ", ")); NavLab's commands run to completion, so its model counts appearing as appeared and disappearing as disappeared where the window agrees; `tree --uikit` prints the states as they came until they change (UIKit #153)"))
+            notes.append(.note("printed during a transition: \(Abridged.list(transitional)); NavLab's commands run to completion, so its model counts appearing as appeared and disappearing as disappeared where the window agrees; `tree --uikit` prints the states as they came until they change (UIKit #153)"))
         }
         if !forwarded.isEmpty {
-            notes.append(.note("\(forwarded.joined(separator: ", ")) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window, under a custom container that does not forward appearance to its children (the app forwards it itself, or not at all): UIKit calls the appearance methods of nothing below such a container (UIKit #45, #180); kept as printed"))
+            notes.append(.note("\(Abridged.list(forwarded)) \(forwarded.count == 1 ? "is" : "are") printed disappeared with \(forwarded.count == 1 ? "its view" : "their views") in the window, under a custom container that does not forward appearance to its children (the app forwards it itself, or not at all): UIKit calls the appearance methods of nothing below such a container (UIKit #45, #180); kept as printed"))
         }
         if !unadded.isEmpty {
-            notes.append(.note("\(unadded.joined(separator: ", ")) \(unadded.count == 1 ? "is a child" : "are children") of a custom container with \(unadded.count == 1 ? "its view" : "their views") not loaded: the container has not put \(unadded.count == 1 ? "it" : "them") on screen (UIKit #180); kept as printed"))
+            notes.append(.note("\(Abridged.list(unadded)) \(unadded.count == 1 ? "is a child" : "are children") of a custom container with \(unadded.count == 1 ? "its view" : "their views") not loaded: the container has not put \(unadded.count == 1 ? "it" : "them") on screen (UIKit #180); kept as printed"))
         }
         return notes
     }

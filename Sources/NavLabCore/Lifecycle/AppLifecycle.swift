@@ -79,7 +79,7 @@ extension State {
         archive.appState = appState
         application.data.archive = .valid(archive)
         events += preserved
-        events.append(.note("archive written: " + (archive.entries.isEmpty ? "no view controller preserved" : archive.paths.joined(separator: ", "))))
+        events.append(.note("archive written: " + (archive.entries.isEmpty ? "no view controller preserved" : Abridged.list(archive.paths))))
         return events
     }
 

@@ -229,7 +229,7 @@ extension State {
         var claimed: Set<VCID> = []
         try validateNew(spec, claimed: &claimed)
         initial = spec
-        return .done(isRunning ? [.note("the Initial UI is \(spec.text) from the next launch on; the running app keeps its window")] : [])
+        return .done(isRunning ? [.note("the Initial UI is \(spec.abridgedText) from the next launch on; the running app keeps its window")] : [])
     }
 
     /// `device iPhone|iPad iOS=N`.

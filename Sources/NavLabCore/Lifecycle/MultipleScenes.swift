@@ -78,7 +78,7 @@ extension State {
         let gone = application.data.discardedWhileNotRunning
         guard !gone.isEmpty else { return [] }
         application.data.discardedWhileNotRunning = []
-        let list = gone.map { "scene \($0)" }.joined(separator: ", ")
+        let list = Abridged.list(gone.map { "scene \($0)" })
         return [Event(kind: .appDelegate, callback: "application(_:didDiscardSceneSessions:)", message: list),
                 .note("the user closed \(list) in the app switcher while the app was not running: UIKit reports \(gone.count == 1 ? "it" : "them") shortly after this launch's didFinishLaunching (UIKit #214)")]
     }
@@ -87,7 +87,7 @@ extension State {
     func otherSessionsNote() -> [Event] {
         let others = application.data.otherSessions
         guard !others.isEmpty else { return [] }
-        let list = others.map { "scene \($0.number)" + ($0.activity.map { " " + State.describe($0) } ?? " (no activity)") }.joined(separator: ", ")
+        let list = Abridged.list(others.map { "scene \($0.number)" + ($0.activity.map { " " + State.describe($0) } ?? " (no activity)") })
         return [.note("the launch connects scene \(application.data.frontSession), the one last in front; the other sessions stay disconnected, their windows in the app switcher, each with its own saved activity: \(list). `scene \(others[0].number)` connects one and it restores from its own activity (UIKit #213)")]
     }
 

@@ -45,9 +45,10 @@ public struct Event: Hashable, Sendable {
     }
     public static func app(_ callback: String) -> Event { Event(kind: .appDelegate, callback: callback) }
     public static func warning(_ message: String) -> Event { Event(kind: .warning, callback: "warning", message: message) }
-    public static func note(_ message: String) -> Event { Event(kind: .note, callback: "note", message: message) }
+    /// A note is never longer than a screen of one line (Abridged.line, Docs/Limits.md).
+    public static func note(_ message: String) -> Event { Event(kind: .note, callback: "note", message: Abridged.line(message)) }
     public static func leak(_ names: [String], cause: String) -> Event {
-        Event(kind: .leak, callback: "leak", message: "\(names.joined(separator: ", ")) — \(cause)")
+        Event(kind: .leak, callback: "leak", message: Abridged.line("\(Abridged.list(names)) — \(cause)"))
     }
 
     public var isMove: Bool { callback == "willMove(toParent:)" || callback == "didMove(toParent:)" }

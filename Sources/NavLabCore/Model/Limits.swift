@@ -21,6 +21,17 @@ public enum Limits {
     public static let hookDepth = 20
     /// How many times code in callbacks may run for one command, all depths together.
     public static let hookRuns = 1_000
+    /// Commands one request to the page may run (`POST /api/commands`: the command box, a
+    /// paste, a script opened on the page): each line outside a here-document counts one and
+    /// one more for each `;` on it, a here-document (an import's printout) one in all. More is
+    /// refused before anything runs: it would keep the page waiting for minutes, with no
+    /// progress and no way to stop it (`navlab run FILE` prints as it goes and Ctrl-C stops it).
+    public static let commandsPerRequest = 100_000
+    /// Characters of one note (or leak line): about a screen of one line (Abridged.line).
+    public static let noteLength = 2_000
+    /// Names a note lists before it abridges the list to its first two, `…`, its last two and
+    /// how many there are (Abridged.list).
+    public static let namesInNote = 20
 }
 
 extension State {

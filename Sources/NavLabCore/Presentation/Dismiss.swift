@@ -47,10 +47,10 @@ extension State {
             return true
         }
         if !inPopover.isEmpty {
-            events.append(.note("\(inPopover.joined(separator: ", ")) \(inPopover.count == 1 ? "sits" : "sit") in a popover: UIKit does not call viewDidAppear after the view controller it presented is dismissed (UIKit #38)"))
+            events.append(.note("\(Abridged.list(inPopover)) \(inPopover.count == 1 ? "sits" : "sit") in a popover: UIKit does not call viewDidAppear after the view controller it presented is dismissed (UIKit #38)"))
         }
         if dismissed.count > 1 {
-            events.insert(.note("\(self[presenter].name) dismisses \(dismissed.map { self[$0].name }.joined(separator: ", ")); only the top-most animates (UIKit #31)"), at: 0)
+            events.insert(.note("\(self[presenter].name) dismisses \(Abridged.list(dismissed.map { self[$0].name })); only the top-most animates (UIKit #31)"), at: 0)
         } else if w != presenter {
             events.insert(.note("\(self[w].name) asked; \(self[presenter].name) dismisses \(self[target].name) (UIKit #30)"), at: 0)
         }

@@ -65,7 +65,7 @@ extension State {
             if vc.kind.isUIKitContainer || encodesChildren {
                 children = vc.children
             } else if !vc.children.isEmpty {
-                let names = vc.children.map { self[$0].name }.joined(separator: ", ")
+                let names = Abridged.list(vc.children.map { self[$0].name })
                 events.append(.note("\(vc.name)'s encodeRestorableState does not encode its children (\(names)), so they are not preserved (UIKit #124): `encode \(vc.className) children`"))
             }
             var presented: (VCID, ModalPresentationStyle)?
@@ -74,7 +74,7 @@ extension State {
         }
         if let root = window.rootViewController { visit(root) }
         if !skipped.isEmpty {
-            events.append(.note("not preserved, with everything under them, for want of a restorationIdentifier (UIKit #120): \(skipped.joined(separator: ", "))"))
+            events.append(.note("not preserved, with everything under them, for want of a restorationIdentifier (UIKit #120): \(Abridged.list(skipped))"))
         }
         return (Archive(systemVersion: "\(device.iOS).0", idiom: device.idiom.rawValue, entries: entries), events)
     }

@@ -357,7 +357,7 @@ final class LineEditor {
                 pending = []
             case .scalar(let scalar):
                 pending = []
-                let key = wchar_t(bitPattern: scalar.value)
+                let key = wchar_t(truncatingIfNeeded: scalar.value)  // wchar_t is Int32 here, UInt32 on Debian arm64
                 // Enter: first redraw the line without its hint, so the hint does not stay in
                 // the scrollback; then the newline (libedit's ed-newline ends the line).
                 if scalar == "\r" || scalar == "\n", !shownHint.isEmpty, isEditing(el), !lineText(el).whole.contains("\n") {
