@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browserkit import (NAVLAB, ROOT, SEED_000, browser, console_errors, downloaded, new_driver, open_page, serve,  # noqa: F401
+from browserkit import (NAVLAB, ROOT, SEED_000, browser, console_errors, downloaded, new_driver, open_page, phone_size, serve,  # noqa: F401
                         start_navlab, stop, tree_row, wait_for)
 
 # The Countries app of the state-restoration tutorial: its table view has a restoration
@@ -188,7 +188,8 @@ def test_the_keyboard_moves_through_the_tree_and_enter_opens_the_inspector(serve
     def cursor():
         return browser.execute_script("const r = document.querySelector('#tree .row.cursor'); return r ? r.dataset.name : null")
 
-    order = [r.get_attribute("data-name") for r in browser.find_elements(By.CSS_SELECTOR, "#tree .row[data-name]")]
+    # (Read in one script: the tree may redraw a row between two WebDriver calls.)
+    order = browser.execute_script("return [...document.querySelectorAll('#tree .row[data-name]')].map((r) => r.dataset.name)")
     assert order == ["UITabBarController", "UINavigationController", "Feed", "Post", "Settings"], order
     tree.send_keys(Keys.HOME)
     WebDriverWait(browser, 3).until(lambda _: cursor() == "UITabBarController")
@@ -213,7 +214,7 @@ def test_the_keyboard_moves_through_the_tree_and_enter_opens_the_inspector(serve
 
 def test_at_phone_size_every_pane_is_reachable_without_sideways_scrolling(serve, browser):
     served = serve(SEED_000)
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    phone_size(browser)
     open_page(browser, served)
     # (Brought to the middle of the window first: at the top the sticky bar would take the tap.)
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", tree_row(browser, "Details"))
@@ -380,6 +381,8 @@ def test_the_step_diff_lists_element_changes_never_whole_arrays(serve, browser):
     open_page(browser, served)
     served.post("push Last")
     entry = wait_for(browser, '#timeline .entry[data-seq="43"]')
+    # (Brought into the pane's view first: WebKit's driver does not scroll a pane to click in it.)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", entry)
     entry.click()
     changes = WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "changes").text or None)
     # The stack gained one element: named, with its place; the other 41 are not listed.
