@@ -237,7 +237,13 @@ def _x_display():
 def _new_webkit(downloads):
     if SAFARIDRIVER:
         # Safari keeps one automated session at a time, and takes downloads to ~/Downloads.
-        driver = webdriver.Safari()
+        try:
+            driver = webdriver.Safari()
+        except Exception as error:
+            if "remote automation" in str(error).lower() or "enable" in str(error).lower():
+                pytest.skip("Safari's driver is not enabled: run `sudo safaridriver --enable` once "
+                            "(and Develop → Allow Remote Automation in Safari), then the tests again")
+            raise
         driver.set_window_size(1400, 900)
         return driver
     from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
