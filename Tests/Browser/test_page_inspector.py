@@ -6,7 +6,6 @@ import os
 import re
 import subprocess
 import tempfile
-import time
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -225,11 +224,17 @@ def test_at_phone_size_every_pane_is_reachable_without_sideways_scrolling(serve,
     for pane in ["tree", "phone", "inspector", "timeline", "memory", "log", "command"]:
         # Each reached by its link in the top bar, inside the window's width.
         browser.find_element(By.CSS_SELECTOR, f'nav.jump a[href="#{pane if pane == "command" else pane + "-title"}"]').click()
-        time.sleep(0.2)
-        box = browser.execute_script("""
+        where = """
             const el = document.getElementById(arguments[0]).closest('section');
             const r = el.getBoundingClientRect();
-            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, sx: scrollX};""", pane if pane != "command" else "command")
+            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, sx: scrollX};"""
+        # (Until the jump has scrolled there: WebKit may take a frame or two longer.)
+        try:
+            WebDriverWait(browser, 3, poll_frequency=0.05).until(
+                lambda d: (lambda b: b["top"] < 844 and b["bottom"] > 0)(d.execute_script(where, pane)))
+        except Exception:
+            pass
+        box = browser.execute_script(where, pane)
         assert box["left"] >= 0 and box["right"] <= 390, (pane, box)
         assert box["sx"] == 0, (pane, box)
         assert box["top"] < 844 and box["bottom"] > 0, (pane, box)
@@ -356,6 +361,8 @@ def test_a_dropped_script_replaces_the_session_after_a_confirmation_and_a_bad_li
     # A script with a mistake: the line and the error are shown; the lines before it ran.
     browser.execute_script(drop, "initial Nav(Home)\nlaunch\npsh Other\n", "typo.navlab")
     wait_for(browser, "#script-dialog[open]")
+    # (This file's dialog, not the last one's still closing: its buttons are drawn anew.)
+    WebDriverWait(browser, 5).until(lambda d: "typo.navlab" in d.find_element(By.ID, "script-intro").text)
     browser.find_element(By.XPATH, "//div[@id='script-actions']/button[text()='Replace the session']").click()
     note = WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "script-note").text or None)
     assert note.startswith("Line 3: ") and "psh" in note, note
