@@ -19,7 +19,7 @@ if [ "$(uname -s)" != Darwin ]; then
     ls /usr/lib/*/webkit2gtk-4.1/MiniBrowser >/dev/null 2>&1 || missing="$missing MiniBrowser"
     command -v Xvfb >/dev/null 2>&1 || [ -n "$DISPLAY" ] || missing="$missing Xvfb"
     if [ -n "$missing" ]; then
-        echo "$folder in WebKit: skipped, not found:$missing (Debian: apt-get install webkit2gtk-driver xvfb, which make deps does)"
+        echo "$folder in WebKit: skipped, not found:$missing (Debian's packages webkit2gtk-driver and xvfb, which make deps installs)"
         exit 0
     fi
 fi
