@@ -1,6 +1,8 @@
 """The page's first ten minutes (issue 42) on the page `navlab` serves: the checks are in
 firstvisit.py, which the static folder's tests (Tests/Web) run too. Every one runs in Chromium
-and in WebKit (NAVLAB_BROWSER=webkit)."""
+and in WebKit (NAVLAB_BROWSER=webkit). The page opened from disk and a kept session that cannot
+be brought back are the static folder's alone (a page `navlab` serves is never a file, and its
+session lives in navlab, not in the browser): Tests/Web/test_page_static_first_visit.py has them."""
 
 import firstvisit
 from browserkit import browser, open_page, serve  # noqa: F401
