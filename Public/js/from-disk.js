@@ -10,6 +10,7 @@
   var dot = document.getElementById("connection");
   dot.setAttribute("data-state", "offline");
   set("connection-label", "opened from a file");
+  document.getElementById("command").placeholder = "nothing runs from a file: serve this folder (see the note)";
   document.getElementById("console-form").addEventListener("submit", function (e) {
     e.preventDefault();
     var out = document.getElementById("console-out");

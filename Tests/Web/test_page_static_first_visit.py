@@ -78,8 +78,10 @@ def test_opened_from_disk_the_page_says_what_to_run_instead(folder, browser):
     assert browser.find_element(By.ID, "connection-label").text == "opened from a file"
     assert "cannot run from a file" in browser.find_element(By.ID, "tree").text
     # A line typed anyway is answered, not dropped without a word.
-    browser.execute_script("document.getElementById('from-disk').close()")
+    note.find_element(By.CSS_SELECTOR, "form[method=dialog] button").click()
+    WebDriverWait(browser, 5).until(lambda d: not d.find_element(By.ID, "from-disk").get_attribute("open"))
     box = browser.find_element(By.ID, "command")
+    assert "serve this folder" in box.get_attribute("placeholder")
     box.send_keys("initial Home")
     box.send_keys(Keys.ENTER)
     WebDriverWait(browser, 5).until(lambda d: "not run: this page was opened from a file" in d.find_element(By.ID, "console-out").text)

@@ -620,6 +620,7 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
     <p>Serve the folder instead. In a terminal, in the folder that holds this <code>index.html</code>:</p>
     <pre class="script-text mono">python3 -m http.server 8000</pre>
     <p>then open <a href="http://localhost:8000/">http://localhost:8000/</a>. From a checkout of NavLab: <code>make web &amp;&amp; python3 -m http.server -d .build-web 8000</code>. Or run <code>navlab</code>, which serves this page itself at the address it prints.</p>
+    <form method="dialog" class="script-actions"><button class="primary" autofocus>Close</button></form>
   </div>
 </dialog>
 <div class="drop-hint" id="drop-hint" hidden>Drop a <code>.navlab</code> script to open it</div>
@@ -900,6 +901,7 @@ function connectMessage() {
   var dot = document.getElementById("connection");
   dot.setAttribute("data-state", "offline");
   set("connection-label", "opened from a file");
+  document.getElementById("command").placeholder = "nothing runs from a file: serve this folder (see the note)";
   document.getElementById("console-form").addEventListener("submit", function (e) {
     e.preventDefault();
     var out = document.getElementById("console-out");
