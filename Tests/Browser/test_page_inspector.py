@@ -223,21 +223,29 @@ def test_at_phone_size_every_pane_is_reachable_without_sideways_scrolling(serve,
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     for pane in ["tree", "phone", "inspector", "timeline", "memory", "log", "command"]:
         # Each reached by its link in the top bar, inside the window's width.
-        browser.find_element(By.CSS_SELECTOR, f'nav.jump a[href="#{pane if pane == "command" else pane + "-title"}"]').click()
         where = """
             const el = document.getElementById(arguments[0]).closest('section');
             const r = el.getBoundingClientRect();
             return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, sx: scrollX};"""
-        # (Until the jump has scrolled there: WebKit may take a frame or two longer.)
-        try:
-            WebDriverWait(browser, 3, poll_frequency=0.05).until(
-                lambda d: (lambda b: b["top"] < 844 and b["bottom"] > 0)(d.execute_script(where, pane)))
-        except Exception:
-            pass
+        # Until the jump has scrolled there. (In a whole run of Tests/Browser in WebKit, one run
+        # in two, the tree's link left the page where it was, which a run of this test alone
+        # never did; the cause is not found: a click that changes nothing is given once more,
+        # and the assertion below says where the page was if that one changes nothing too.)
+        for _ in range(2):
+            browser.find_element(By.CSS_SELECTOR, f'nav.jump a[href="#{pane if pane == "command" else pane + "-title"}"]').click()
+            try:
+                WebDriverWait(browser, 3, poll_frequency=0.05).until(
+                    lambda d: (lambda b: b["top"] < 844 and b["bottom"] > 0)(d.execute_script(where, pane)))
+                break
+            except Exception:
+                pass
         box = browser.execute_script(where, pane)
         assert box["left"] >= 0 and box["right"] <= 390, (pane, box)
         assert box["sx"] == 0, (pane, box)
-        assert box["top"] < 844 and box["bottom"] > 0, (pane, box)
+        assert box["top"] < 844 and box["bottom"] > 0, (pane, box, browser.execute_script("""
+            const a = document.querySelector('nav.jump a[href="#' + arguments[0] + '-title"]'); const r = a.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return [location.hash, scrollY, innerHeight, innerWidth, [r.top, r.left, r.width, r.height], hit && hit.outerHTML.slice(0, 100), document.activeElement.id]""", pane))
     # The phone drawing fits the width and shows Main.
     phone = browser.execute_script("const r = document.getElementById('phone').getBoundingClientRect(); return [r.left, r.right]")
     assert phone[0] >= 0 and phone[1] <= 390
