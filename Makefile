@@ -42,7 +42,7 @@ build: page
 ## scripts/swift-debug.sh says why) beside the browser build; then, side by side (each one's
 ## output together), the unit tests (Swift Testing), every
 ## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
-## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
+## pseudo-terminal, the page in headless Chrome or Chromium and in WebKit (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
 ## native tool; the page as a static folder). First, four checks: no Linux-only call outside a
 ## platform check and no Mac set-up finding put back (and that the check catches each), the page built into navlab is Public/'s, Tests/Observed/README.md lists the
@@ -66,8 +66,11 @@ test-scripts:
 test-repl:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/REPL
 
+## test-browser: the served page's tests in headless Chromium, then in WebKit (Safari's engine:
+## scripts/test-webkit.sh, skipped saying why where WebKitWebDriver, MiniBrowser or Xvfb is missing)
 test-browser:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/Browser
+	@NAVLAB=$(NAVLAB) sh scripts/test-webkit.sh $(PYTHON) Tests/Browser
 
 ## test-deep: every limit taken to its end (Tests/Deep) with 512 KiB of stack, a Mac's
 ## secondary threads' size: through `navlab check` and POSTed to the page's server
@@ -84,7 +87,7 @@ test-deep-release:
 ## byte for byte with `navlab run` and `navlab check`; the page's worker moving a session from
 ## the start module to the complete one (Tests/Wasm/test-swap.mjs); the allocator under random use
 ## (Tests/Wasm/test-alloc.sh); then the page as a static folder
-## with both, served by a plain file server, in headless Chromium (Tests/Web)
+## with both, served by a plain file server, in headless Chromium and then in WebKit (Tests/Web)
 test-wasm:
 	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(DEEP)
 

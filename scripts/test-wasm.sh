@@ -4,7 +4,7 @@
 # byte with the native `navlab run` and `navlab check`; the page's worker moving a session from
 # the start module to the complete one (Tests/Wasm/test-swap.mjs); the allocator under random use
 # (Tests/Wasm/test-alloc.sh); then the page as a static folder
-# with both modules in headless Chromium (Tests/Web). usage: test-wasm.sh NAVLAB PYTHON FILE…
+# with both modules in headless Chromium, then in WebKit (Tests/Web). usage: test-wasm.sh NAVLAB PYTHON FILE…
 set -e
 cd "$(dirname "$0")/.."
 navlab=$1 python=$2
@@ -21,3 +21,4 @@ fi
 node Tests/Wasm/test-swap.mjs .build-wasm-test/navlab.wasm .build-wasm-test/navlab-full.wasm
 sh Tests/Wasm/test-alloc.sh
 NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web
+NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm sh scripts/test-webkit.sh "$python" Tests/Web

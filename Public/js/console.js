@@ -33,6 +33,20 @@ export class Console {
       e.preventDefault();
       this.submit(this.input.value + text);
     });
+    // Safari's engine has no scroll anchoring: at a phone's width, where the page scrolls, the
+    // command box drifts down out of the window as the panes above it grow. Typed into while
+    // in sight, it is kept in sight after each change of the page's height, until the user
+    // scrolls or leaves it.
+    this.keepInSight = false;
+    const letGo = () => { this.keepInSight = false; };
+    addEventListener("wheel", letGo, { passive: true });
+    addEventListener("touchmove", letGo, { passive: true });
+    input.addEventListener("blur", letGo);
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => {
+        if (this.keepInSight && !this.inView()) this.input.scrollIntoView({ block: "nearest" });
+      }).observe(document.body);
+    }
     list.addEventListener("mousedown", (e) => {
       const li = e.target.closest("li");
       if (!li) return;
@@ -59,6 +73,7 @@ export class Console {
     for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) this.typed.push(line);
     this.input.value = "";
     this.updateHint();
+    this.keepInSight = this.inView();
     try {
       const answer = await this.runText(text);
       for (const result of answer.results || []) {
@@ -74,6 +89,12 @@ export class Console {
     } catch (error) {
       this.printCommand({ origin: "web", line: text, lines: [{ style: "error", text: `error: ${error.message}` }] });
     }
+  }
+
+  /** Whether the command box is inside the window (at a phone's width the page scrolls). */
+  inView() {
+    const r = this.input.getBoundingClientRect();
+    return r.top >= -2 && r.bottom <= innerHeight + 2; // (sub-pixel positions: a box scrolled to the edge)
   }
 
   /**

@@ -10,6 +10,17 @@ export function esc(value) {
 
 export const $ = (id) => document.getElementById(id);
 
+/** The command every hint on a fresh page offers: an app with a root, launched. */
+export const FIRST_COMMAND = "initial Nav(Home); launch";
+
+/**
+ * A command the page suggests, as code that runs it when clicked (main.js: `[data-hint]`).
+ * Every hint the page shows must work when followed: Tests/Web and Tests/Browser run them.
+ */
+export function hint(command) {
+  return `<code class="hint" data-hint="${esc(command)}" role="button" tabindex="0" title="Run it">${esc(command)}</code>`;
+}
+
 /**
  * Escapes text and turns each UIKit fact it cites — `(UIKit #4, #82)`, `UIKit #115–116` —
  * into a link that opens the fact's text (main.js listens for clicks on `a.fact`).
@@ -19,7 +30,7 @@ export function cited(value) {
     run.replace(/#?(\d+)/g, (m, n) => `<a class="fact" href="#fact-${n}" data-fact="${n}" title="UIKit #${n}: what UIKit does (explain ${n})">${m}</a>`));
 }
 
-/** Whether each scroll container is at its end, as its last scroll left it. */
+/** Per scroll container: whether it follows its end, and where its last scroll left it. */
 const pinned = new WeakMap();
 /** Containers to scroll to their end in the next frame, all at once. */
 const toEnd = new Set();
@@ -29,19 +40,33 @@ const toEnd = new Set();
  * is at its end is known from its scroll events, and the scroll happens in the next frame
  * with every other: no layout is forced in between DOM updates (at 10,000 view controllers
  * each forced layout cost a push about 10 ms).
+ *
+ * Only a scroll up lets go of the end. A scroll event comes a frame after the scroll that
+ * caused it: under a quick run of updates (a tutorial's "Run to the end", a stream of
+ * commands) more has been added by then, so our own scroll to the old end reads as "not at
+ * the end" — it moved down, and the pane keeps following.
  */
 export function stickToBottom(element, update) {
-  if (!pinned.has(element)) {
-    pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+  let state = pinned.get(element);
+  if (!state) {
+    state = { atEnd: element.scrollHeight - element.scrollTop - element.clientHeight < 24, top: element.scrollTop };
+    pinned.set(element, state);
     element.addEventListener("scroll", () => {
-      pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+      const top = element.scrollTop;
+      if (element.scrollHeight - top - element.clientHeight < 24) state.atEnd = true;
+      else if (top < state.top - 1 && !toEnd.has(element)) state.atEnd = false;
+      state.top = top;
     }, { passive: true });
   }
   update();
-  if (!pinned.get(element)) return;
+  if (!state.atEnd) return;
   if (toEnd.size === 0) {
     requestAnimationFrame(() => {
-      for (const e of toEnd) e.scrollTop = e.scrollHeight;
+      for (const e of toEnd) {
+        e.scrollTop = e.scrollHeight;
+        const s = pinned.get(e);
+        if (s) s.top = e.scrollTop;
+      }
       toEnd.clear();
     });
   }

@@ -7,6 +7,8 @@
 
 const JOURNAL_KEY = "navlab.journal";
 const SNAPSHOT_KEY = "navlab.snapshot";
+/** A kept session that could not be brought back, as it was (Engine.setAside). */
+const SET_ASIDE_KEY = "navlab.journal.set-aside";
 /** The snapshot's layout; one of another layout is not read. */
 const SNAPSHOT_FORMAT = 1;
 /**
@@ -99,7 +101,7 @@ export class Engine {
       waiting?.reject(Object.assign(new Error(`NavLab's engine stopped: ${a.trap}`), { status: 500 }));
       return;
     }
-    if (a.replayFailed) this.note("Part of the saved session could not be brought back", a.replayFailed);
+    if (a.replayFailed) this.setAside(a.replayFailed, a.journal || "");
     this.dispatch(a.messages || []);
     if (a.journal !== undefined) this.onJournal?.();
     waiting?.resolve(a);
@@ -161,14 +163,29 @@ export class Engine {
     return outcome;
   }
 
-  note(title, message) {
-    window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message } }));
+  note(title, message, extra = {}) {
+    window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message, ...extra } }));
+  }
+
+  /**
+   * The kept session stopped at a line that does not run (an older NavLab's, or data damaged
+   * in storage): the session as kept is set aside (SET_ASIDE_KEY, and offered to save), and
+   * the page goes on from the lines before that one — a fresh session when there were none.
+   */
+  setAside(error, kept) {
+    const saved = this.openedWith || "";
+    try { localStorage.setItem(SET_ASIDE_KEY, saved); } catch { /* no room: it is offered to save below */ }
+    const fresh = !kept.trim();
+    this.note(fresh ? "The saved session could not be brought back" : "Part of the saved session could not be brought back",
+      `${error}. ${fresh ? "It was set aside and a fresh session started" : "The lines before that one were brought back and the session goes on from there; the whole of it was set aside"}: Save it below to keep it as a script.`,
+      { text: saved, file: "navlab-set-aside.navlab" });
   }
 
   /** Loads the module (config: navlab-host.json) and brings back the session this browser kept. */
   async start(config) {
     this.build = config.build ?? null;
     const journal = read(JOURNAL_KEY) || "";
+    this.openedWith = journal;
     this.opened = false;
     await this.send({
       kind: "open",

@@ -148,8 +148,19 @@ async function toPNG(svg) {
 
 const PREFIX = "#script=";
 
+/**
+ * Share links need CompressionStream with "deflate-raw": Chrome 103+, Firefox 113+, Safari 16.4+
+ * (Docs/Browser.md). An older browser is told so, with what to use instead.
+ */
+const NO_STREAMS = "This browser cannot read or make NavLab's share links: they need CompressionStream with deflate-raw (Safari 16.4 or later, Chrome or Edge 103, Firefox 113). Update the browser, or use a script file instead: Export → Session as a script saves one, Export → Open a script… opens one.";
+function canCompress() {
+  if (typeof CompressionStream === "undefined" || typeof DecompressionStream === "undefined") return false;
+  try { new CompressionStream("deflate-raw"); return true; } catch { return false; }
+}
+
 /** base64url of deflate-raw: a 40-line script is a link of a few hundred characters. */
 async function encode(text) {
+  if (!canCompress()) throw new Error(NO_STREAMS);
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   let binary = "";
@@ -184,6 +195,7 @@ const LINK_BYTES = 64 * 1048576;
 /** The script a link's fragment carries: { text } or { error }; null when it carries none. */
 export async function readShared(hash) {
   if (!hash.startsWith(PREFIX)) return null;
+  if (!canCompress()) return { text: null, error: NO_STREAMS };
   try {
     return { text: await decode(hash.slice(PREFIX.length)) };
   } catch (error) {
@@ -331,8 +343,10 @@ export function posts(text) {
 }
 
 /** Says what went wrong, in the page's dialog. */
-export function showProblem(title, message) {
-  showDialog({ title, intro: `<span class="error">${esc(message)}</span>`, text: "", actions: [{ label: "Close", primary: true, run: () => $("script-dialog").close() }] });
+export function showProblem(title, message, { text = "", file = null } = {}) {
+  const close = { label: "Close", primary: true, run: () => $("script-dialog").close() };
+  const save = { label: "Save it", run: () => download(new Blob([text], { type: "text/plain" }), file) };
+  showDialog({ title, intro: `<span class="error">${esc(message)}</span>`, text, actions: text && file ? [save, close] : [close] });
 }
 
 function showDialog({ title, intro, text, note = "", actions }) {

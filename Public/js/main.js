@@ -2,12 +2,12 @@
 // Session (shared with the prompt); the page only shows it and sends commands.
 
 import { api, connectEvents, keptState, keptStateShown, keepState, onJournal } from "./api.js";
-import { $, esc, frameThrottle, debounce } from "./dom.js";
+import { $, esc, frameThrottle, debounce, FIRST_COMMAND } from "./dom.js";
 import { sameDocument } from "./model.js";
 import { applyPatch, Touched } from "./patch.js";
 import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
-import { setUpTutorials } from "./tutorials.js";
+import { setUpTutorials, offerResume, openPanel } from "./tutorials.js";
 import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
 import { setUpImport } from "./importing.js";
 import { renderPhone } from "./phone.js";
@@ -152,9 +152,27 @@ function renderHeader() {
     consolePane.setPrompt(store.liveApp);
   }
   $("status-chips").innerHTML = chips.join("");
+  $("command").placeholder = suggestion(store.viewing ? null : s);
   const v = store.viewing;
   $("viewing").hidden = !v;
+  document.body.classList.toggle("viewing-past", !!v);
   if (v) $("viewing-label").textContent = `viewing step ${v.seq}: ${v.entry.command || "start"} · live is at ${store.liveSeq ?? "?"}`;
+}
+
+/**
+ * The command box's placeholder: commands that work on the live state as it is (a fresh page
+ * has no app, so `push` or `present` would fail there).
+ */
+function suggestion(s) {
+  if (!s) return "help lists the verbs · Tab completes";
+  const app = s.application ?? {};
+  if (app.state === "notRunning" || !app.state) {
+    return s.initial || app.launches ? "launch · help lists the verbs" : `${FIRST_COMMAND} · or open Tutorials · help`;
+  }
+  if (app.state !== "active") return "help lists the verbs · Tab completes";
+  const vcs = s.viewControllers || {};
+  const nav = (s.screen || []).some((n) => vcs[n]?.kind === "navigation");
+  return `${nav ? "push Detail · " : ""}present Nav(Sheet) · help · Tab completes`;
 }
 
 // ---- the live stream ----
@@ -225,7 +243,10 @@ function runTyped(text) {
 let snapshotPending = false;
 function writeSnapshot() {
   snapshotPending = false;
-  if (store.fromCopy || store.stale || store.viewing || store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) return;
+  if (store.fromCopy || store.stale || store.viewing) return;
+  // The live document not in yet (a reload: the engine's answer comes before its state, and
+  // Safari, with no requestIdleCallback, gets here 200 ms after it): tried again in a while.
+  if (store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) { keepSnapshotSoon(); return; }
   keepState(store.doc);
 }
 function keepSnapshotSoon() {
@@ -474,7 +495,24 @@ function linkify(text) {
     .replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
+/** A hint the page shows (`[data-hint]`, dom.js): clicked (or Enter), it runs in the command box. */
+function followHint(e) {
+  const code = e.target.closest("[data-hint]");
+  if (code) {
+    e.preventDefault();
+    consolePane.submit(code.dataset.hint);
+    return true;
+  }
+  if (e.target.closest("[data-open-tutorials]")) {
+    e.preventDefault();
+    openPanel();
+    return true;
+  }
+  return false;
+}
+document.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target.closest?.("[data-hint]")) followHint(e); });
 document.addEventListener("click", (e) => {
+  if (followHint(e)) return;
   const fact = e.target.closest("a.fact");
   if (fact) { e.preventDefault(); showFact(fact.dataset.fact); return; }
   const more = e.target.closest("[data-show-all]");
@@ -791,9 +829,11 @@ document.addEventListener("drop", async (e) => {
 
 // The engine in the page (no server) says when it had to start again, or could not bring a
 // saved session back.
-window.addEventListener("navlab-engine-note", (event) => showProblem(event.detail.title, event.detail.message));
+window.addEventListener("navlab-engine-note", (event) => showProblem(event.detail.title, event.detail.message, event.detail));
 
 async function start() {
+  // Opened from disk: nothing can run (js/from-disk.js says so and what to run instead).
+  if (location.protocol === "file:") return;
   setConnection("connecting");
   const kept = keptState();
   connectEvents({
@@ -819,9 +859,19 @@ async function start() {
   } catch (error) {
     console.warn("verbs:", error.message);
   }
-  $("command").focus();
+  // Without scrolling: at a phone's width the box is at the foot of the page, and a first visit
+  // starts at the top (the header, the hierarchy with its hints).
+  $("command").focus({ preventScroll: true });
   const shared = await readShared(location.hash);
   if (shared) openScriptDialog(shared.text, { source: "the link you opened", error: shared.error });
+  else offerResume();
 }
+
+// A share link pasted into a tab that shows the page already: only the fragment changes, and
+// the page loads nothing — it opens the link's script as at start.
+addEventListener("hashchange", async () => {
+  const shared = await readShared(location.hash);
+  if (shared) openScriptDialog(shared.text, { source: "the link you opened", error: shared.error });
+});
 
 start();

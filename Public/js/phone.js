@@ -5,7 +5,7 @@
 // Below the phone: every layer in the window, the hidden ones too (a UITransitionView left
 // behind by `window.rootViewController = x` is listed there).
 
-import { esc } from "./dom.js";
+import { FIRST_COMMAND, esc, hint } from "./dom.js";
 
 export function renderPhone(phone, layersEl, deviceEl, state) {
   if (!state) return;
@@ -19,7 +19,8 @@ export function renderPhone(phone, layersEl, deviceEl, state) {
   const appState = state.application?.state;
   if (appState === "notRunning" || !subviews.length) {
     const why = appState === "notRunning"
-      ? `<b>Not running</b><span>${state.application?.launches ? "The app was terminated." : "Type <code>launch</code> to start it."}</span>`
+      ? `<b>Not running</b><span>${state.application?.launches ? `The app was terminated: ${hint("launch")} starts it again.`
+        : state.initial ? `Type ${hint("launch")} to start it.` : `No app yet: ${hint(FIRST_COMMAND)} makes one, or open Tutorials.`}</span>`
       : appState === "background" || appState === "suspended"
         ? `<b>Home screen</b><span>The app is in the ${esc(appState)}.</span>`
         : `<b>Nothing on screen</b><span>The window has no root view.</span>`;

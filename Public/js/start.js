@@ -12,6 +12,12 @@
 
 import { Engine, ranHereBefore, keptSnapshot } from "./engine.js";
 
+// The page's uncaught errors and rejections, kept for the tests in a browser whose WebDriver
+// reads no console (WebKit's): what Chromium's console log gives them.
+const errors = (window.navlabErrors = []);
+addEventListener("error", (e) => errors.push(String(e.message || e.error || "error")));
+addEventListener("unhandledrejection", (e) => errors.push(String(e.reason?.message ?? e.reason)));
+
 const marker = document.querySelector('meta[name="navlab-host"]');
 
 /** The host's description: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
@@ -22,7 +28,9 @@ export const host = marker?.content === "browser"
     .catch(() => ({}));
 
 let early = null;
-if (marker?.content === "browser" || ranHereBefore()) {
+// From disk (file://) no worker or module can be loaded: js/from-disk.js says so.
+const fromDisk = location.protocol === "file:";
+if (!fromDisk && (marker?.content === "browser" || ranHereBefore())) {
   try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
 }
 
@@ -40,6 +48,7 @@ export function copyPainted() {
 
 /** The engine running in this page, once it has brought the session back; null when a server answers the page. */
 export const started = (async () => {
+  if (fromDisk) return null;
   const config = await host;
   if (config.host !== "browser") {
     early?.stop();

@@ -3,7 +3,7 @@
 // cause. One flat list of rows, keyed: a step redraws the rows of the view controllers it
 // touched (and those whose place in the drawing moved), not the pane; long child lists fold.
 
-import { esc, reconcile } from "./dom.js";
+import { FIRST_COMMAND, hint, esc, reconcile } from "./dom.js";
 import { hierarchies, presentations, KIND_ICONS } from "./model.js";
 
 const BIG = 80;   // a container with more children than this shows its ends
@@ -31,7 +31,10 @@ export function renderTree(container, state, view) {
   if (empty) {
     push("§empty", running
       ? `<div class="empty">Nothing is allocated.</div>`
-      : `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: type <code>launch</code>.` : `Declare <code>initial SPEC</code>, then <code>launch</code>.`}</div>`);
+      : state.initial || state.application?.launches
+        ? `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: ` : ""}type ${hint("launch")}.</div>`
+        : `<div class="empty first-visit"><p>No app yet. The best way in is a tutorial: <button type="button" class="primary" data-open-tutorials>Tutorials</button> plays one a step at a time, with what UIKit does at each.</p>`
+          + `<p>Or start an app of your own — a navigation controller with a Home screen, launched: ${hint(FIRST_COMMAND)}. <b>help</b> lists every verb.</p></div>`);
     reconcile(container, items.filter((it) => it.html));
     return 0;
   }

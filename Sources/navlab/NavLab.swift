@@ -148,7 +148,7 @@ struct TutorialCommand: ParsableCommand {
         guard let name else { print(Tutorials.list()); return }
         guard let tutorial = Tutorials.named(name) else {
             let near = Suggest.nearest(to: name, in: Tutorials.all.map(\.name))
-            throw ValidationError("no tutorial named '\(name)'" + (near.map { "; did you mean \($0)?" } ?? "") + " (`navlab tutorial` lists them)")
+            throw Shell.fail("no tutorial named '\(name)'" + (near.map { "; did you mean \($0)?" } ?? "") + " (`navlab tutorial` lists them)")
         }
         if !markdown { print(tutorial.text, terminator: ""); return }
         let (article, failures) = Tutorial.markdown(tutorial.text, file: tutorial.name + ".navlab")

@@ -16,11 +16,11 @@ enum Shell {
                 // A tutorial built into the binary, by name, when no such file is here.
                 if !path.contains("/"), let tutorial = Tutorials.named(path) { return (tutorial.name + ".navlab", tutorial.text) }
                 let near = path.contains("/") ? nil : Suggest.nearest(to: path, in: Tutorials.all.map(\.name))
-                throw ValidationError("cannot read '\(path)': no such file, or not readable"
+                throw fail("cannot read '\(path)': no such file, or not readable"
                     + (near.map { " (did you mean the tutorial \($0)? `navlab tutorial` lists them)" } ?? ""))
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                throw ValidationError("'\(path)' is not UTF-8 text")
+                throw fail("'\(path)' is not UTF-8 text")
             }
             return (path, text)
         }
@@ -68,6 +68,14 @@ enum Shell {
     }
     static var terminalWidth: Int? { terminalSize?.columns }
     static var terminalRows: Int? { terminalSize?.rows }
+
+    /// A command that cannot do what it was asked — a file that is not there, a tutorial that
+    /// does not exist — is not a usage mistake: its error alone on standard error, one line,
+    /// and exit status 1, what a failed run exits with (not ArgumentParser's usage and 64).
+    static func fail(_ message: String) -> ExitCode {
+        printError("error: " + message)
+        return ExitCode(1)
+    }
 
     static func printError(_ s: String) {
         FileHandle.standardError.write((s + "\n").data(using: .utf8)!)

@@ -1,17 +1,26 @@
-"""The page in a real headless Chromium: fixtures that start `navlab` serving a script on a
-free port, and a Selenium driver. Every wait is bounded; every process is cleaned up.
+"""The page in a real browser: headless Chromium, or WebKit (Safari's engine) with
+NAVLAB_BROWSER=webkit; fixtures that start `navlab` serving a script on a free port, and a
+Selenium driver. Every wait is bounded; every process is cleaned up.
+
+WebKit: on Linux, WebKitGTK's MiniBrowser driven by WebKitWebDriver (Debian's
+webkit2gtk-driver) in a private Xvfb display (Debian's xvfb), each driver with a home of its
+own (downloads, a fresh profile); on a Mac, Safari through safaridriver once `safaridriver
+--enable` has been run. What a WebDriver for WebKit cannot do is said where a test needs it
+(`BROWSER`, `can_read_console`).
 
 Not a conftest.py: Tests/REPL has one, and pytest keeps a single module named `conftest`
 when both folders run together (`make test`), so each folder's helpers have their own name.
 The tests import the fixtures from here."""
 
 import atexit
+import glob
 import http.client
 import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
@@ -25,6 +34,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 NAVLAB = os.path.abspath(os.path.join(ROOT, os.environ.get("NAVLAB", ".build/debug/navlab")))
+# Which browser: "chromium" (the default) or "webkit".
+BROWSER = os.environ.get("NAVLAB_BROWSER", "chromium")
+if BROWSER not in ("chromium", "webkit"):
+    pytest.exit(f"NAVLAB_BROWSER={BROWSER}: the page's tests run in chromium or webkit", returncode=2)
 
 
 def _first_executable(paths):
@@ -46,9 +59,22 @@ CHROMIUM = os.environ.get("CHROMIUM") or _first_executable([
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver") or _first_executable([
     "/usr/bin/chromedriver", "/opt/homebrew/bin/chromedriver", "/usr/local/bin/chromedriver",
 ])
-if not CHROMIUM:
+# WebKit on Linux: WebKitWebDriver and the MiniBrowser WebKitGTK 4.1 installs in its library
+# folder (Debian: webkit2gtk-driver), shown in an Xvfb display unless one is there already.
+WEBKITDRIVER = os.environ.get("WEBKITWEBDRIVER") or shutil.which("WebKitWebDriver")
+MINIBROWSER = os.environ.get("MINIBROWSER") or _first_executable(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser")))
+XVFB = shutil.which("Xvfb")
+# A Mac: Safari's own driver, which works once `safaridriver --enable` has been run.
+SAFARIDRIVER = _first_executable(["/usr/bin/safaridriver"]) if sys.platform == "darwin" else None
+
+if BROWSER == "chromium" and not CHROMIUM:
     pytest.skip("the page's browser tests need Chrome or Chromium: none found (Debian: apt-get install chromium "
-                "chromium-driver; a Mac: install Google Chrome, or brew install --cask chromium; or set CHROMIUM=PATH)",
+                "chromium-driver; a Mac: install Google Chrome from google.com/chrome; or set CHROMIUM=PATH)",
+                allow_module_level=True)
+if BROWSER == "webkit" and not SAFARIDRIVER and not (WEBKITDRIVER and MINIBROWSER and (XVFB or os.environ.get("DISPLAY"))):
+    pytest.skip("the page's tests in WebKit need WebKitWebDriver, WebKitGTK's MiniBrowser and Xvfb: "
+                f"{'found' if WEBKITDRIVER else 'no'} WebKitWebDriver, {'found' if MINIBROWSER else 'no'} MiniBrowser, "
+                f"{'found' if XVFB else 'no'} Xvfb (Debian: apt-get install webkit2gtk-driver xvfb, which make deps does)",
                 allow_module_level=True)
 
 SEED_000 = [
@@ -159,8 +185,15 @@ def serve():
 
 
 def new_driver(downloads=None):
-    """A fresh headless Chromium (its own profile: nothing shared with another driver).
+    """A fresh browser (its own profile: nothing shared with another driver), 1400×900.
     `downloads`: a folder that takes the page's downloads without asking."""
+    driver = _new_webkit(downloads) if BROWSER == "webkit" else _new_chromium(downloads)
+    driver.set_page_load_timeout(20)
+    driver.set_script_timeout(20)
+    return driver
+
+
+def _new_chromium(downloads):
     options = Options()
     options.binary_location = CHROMIUM
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -168,11 +201,94 @@ def new_driver(downloads=None):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER) if CHROMEDRIVER else Service(), options=options)
-    driver.set_page_load_timeout(20)
-    driver.set_script_timeout(20)
     if downloads:
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads, "eventsEnabled": True})
     return driver
+
+
+_display = {"process": None, "name": os.environ.get("DISPLAY")}
+
+
+def _x_display():
+    """An Xvfb display of our own for MiniBrowser (unless DISPLAY names one), ended at exit."""
+    if _display["name"]:
+        return _display["name"]
+    read, write = os.pipe()
+    process = subprocess.Popen([XVFB, "-displayfd", str(write), "-screen", "0", "1920x1200x24", "-nolisten", "tcp"],
+                               pass_fds=[write], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    # Xvfb writes the number, then the newline: the pipe stays open until both are read (closed
+    # before, Xvfb's second write fails and it exits).
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read, 64)
+        if not chunk:
+            break
+        number += chunk
+    number = number.decode().strip()
+    os.close(read)
+    if not number:
+        pytest.fail("Xvfb did not start")
+    _display.update(process=process, name=":" + number)
+    atexit.register(lambda: stop(process))
+    return _display["name"]
+
+
+def _new_webkit(downloads):
+    if SAFARIDRIVER:
+        # Safari keeps one automated session at a time, and takes downloads to ~/Downloads,
+        # asking first: a test that reads a download runs in Chromium and WebKitGTK only.
+        if downloads:
+            pytest.skip("Safari's driver cannot choose where downloads go (~/Downloads, after asking): "
+                        "the downloads are checked in Chromium and in WebKitGTK's MiniBrowser")
+        try:
+            driver = webdriver.Safari()
+        except Exception as error:
+            if "remote automation" in str(error).lower() or "enable" in str(error).lower():
+                pytest.skip("Safari's driver is not enabled: run `sudo safaridriver --enable` once "
+                            "(and Develop → Allow Remote Automation in Safari), then the tests again")
+            raise
+        driver.set_window_size(1400, 900)
+        return driver
+    from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
+    from selenium.webdriver.webkitgtk.service import Service as WebKitService
+    home = tempfile.mkdtemp(prefix="navlab-webkit-")
+    config = os.path.join(home, "config")
+    os.makedirs(os.path.join(config, "gtk-3.0"))
+    # Downloads go to the XDG download folder, without asking.
+    with open(os.path.join(config, "user-dirs.dirs"), "w") as f:
+        f.write(f'XDG_DOWNLOAD_DIR="{downloads or os.path.join(home, "Downloads")}"\n')
+    # MiniBrowser's toolbar makes its window at least 447 px wide: shrunk to nothing, the page
+    # can be 390 px wide, a phone's width. Only MiniBrowser's own widgets are styled.
+    with open(os.path.join(config, "gtk-3.0", "gtk.css"), "w") as f:
+        f.write("window * { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; -gtk-icon-transform: scale(0.1); }\n")
+    env = dict(os.environ, DISPLAY=_x_display(), HOME=home, XDG_CONFIG_HOME=config,
+               XDG_DATA_HOME=os.path.join(home, "data"), XDG_CACHE_HOME=_webkit_cache())
+    options = WebKitOptions()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    driver = webdriver.WebKitGTK(options=options, service=WebKitService(WEBKITDRIVER, env=env))
+    driver.set_window_size(1400, 900)
+    return driver
+
+
+_cache = {}
+
+
+def _webkit_cache():
+    """One cache folder for every MiniBrowser of the run (GStreamer's registry, shaders): each
+    new one then starts in a second rather than three."""
+    if "path" not in _cache:
+        _cache["path"] = tempfile.mkdtemp(prefix="navlab-webkit-cache-")
+    return _cache["path"]
+
+
+def phone_size(driver, width=390, height=844):
+    """The page at a phone's size: Chromium's mobile emulation, WebKit's window at that size."""
+    if BROWSER == "chromium":
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    else:
+        driver.set_window_size(width, height)
 
 
 _shared = {"driver": None}
@@ -191,6 +307,8 @@ def _reset(driver):
             driver.switch_to.window(handle)
             driver.close()
         driver.switch_to.window(driver.window_handles[0])
+        if BROWSER == "webkit":
+            return _reset_webkit(driver)
         # Away from the page first (its stream closed, nothing of it running), then every
         # origin this tab has been on (a static site's tests share one) has its storage
         # cleared: no test starts with another one's kept session or command history.
@@ -207,6 +325,18 @@ def _reset(driver):
         return False
 
 
+def _reset_webkit(driver):
+    """WebKit's drivers clear no storage: the origin the tab was on is opened at a file with no
+    script (favicon.svg, which both hosts serve) and its storage cleared there, by hand."""
+    match = re.match(r"^https?://[^/]+", driver.current_url or "")
+    if match:
+        driver.get(match.group(0) + "/favicon.svg")
+        driver.execute_script("localStorage.clear(); sessionStorage.clear();")
+    driver.get("about:blank")
+    driver.set_window_size(1400, 900)
+    return True
+
+
 def _quit_shared():
     if _shared["driver"] is not None:
         try:
@@ -221,7 +351,7 @@ atexit.register(_quit_shared)
 
 @pytest.fixture
 def browser():
-    """A headless Chromium for a test that needs no profile of its own (one that does calls
+    """A browser for a test that needs no profile of its own (one that does calls
     new_driver()): one is shared by the tests in turn — starting one costs about 2 s — and
     reset between them (storage, page, console, screen); each test's navlab listens on a port
     of its own, so no page sees another test's origin."""
@@ -235,11 +365,13 @@ def browser():
 
 
 def downloaded(folder, name, timeout=10):
-    """The bytes of `folder/name` once the browser has finished writing it."""
+    """The bytes of `folder/name` once the browser has finished writing it (Chromium writes
+    NAME.crdownload first, WebKit NAME.wkdownload)."""
     path = os.path.join(folder, name)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if os.path.exists(path) and not os.path.exists(path + ".crdownload") and os.path.getsize(path) > 0:
+        if os.path.exists(path) and not any(os.path.exists(path + x) for x in (".crdownload", ".wkdownload", ".download")) \
+                and os.path.getsize(path) > 0:
             with open(path, "rb") as f:
                 return f.read()
         time.sleep(0.05)
@@ -265,4 +397,9 @@ def tree_row(driver, name):
 
 
 def console_errors(driver):
-    return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    """What went wrong in the page: Chromium's console at level SEVERE (network and CORS
+    errors included); in WebKit, whose WebDriver has no console log, the uncaught errors and
+    rejections the page itself records (`window.navlabErrors`, start.js)."""
+    if BROWSER == "chromium":
+        return [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    return driver.execute_script("return (window.navlabErrors || []).slice()")

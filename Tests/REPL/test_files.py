@@ -104,3 +104,23 @@ def test_navlab_alone_in_an_empty_folder_serves_its_page(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=TIMEOUT)
+
+
+def test_a_missing_file_or_tutorial_is_one_error_line_not_a_usage_mistake(tmp_path):
+    """Issue 42: what is not there is a failed run (exit 1, one line on standard error), not
+    ArgumentParser's usage error (exit 64 and the usage text)."""
+    (tmp_path / "not-utf8.navlab").write_bytes(b"initial \xff\n")
+    for args, message in [
+        (["run", "missing.navlab"], "error: cannot read 'missing.navlab': no such file, or not readable"),
+        (["check", "missing.navlab"], "error: cannot read 'missing.navlab': no such file, or not readable"),
+        (["play", "nosuch"], "error: cannot read 'nosuch': no such file, or not readable"),
+        (["run", "replacing-the-rot"], "error: cannot read 'replacing-the-rot': no such file, or not readable (did you mean the tutorial replacing-the-root?"),
+        (["tutorial", "nosuch"], "error: no tutorial named 'nosuch'"),
+        (["run", "not-utf8.navlab"], "error: 'not-utf8.navlab' is not UTF-8 text"),
+    ]:
+        result = run([*args, "--no-serve"] if args[0] == "play" else args, cwd=tmp_path)
+        assert result.returncode == 1, (args, result.returncode, result.stderr)
+        assert result.stdout == "", (args, result.stdout)
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(message), (args, result.stderr)
+        assert "Usage:" not in result.stderr and "--help" not in result.stderr

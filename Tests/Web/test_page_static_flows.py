@@ -83,9 +83,11 @@ def test_tab_completes_and_a_timeline_jump_shows_an_earlier_step(site, browser):
     type_command(browser, "reset")
     type_command(browser, "initial Nav(Home)")
     type_command(browser, "launch")
+    # (The lines answered first: WebKit's engine is still running them when the keys come.)
+    wait_for(browser, '#tree .row[data-name="Home"]', timeout=20)
+    WebDriverWait(browser, 20).until(lambda d: d.execute_script("return window.navlab.doc().application.state") == "active")
     box = browser.find_element(By.ID, "command")
-    box.send_keys("pus")
-    box.send_keys(Keys.TAB)
+    box.send_keys("pus" + Keys.TAB)
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "command").get_attribute("value") == "push ")
     box.send_keys("Detail")
     box.send_keys(Keys.ENTER)
@@ -96,7 +98,7 @@ def test_tab_completes_and_a_timeline_jump_shows_an_earlier_step(site, browser):
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "More") is None)
     # The timeline: the step of `launch` shows Home alone, then Live comes back.
     entries = WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#timeline .entry") if "launch" in e.text])
+        lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, "#timeline .entry") if "launch" in e.get_attribute("textContent")])
     entries[-1].click()
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "viewing").is_displayed())
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "Detail") is None and tree_row(d, "Home") is not None)

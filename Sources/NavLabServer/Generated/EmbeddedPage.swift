@@ -64,6 +64,11 @@ button.primary:hover { background: #32579a; }
 .chip.bad b { color: var(--red); }
 .chip.warn { border-color: rgba(224,165,58,.45); color: var(--amber); }
 .spacer { flex: 1; }
+/* Viewing a past step: its bar takes a second line, so the status chips keep their whole row. */
+body.viewing-past { grid-template-rows: auto minmax(0, 1fr) 176px; }
+body.viewing-past .topbar { flex-wrap: wrap; min-height: 40px; padding-top: 4px; padding-bottom: 4px; row-gap: 4px; }
+body.viewing-past .viewing { order: 10; flex-basis: 100%; }
+body.viewing-past .viewing-label { max-width: none; flex: 1; }
 .viewing { display: flex; align-items: center; gap: 6px; min-width: 0; flex-shrink: 0.5; padding: 3px 6px 3px 10px; border-radius: 6px;
   background: rgba(91,155,255,.12); border: 1px solid rgba(91,155,255,.4); }
 .viewing-label { font: 12px var(--mono); color: var(--blue); max-width: 420px; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
@@ -80,6 +85,9 @@ button.primary:hover { background: #32579a; }
   grid-template-areas: "tree phone timeline inspector" "memory phone log inspector";
 }
 .pane { background: var(--panel); display: flex; flex-direction: column; min-height: 0; min-width: 0; }
+/* The panes are a stacking context of their own: nothing inside them (the phone's status bar
+   and banners, z-index 50–60) draws over the sticky top bar or the tutorial panel. */
+.panes { isolation: isolate; }
 .pane-tree { grid-area: tree; } .pane-phone { grid-area: phone; } .pane-timeline { grid-area: timeline; }
 .pane-memory { grid-area: memory; } .pane-log { grid-area: log; } .pane-inspector { grid-area: inspector; }
 .pane-head {
@@ -99,7 +107,7 @@ button.primary:hover { background: #32579a; }
 .find-count { font: 11px var(--mono); white-space: nowrap; }
 .find-count.none { color: var(--amber); }
 #tree-filter {
-  width: 130px; min-width: 60px; background: var(--bg); color: var(--text); border: 1px solid var(--line);
+  width: 172px; min-width: 60px; background: var(--bg); color: var(--text); border: 1px solid var(--line);
   border-radius: 5px; padding: 2px 7px; font: 12px var(--mono);
 }
 .empty { color: var(--muted); padding: 10px 12px; }
@@ -144,7 +152,9 @@ button.primary:hover { background: #32579a; }
 .tag.style { color: var(--purple); border-color: rgba(197,140,255,.45); }
 .tag.unloaded { color: var(--faint); border-style: dashed; }
 .tag.outside { color: var(--amber); border-style: dashed; }
-.tag.leaked { color: #fff; background: #c7423b; border-color: #c7423b; font-weight: 650; letter-spacing: .3px; }
+.tag.leaked { color: #fff; background: #c7423b; border-color: #c7423b; font-weight: 650; letter-spacing: .3px;
+  /* A row wider than the pane scrolls sideways: LEAKED stays in sight at the pane's edge. */
+  position: sticky; right: 2px; z-index: 1; box-shadow: -4px 0 4px var(--red-bg); }
 .tag.held { color: var(--cyan); border-color: rgba(82,199,216,.4); }
 .tag.top { color: var(--accent); border-color: transparent; }
 .row .more { color: var(--accent); cursor: pointer; text-decoration: underline dotted; }
@@ -409,7 +419,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
   .chips { order: 5; flex-basis: 100%; flex-wrap: wrap; }
   .spacer { display: none; }
   .jump { display: flex; order: 6; flex-basis: 100%; flex-wrap: wrap; }
-  .viewing { order: 4; flex-basis: 100%; }
+  .viewing, body.viewing-past .viewing { order: 4; flex-basis: 100%; }
   .viewing-label { max-width: none; flex: 1; white-space: normal; }
   .panes { display: flex; flex-direction: column; }
   .pane { height: 70vh; min-height: 340px; }
@@ -442,6 +452,15 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .tutorial-commands { background: var(--bg); border: 1px solid var(--line); border-radius: 5px; padding: 6px 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; margin: 8px 0; max-height: 18vh; overflow: auto; }
 .step-count { font-size: 12px; margin: 8px 0 0; }
 
+/* ---- hints: commands the page suggests, run by a click ---- */
+code.hint { cursor: pointer; color: var(--accent); background: var(--panel-2); padding: 0 4px; border-radius: 3px; border: 1px solid transparent; }
+code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline: none; }
+.offscreen code.hint { background: rgba(0,0,0,.06); color: #1f5fd1; }
+.empty.first-visit p { margin: 0 0 8px; line-height: 1.6; }
+.tutorial-resume { display: flex; gap: 8px; align-items: center; justify-content: space-between; margin: 8px 0; padding: 6px 8px;
+  border: 1px solid rgba(91,155,255,.4); border-radius: 6px; background: rgba(91,155,255,.08); }
+.tutorial-note { font-size: 12.5px; }
+
 """####),
         ("favicon.svg", ####"""
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="1" y="1" width="30" height="30" rx="7" fill="#1d2a44"/><rect x="7" y="6" width="12" height="20" rx="2.5" fill="none" stroke="#6ea8ff" stroke-width="2"/><rect x="13" y="10" width="12" height="16" rx="2.5" fill="#1d2a44" stroke="#c58cff" stroke-width="2" stroke-dasharray="3 2"/></svg>
@@ -463,6 +482,9 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 <script type="module" async src="js/start-bundle.js"></script>
 <script type="module" src="js/main-bundle.js"></script>
 <link rel="modulepreload" href="js/start-bundle.js">
+<!-- A classic script: the one kind a page opened from disk (file://) still runs; it says why
+     nothing else does. -->
+<script src="js/from-disk.js" defer></script>
 <!-- start.js runs as soon as it arrives and starts the engine when this folder runs it; every
      module main.js reaches is asked for at once rather than import by import, and
      navlab-host.json (which start.js reads when the marker above is empty) with them. -->
@@ -499,7 +521,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
     <button type="button" id="viewing-next" title="Next step (→)">›</button>
     <button type="button" id="viewing-live" class="primary" title="Back to the live model (Esc)">Live</button>
   </div>
-  <div class="connection" id="connection" data-state="connecting"><span class="dot"></span><span class="label">connecting</span></div>
+  <div class="connection" id="connection" data-state="connecting"><span class="dot"></span><span class="label" id="connection-label">connecting</span></div>
 </header>
 
 <main class="panes">
@@ -508,7 +530,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
       <h2 id="tree-title">Hierarchy</h2>
       <div class="legend"><span class="lg-contain">── containment</span><span class="lg-present">┄▸ presentation</span></div>
       <div class="find" role="search">
-        <input type="search" id="tree-filter" placeholder="Find… ( / )" spellcheck="false" autocomplete="off" aria-label="Find a view controller by name or class" aria-describedby="find-count">
+        <input type="search" id="tree-filter" placeholder="Name or class… ( / )" spellcheck="false" autocomplete="off" aria-label="Find a view controller by name or class" aria-describedby="find-count">
         <span class="find-count muted" id="find-count" aria-live="polite"></span>
         <button type="button" id="find-prev" title="Previous match (Shift+Enter)" aria-label="Previous match" disabled>▲</button>
         <button type="button" id="find-next" title="Next match (Enter)" aria-label="Next match" disabled>▼</button>
@@ -554,7 +576,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
     <label for="command" class="prompt mono" id="prompt">navlab&gt;</label>
     <div class="input-wrap">
       <input id="command" class="mono" type="text" spellcheck="false" autocapitalize="off" autocomplete="off"
-             placeholder="present Nav(Welcome) · push Details · swapRoot Main · help" aria-autocomplete="list" aria-controls="completions">
+             placeholder="initial Nav(Home); launch · or open Tutorials · help" aria-autocomplete="list" aria-controls="completions">
       <ul class="completions mono" id="completions" role="listbox" hidden></ul>
     </div>
     <button type="submit" class="primary">Run</button>
@@ -589,6 +611,16 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
    | &lt;MyApp.Feed 0x104d0e5f0&gt;, state: appeared, view: &lt;UIView 0x104d1a880&gt;"></textarea>
     <p class="muted" id="import-note" aria-live="polite"></p>
     <div class="script-actions"><button type="button" class="primary" id="import-run" title="Ctrl+Enter">Import</button><button type="button" id="import-cancel">Cancel</button></div>
+  </div>
+</dialog>
+<dialog id="from-disk" class="fact-dialog" aria-labelledby="from-disk-title">
+  <div class="fact-head"><h2 id="from-disk-title">NavLab cannot run from a file</h2></div>
+  <div class="fact-body">
+    <p>This page was opened from disk (its address starts with <code>file://</code>). Browsers load no Web Worker and no WebAssembly module for such a page, and NavLab's engine is both, so nothing here can run.</p>
+    <p>Serve the folder instead. In a terminal, in the folder that holds this <code>index.html</code>:</p>
+    <pre class="script-text mono">python3 -m http.server 8000</pre>
+    <p>then open <a href="http://localhost:8000/">http://localhost:8000/</a>. From a checkout of NavLab: <code>make web &amp;&amp; python3 -m http.server -d .build-web 8000</code>. Or run <code>navlab</code>, which serves this page itself at the address it prints.</p>
+    <form method="dialog" class="script-actions"><button class="primary" autofocus>Close</button></form>
   </div>
 </dialog>
 <div class="drop-hint" id="drop-hint" hidden>Drop a <code>.navlab</code> script to open it</div>
@@ -856,6 +888,33 @@ function connectMessage() {
 }
 
 """####),
+        ("js/from-disk.js", ####"""
+// Opened from disk (a file:// address), the page cannot run: browsers load no ES module, Web
+// Worker or WebAssembly module for it (Chromium refuses them as cross-origin requests), and
+// NavLab's engine is all three. This classic script, which does load from disk, says so and
+// what to run instead, rather than "Loading the session…" for ever and typed lines vanishing.
+(function () {
+  if (location.protocol !== "file:") return;
+  var note = document.getElementById("from-disk");
+  var set = function (id, text) { var el = document.getElementById(id); if (el) el.textContent = text; };
+  document.getElementById("tree").innerHTML = '<div class="empty">NavLab cannot run from a file: serve this folder (see the note) or run <code>navlab</code>.</div>';
+  var dot = document.getElementById("connection");
+  dot.setAttribute("data-state", "offline");
+  set("connection-label", "opened from a file");
+  document.getElementById("command").placeholder = "nothing runs from a file: serve this folder (see the note)";
+  document.getElementById("console-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    var out = document.getElementById("console-out");
+    var line = document.createElement("div");
+    line.className = "co error";
+    line.textContent = "not run: this page was opened from a file, where browsers do not let it start NavLab's engine — serve the folder (python3 -m http.server 8000 in it, then http://localhost:8000/) or run navlab";
+    out.appendChild(line);
+    if (!note.open) note.showModal();
+  });
+  if (note.showModal) note.showModal(); else note.setAttribute("open", "");
+})();
+
+"""####),
         ("js/main-bundle.js", ####"""
 // Built by scripts/bundle-page.py from the page's modules (Public/js): see there.
 import * as __outside from "./start-bundle.js";
@@ -1032,6 +1091,17 @@ function esc(value) {
 
 const $ = (id) => document.getElementById(id);
 
+/** The command every hint on a fresh page offers: an app with a root, launched. */
+const FIRST_COMMAND = "initial Nav(Home); launch";
+
+/**
+ * A command the page suggests, as code that runs it when clicked (main.js: `[data-hint]`).
+ * Every hint the page shows must work when followed: Tests/Web and Tests/Browser run them.
+ */
+function hint(command) {
+  return `<code class="hint" data-hint="${esc(command)}" role="button" tabindex="0" title="Run it">${esc(command)}</code>`;
+}
+
 /**
  * Escapes text and turns each UIKit fact it cites — `(UIKit #4, #82)`, `UIKit #115–116` —
  * into a link that opens the fact's text (main.js listens for clicks on `a.fact`).
@@ -1041,7 +1111,7 @@ function cited(value) {
     run.replace(/#?(\d+)/g, (m, n) => `<a class="fact" href="#fact-${n}" data-fact="${n}" title="UIKit #${n}: what UIKit does (explain ${n})">${m}</a>`));
 }
 
-/** Whether each scroll container is at its end, as its last scroll left it. */
+/** Per scroll container: whether it follows its end, and where its last scroll left it. */
 const pinned = new WeakMap();
 /** Containers to scroll to their end in the next frame, all at once. */
 const toEnd = new Set();
@@ -1051,19 +1121,33 @@ const toEnd = new Set();
  * is at its end is known from its scroll events, and the scroll happens in the next frame
  * with every other: no layout is forced in between DOM updates (at 10,000 view controllers
  * each forced layout cost a push about 10 ms).
+ *
+ * Only a scroll up lets go of the end. A scroll event comes a frame after the scroll that
+ * caused it: under a quick run of updates (a tutorial's "Run to the end", a stream of
+ * commands) more has been added by then, so our own scroll to the old end reads as "not at
+ * the end" — it moved down, and the pane keeps following.
  */
 function stickToBottom(element, update) {
-  if (!pinned.has(element)) {
-    pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+  let state = pinned.get(element);
+  if (!state) {
+    state = { atEnd: element.scrollHeight - element.scrollTop - element.clientHeight < 24, top: element.scrollTop };
+    pinned.set(element, state);
     element.addEventListener("scroll", () => {
-      pinned.set(element, element.scrollHeight - element.scrollTop - element.clientHeight < 24);
+      const top = element.scrollTop;
+      if (element.scrollHeight - top - element.clientHeight < 24) state.atEnd = true;
+      else if (top < state.top - 1 && !toEnd.has(element)) state.atEnd = false;
+      state.top = top;
     }, { passive: true });
   }
   update();
-  if (!pinned.get(element)) return;
+  if (!state.atEnd) return;
   if (toEnd.size === 0) {
     requestAnimationFrame(() => {
-      for (const e of toEnd) e.scrollTop = e.scrollHeight;
+      for (const e of toEnd) {
+        e.scrollTop = e.scrollHeight;
+        const s = pinned.get(e);
+        if (s) s.top = e.scrollTop;
+      }
       toEnd.clear();
     });
   }
@@ -1158,7 +1242,7 @@ function reconcile(container, items) {
   return built;
 }
 
-  return { esc, $, cited, stickToBottom, frameThrottle, debounce, reconcile };
+  return { esc, $, FIRST_COMMAND, hint, cited, stickToBottom, frameThrottle, debounce, reconcile };
 })();
 // ---- js/model.js
 const __model = (() => {
@@ -1351,7 +1435,7 @@ function valueAt(doc, path) {
 })();
 // ---- js/tree.js
 const __tree = (() => {
-  const { esc, reconcile } = __dom;
+  const { FIRST_COMMAND, hint, esc, reconcile } = __dom;
   const { hierarchies, presentations, KIND_ICONS } = __model;
 // The hierarchy pane: containment drawn ├─ in grey, presentation ┄▸ in purple, each view
 // controller's appearance, whether its view is loaded and in the window, leaks with their
@@ -1386,7 +1470,10 @@ function renderTree(container, state, view) {
   if (empty) {
     push("§empty", running
       ? `<div class="empty">Nothing is allocated.</div>`
-      : `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: type <code>launch</code>.` : `Declare <code>initial SPEC</code>, then <code>launch</code>.`}</div>`);
+      : state.initial || state.application?.launches
+        ? `<div class="empty">The app is not running. ${state.initial ? `Its Initial UI is <code>${esc(state.initial)}</code>: ` : ""}type ${hint("launch")}.</div>`
+        : `<div class="empty first-visit"><p>No app yet. The best way in is a tutorial: <button type="button" class="primary" data-open-tutorials>Tutorials</button> plays one a step at a time, with what UIKit does at each.</p>`
+          + `<p>Or start an app of your own — a navigation controller with a Home screen, launched: ${hint(FIRST_COMMAND)}. <b>help</b> lists every verb.</p></div>`);
     reconcile(container, items.filter((it) => it.html));
     return 0;
   }
@@ -2028,8 +2115,19 @@ async function toPNG(svg) {
 
 const PREFIX = "#script=";
 
+/**
+ * Share links need CompressionStream with "deflate-raw": Chrome 103+, Firefox 113+, Safari 16.4+
+ * (Docs/Browser.md). An older browser is told so, with what to use instead.
+ */
+const NO_STREAMS = "This browser cannot read or make NavLab's share links: they need CompressionStream with deflate-raw (Safari 16.4 or later, Chrome or Edge 103, Firefox 113). Update the browser, or use a script file instead: Export → Session as a script saves one, Export → Open a script… opens one.";
+function canCompress() {
+  if (typeof CompressionStream === "undefined" || typeof DecompressionStream === "undefined") return false;
+  try { new CompressionStream("deflate-raw"); return true; } catch { return false; }
+}
+
 /** base64url of deflate-raw: a 40-line script is a link of a few hundred characters. */
 async function encode(text) {
+  if (!canCompress()) throw new Error(NO_STREAMS);
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   let binary = "";
@@ -2064,6 +2162,7 @@ const LINK_BYTES = 64 * 1048576;
 /** The script a link's fragment carries: { text } or { error }; null when it carries none. */
 async function readShared(hash) {
   if (!hash.startsWith(PREFIX)) return null;
+  if (!canCompress()) return { text: null, error: NO_STREAMS };
   try {
     return { text: await decode(hash.slice(PREFIX.length)) };
   } catch (error) {
@@ -2211,8 +2310,10 @@ function posts(text) {
 }
 
 /** Says what went wrong, in the page's dialog. */
-function showProblem(title, message) {
-  showDialog({ title, intro: `<span class="error">${esc(message)}</span>`, text: "", actions: [{ label: "Close", primary: true, run: () => $("script-dialog").close() }] });
+function showProblem(title, message, { text = "", file = null } = {}) {
+  const close = { label: "Close", primary: true, run: () => $("script-dialog").close() };
+  const save = { label: "Save it", run: () => download(new Blob([text], { type: "text/plain" }), file) };
+  showDialog({ title, intro: `<span class="error">${esc(message)}</span>`, text, actions: text && file ? [save, close] : [close] });
 }
 
 function showDialog({ title, intro, text, note = "", actions }) {
@@ -2247,12 +2348,39 @@ const __tutorials = (() => {
 // or run whole — in the shared session, like `navlab play NAME` (the page follows the prompt's
 // play the same way). The panel does not cover the panes: each step's effect shows in the
 // hierarchy, the screen, the log and the timeline as it runs.
+//
+// Where a tutorial is played to is kept (localStorage, `navlab.tutorial`: its name, the next
+// step and the session's seq after the last one ran): closing the panel and opening Tutorials
+// again goes on from there, and after a reload the panel asks whether to.
 
 
 
 
 const panel = () => $("tutorial-panel");
 let playing = null; // { tutorial, index, running }
+const KEPT = "navlab.tutorial";
+
+/** The tutorial played to, as kept: { name, index, seq } or null. */
+function kept() {
+  try {
+    const k = JSON.parse(localStorage.getItem(KEPT) || "null");
+    return k && typeof k.name === "string" && Number.isInteger(k.index) ? k : null;
+  } catch {
+    return null;
+  }
+}
+function keep() {
+  try {
+    if (playing && playing.index < playing.tutorial.steps.length) {
+      localStorage.setItem(KEPT, JSON.stringify({ name: playing.tutorial.name, index: playing.index, seq: window.navlab?.seq ?? null }));
+    } else {
+      localStorage.removeItem(KEPT);
+    }
+  } catch { /* storage full or off: the place is kept in this page only */ }
+}
+function forget() {
+  try { localStorage.removeItem(KEPT); } catch { /* none */ }
+}
 
 /** Markdown of a narration (headings, lists, `code`, *emphasis*, **strong**, [links](url)) as HTML. */
 function narrationHTML(lines) {
@@ -2285,20 +2413,36 @@ function narrationHTML(lines) {
   return html.join("");
 }
 
-function show(html) {
+/** The panel's body; opened unless `open` is false (a step that ends while the panel is closed). */
+function show(html, { open = true } = {}) {
   $("tutorial-body").innerHTML = html;
   $("tutorial-body").scrollTop = 0;
-  if (!panel().open) panel().show();
+  if (open && !panel().open) panel().show();
 }
 
-/** The list of the built-in tutorials. */
+/** The Tutorials button: the tutorial being played, where it was, or else the list. */
+async function openPanel() {
+  if (playing && playing.index < playing.tutorial.steps.length) {
+    $("tutorial-title").textContent = playing.tutorial.title;
+    render();
+    return;
+  }
+  await openTutorials();
+}
+
+/** The list of the built-in tutorials (and, on top, the one played to, to go on with). */
 async function openTutorials() {
-  playing = null;
   $("tutorial-title").textContent = "Tutorials";
   show(`<p class="muted">loading…</p>`);
   try {
     const { tutorials } = await api.tutorials();
-    show(`<p class="muted">Each starts a fresh session (<code>reset</code>; <code>undo</code> past it brings this one back). <b>Play</b> goes a step at a time with the narration; <b>Run</b> replays it whole.</p>`
+    const place = playing && playing.index < playing.tutorial.steps.length
+      ? { name: playing.tutorial.name, index: playing.index } : kept();
+    const going = place && tutorials.find((t) => t.name === place.name);
+    const resume = going
+      ? `<div class="tutorial-resume"><span>You were at step ${place.index + 1} of ${going.steps} of <b>${esc(going.title)}</b>.</span>`
+        + `<button type="button" data-resume="${esc(going.name)}" class="primary">Go on</button></div>` : "";
+    show(resume + `<p class="muted">Each starts a fresh session (<code>reset</code>; <code>undo</code> past it brings this one back). <b>Play</b> goes a step at a time with the narration; <b>Run</b> replays it whole.</p>`
       + `<ul class="tutorial-list">${tutorials.map((t) => `<li data-tutorial="${esc(t.name)}"><div class="tutorial-name">${esc(t.title)}</div>`
         + `<div class="muted">${esc(t.summary)}</div><div class="tutorial-actions"><span class="muted mono">${esc(t.name)} · ${t.steps} steps</span>`
         + `<button type="button" data-play="${esc(t.name)}" class="primary">Play</button><button type="button" data-run="${esc(t.name)}">Run</button></div></li>`).join("")}</ul>`);
@@ -2317,29 +2461,59 @@ async function play(name) {
   const answer = await api.run("reset");
   if (answer.status === "failed") throw new Error(answer.error?.message || "reset failed");
   playing = { tutorial, index: 0, running: false, done: new Set() };
+  keep();
   $("tutorial-title").textContent = tutorial.title;
   render();
 }
 
-function render(problem = null) {
+/** Goes on with the tutorial kept (after a reload): at its next step, in the session as it is. */
+async function resume(name) {
+  const place = kept();
+  const tutorial = await load(name);
+  const index = place?.name === name ? Math.min(place.index, tutorial.steps.length) : 0;
+  playing = { tutorial, index, running: false, done: new Set() };
+  $("tutorial-title").textContent = tutorial.title;
+  const moved = place?.seq != null && window.navlab?.seq != null && window.navlab.seq !== place.seq;
+  render(null, moved ? "The session has changed since this step's turn came (commands were typed, or undone): the steps go on from it as it is now." : null);
+}
+
+/** After a reload: a tutorial was being played here — ask whether to go on with it. */
+async function offerResume() {
+  const place = kept();
+  if (!place || playing) return;
+  try {
+    const tutorial = await load(place.name);
+    if (playing) return;
+    if (place.index >= tutorial.steps.length) { forget(); return; }
+    $("tutorial-title").textContent = tutorial.title;
+    show(`<p>You were playing <b>${esc(tutorial.title)}</b>: step ${place.index + 1} of ${tutorial.steps.length} comes next.</p>`
+      + `<div class="tutorial-actions"><button type="button" data-resume="${esc(tutorial.name)}" class="primary">Go on from step ${place.index + 1}</button>`
+      + `<button type="button" data-play="${esc(tutorial.name)}">Start again</button><button type="button" data-forget>Not now</button></div>`);
+  } catch {
+    forget(); // a tutorial this NavLab does not have
+  }
+}
+
+function render(problem = null, note = null, { open = true } = {}) {
   const { tutorial, index } = playing;
   const steps = tutorial.steps;
   if (index >= steps.length) {
     show(`<p class="step-count muted">${steps.length} of ${steps.length} · the end</p><p>The end of <b>${esc(tutorial.title)}</b>: every step ran and every check held.</p>`
       + `<p class="muted">The timeline keeps each step; click one to see the model then. Export saves the session as a script.</p>`
-      + `<div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button><button type="button" data-close-tutorial>Close</button></div>`);
+      + `<div class="tutorial-actions"><button type="button" data-tutorials class="primary">Tutorials</button><button type="button" data-close-tutorial>Close</button></div>`, { open });
     return;
   }
   const step = steps[index];
   const shown = step.commands.filter((c) => !c.expect);
   const checks = step.commands.length - shown.length;
   show(`<p class="step-count muted">Step ${index + 1} of ${steps.length}</p>`
+    + (note ? `<p class="muted tutorial-note">${esc(note)}</p>` : "")
     + `<div class="narration">${narrationHTML(step.narration)}</div>`
     + `<pre class="mono tutorial-commands">${shown.map((c) => "navlab&gt; " + esc(c.text)).join("\n")}</pre>`
     + (checks ? `<p class="muted">and ${checks} check${checks === 1 ? "" : "s"} (<code>expect</code>) that must hold</p>` : "")
     + (problem ? `<p class="error tutorial-problem">${esc(problem)}</p>` : "")
     + `<div class="tutorial-actions"><button type="button" data-next class="primary" ${playing.running ? "disabled" : ""}>${index + 1 === steps.length ? "Run the last step" : "Run this step"}</button>`
-    + `<button type="button" data-rest ${playing.running ? "disabled" : ""}>Run to the end</button><button type="button" data-tutorials>Tutorials</button></div>`);
+    + `<button type="button" data-rest ${playing.running ? "disabled" : ""}>Run to the end</button><button type="button" data-tutorials>Tutorials</button></div>`, { open });
 }
 
 /** Runs the current step's commands; a failed one stops the tutorial there with its error. */
@@ -2347,17 +2521,20 @@ async function runStep() {
   if (!playing || playing.running) return false;
   const step = playing.tutorial.steps[playing.index];
   playing.running = true;
-  render();
+  // A panel closed meanwhile stays closed (the place is kept; Tutorials opens it there).
+  render(null, null, { open: false });
   const answer = await api.run(step.commands.map((c) => c.run).join("\n")).catch((e) => ({ status: "failed", error: { message: e.message } }));
   playing.running = false;
   if (answer.status === "failed") {
     const failed = (answer.results || []).find((r) => r.status === "failed");
     const command = failed ? step.commands[failed.lineNumber - 1] : null;
+    keep();
     render(`${command ? `line ${command.line}: ` : ""}${answer.error?.message || "the step failed"}${answer.error?.suggestion ? ` — ${answer.error.suggestion}` : ""}`);
     return false;
   }
   playing.index += 1;
-  render();
+  keep();
+  render(null, null, { open: false });
   return true;
 }
 
@@ -2371,6 +2548,7 @@ async function runRest() {
 async function runWhole(name) {
   const tutorial = await load(name);
   playing = null;
+  forget();
   $("tutorial-title").textContent = tutorial.title;
   show(`<p class="muted">running ${tutorial.steps.length} steps…</p>`);
   const commands = tutorial.steps.flatMap((s) => s.commands);
@@ -2399,7 +2577,7 @@ async function guarded(work) {
 }
 
 function setUpTutorials() {
-  $("tutorials").addEventListener("click", () => guarded(openTutorials));
+  $("tutorials").addEventListener("click", () => guarded(openPanel));
   $("tutorial-close").addEventListener("click", () => panel().close());
   $("tutorial-body").addEventListener("click", (e) => {
     const t = e.target.closest("button");
@@ -2408,12 +2586,14 @@ function setUpTutorials() {
     else if (t.dataset.run) guarded(() => runWhole(t.dataset.run));
     else if ("next" in t.dataset) guarded(runStep);
     else if ("rest" in t.dataset) guarded(runRest);
+    else if (t.dataset.resume) guarded(() => resume(t.dataset.resume));
+    else if ("forget" in t.dataset) { forget(); panel().close(); }
     else if ("tutorials" in t.dataset) guarded(openTutorials);
     else if ("closeTutorial" in t.dataset) panel().close();
   });
 }
 
-  return { narrationHTML, openTutorials, setUpTutorials };
+  return { narrationHTML, openPanel, openTutorials, offerResume, setUpTutorials };
 })();
 // ---- js/importing.js
 const __importing = (() => {
@@ -2496,7 +2676,7 @@ function setUpImport() {
 })();
 // ---- js/phone.js
 const __phone = (() => {
-  const { esc } = __dom;
+  const { FIRST_COMMAND, esc, hint } = __dom;
 // The phone: what the user sees now, drawn from `screen` and the window's subviews (back to
 // front), each presented layer as the engine says it looks (`look`, `dims`, `pushesBack`:
 // PageDocument.layer): the root view fills the screen; a sheet is a card over its dimmed,
@@ -2518,7 +2698,8 @@ function renderPhone(phone, layersEl, deviceEl, state) {
   const appState = state.application?.state;
   if (appState === "notRunning" || !subviews.length) {
     const why = appState === "notRunning"
-      ? `<b>Not running</b><span>${state.application?.launches ? "The app was terminated." : "Type <code>launch</code> to start it."}</span>`
+      ? `<b>Not running</b><span>${state.application?.launches ? `The app was terminated: ${hint("launch")} starts it again.`
+        : state.initial ? `Type ${hint("launch")} to start it.` : `No app yet: ${hint(FIRST_COMMAND)} makes one, or open Tutorials.`}</span>`
       : appState === "background" || appState === "suspended"
         ? `<b>Home screen</b><span>The app is in the ${esc(appState)}.</span>`
         : `<b>Nothing on screen</b><span>The window has no root view.</span>`;
@@ -2967,6 +3148,20 @@ class Console {
       e.preventDefault();
       this.submit(this.input.value + text);
     });
+    // Safari's engine has no scroll anchoring: at a phone's width, where the page scrolls, the
+    // command box drifts down out of the window as the panes above it grow. Typed into while
+    // in sight, it is kept in sight after each change of the page's height, until the user
+    // scrolls or leaves it.
+    this.keepInSight = false;
+    const letGo = () => { this.keepInSight = false; };
+    addEventListener("wheel", letGo, { passive: true });
+    addEventListener("touchmove", letGo, { passive: true });
+    input.addEventListener("blur", letGo);
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => {
+        if (this.keepInSight && !this.inView()) this.input.scrollIntoView({ block: "nearest" });
+      }).observe(document.body);
+    }
     list.addEventListener("mousedown", (e) => {
       const li = e.target.closest("li");
       if (!li) return;
@@ -2993,6 +3188,7 @@ class Console {
     for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"))) this.typed.push(line);
     this.input.value = "";
     this.updateHint();
+    this.keepInSight = this.inView();
     try {
       const answer = await this.runText(text);
       for (const result of answer.results || []) {
@@ -3008,6 +3204,12 @@ class Console {
     } catch (error) {
       this.printCommand({ origin: "web", line: text, lines: [{ style: "error", text: `error: ${error.message}` }] });
     }
+  }
+
+  /** Whether the command box is inside the window (at a phone's width the page scrolls). */
+  inView() {
+    const r = this.input.getBoundingClientRect();
+    return r.top >= -2 && r.bottom <= innerHeight + 2; // (sub-pixel positions: a box scrolled to the edge)
   }
 
   /**
@@ -3206,12 +3408,12 @@ function loadHistory() {
 // ---- js/main.js
 const __main = (() => {
   const { api, connectEvents, keptState, keptStateShown, keepState, onJournal } = __api;
-  const { $, esc, frameThrottle, debounce } = __dom;
+  const { $, esc, frameThrottle, debounce, FIRST_COMMAND } = __dom;
   const { sameDocument } = __model;
   const { applyPatch, Touched } = __patch;
   const { renderTree, treeOrder, findMatch, ancestors } = __tree;
   const { renderInspector } = __inspector;
-  const { setUpTutorials } = __tutorials;
+  const { setUpTutorials, offerResume, openPanel } = __tutorials;
   const { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } = __exporting;
   const { setUpImport } = __importing;
   const { renderPhone } = __phone;
@@ -3373,9 +3575,27 @@ function renderHeader() {
     consolePane.setPrompt(store.liveApp);
   }
   $("status-chips").innerHTML = chips.join("");
+  $("command").placeholder = suggestion(store.viewing ? null : s);
   const v = store.viewing;
   $("viewing").hidden = !v;
+  document.body.classList.toggle("viewing-past", !!v);
   if (v) $("viewing-label").textContent = `viewing step ${v.seq}: ${v.entry.command || "start"} · live is at ${store.liveSeq ?? "?"}`;
+}
+
+/**
+ * The command box's placeholder: commands that work on the live state as it is (a fresh page
+ * has no app, so `push` or `present` would fail there).
+ */
+function suggestion(s) {
+  if (!s) return "help lists the verbs · Tab completes";
+  const app = s.application ?? {};
+  if (app.state === "notRunning" || !app.state) {
+    return s.initial || app.launches ? "launch · help lists the verbs" : `${FIRST_COMMAND} · or open Tutorials · help`;
+  }
+  if (app.state !== "active") return "help lists the verbs · Tab completes";
+  const vcs = s.viewControllers || {};
+  const nav = (s.screen || []).some((n) => vcs[n]?.kind === "navigation");
+  return `${nav ? "push Detail · " : ""}present Nav(Sheet) · help · Tab completes`;
 }
 
 // ---- the live stream ----
@@ -3446,7 +3666,10 @@ function runTyped(text) {
 let snapshotPending = false;
 function writeSnapshot() {
   snapshotPending = false;
-  if (store.fromCopy || store.stale || store.viewing || store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) return;
+  if (store.fromCopy || store.stale || store.viewing) return;
+  // The live document not in yet (a reload: the engine's answer comes before its state, and
+  // Safari, with no requestIdleCallback, gets here 200 ms after it): tried again in a while.
+  if (store.travelling != null || store.docSeq !== store.liveSeq || !store.doc) { keepSnapshotSoon(); return; }
   keepState(store.doc);
 }
 function keepSnapshotSoon() {
@@ -3695,7 +3918,24 @@ function linkify(text) {
     .replace(/`([^`]+)`/g, "<code>$1</code>");
 }
 
+/** A hint the page shows (`[data-hint]`, dom.js): clicked (or Enter), it runs in the command box. */
+function followHint(e) {
+  const code = e.target.closest("[data-hint]");
+  if (code) {
+    e.preventDefault();
+    consolePane.submit(code.dataset.hint);
+    return true;
+  }
+  if (e.target.closest("[data-open-tutorials]")) {
+    e.preventDefault();
+    openPanel();
+    return true;
+  }
+  return false;
+}
+document.addEventListener("keydown", (e) => { if (e.key === "Enter" && e.target.closest?.("[data-hint]")) followHint(e); });
 document.addEventListener("click", (e) => {
+  if (followHint(e)) return;
   const fact = e.target.closest("a.fact");
   if (fact) { e.preventDefault(); showFact(fact.dataset.fact); return; }
   const more = e.target.closest("[data-show-all]");
@@ -4012,9 +4252,11 @@ document.addEventListener("drop", async (e) => {
 
 // The engine in the page (no server) says when it had to start again, or could not bring a
 // saved session back.
-window.addEventListener("navlab-engine-note", (event) => showProblem(event.detail.title, event.detail.message));
+window.addEventListener("navlab-engine-note", (event) => showProblem(event.detail.title, event.detail.message, event.detail));
 
 async function start() {
+  // Opened from disk: nothing can run (js/from-disk.js says so and what to run instead).
+  if (location.protocol === "file:") return;
   setConnection("connecting");
   const kept = keptState();
   connectEvents({
@@ -4040,10 +4282,20 @@ async function start() {
   } catch (error) {
     console.warn("verbs:", error.message);
   }
-  $("command").focus();
+  // Without scrolling: at a phone's width the box is at the foot of the page, and a first visit
+  // starts at the top (the header, the hierarchy with its hints).
+  $("command").focus({ preventScroll: true });
   const shared = await readShared(location.hash);
   if (shared) openScriptDialog(shared.text, { source: "the link you opened", error: shared.error });
+  else offerResume();
 }
+
+// A share link pasted into a tab that shows the page already: only the fragment changes, and
+// the page loads nothing — it opens the link's script as at start.
+addEventListener("hashchange", async () => {
+  const shared = await readShared(location.hash);
+  if (shared) openScriptDialog(shared.text, { source: "the link you opened", error: shared.error });
+});
 
 start();
 
@@ -4065,6 +4317,8 @@ const __engine = (() => {
 
 const JOURNAL_KEY = "navlab.journal";
 const SNAPSHOT_KEY = "navlab.snapshot";
+/** A kept session that could not be brought back, as it was (Engine.setAside). */
+const SET_ASIDE_KEY = "navlab.journal.set-aside";
 /** The snapshot's layout; one of another layout is not read. */
 const SNAPSHOT_FORMAT = 1;
 /**
@@ -4157,7 +4411,7 @@ class Engine {
       waiting?.reject(Object.assign(new Error(`NavLab's engine stopped: ${a.trap}`), { status: 500 }));
       return;
     }
-    if (a.replayFailed) this.note("Part of the saved session could not be brought back", a.replayFailed);
+    if (a.replayFailed) this.setAside(a.replayFailed, a.journal || "");
     this.dispatch(a.messages || []);
     if (a.journal !== undefined) this.onJournal?.();
     waiting?.resolve(a);
@@ -4219,14 +4473,29 @@ class Engine {
     return outcome;
   }
 
-  note(title, message) {
-    window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message } }));
+  note(title, message, extra = {}) {
+    window.dispatchEvent(new CustomEvent("navlab-engine-note", { detail: { title, message, ...extra } }));
+  }
+
+  /**
+   * The kept session stopped at a line that does not run (an older NavLab's, or data damaged
+   * in storage): the session as kept is set aside (SET_ASIDE_KEY, and offered to save), and
+   * the page goes on from the lines before that one — a fresh session when there were none.
+   */
+  setAside(error, kept) {
+    const saved = this.openedWith || "";
+    try { localStorage.setItem(SET_ASIDE_KEY, saved); } catch { /* no room: it is offered to save below */ }
+    const fresh = !kept.trim();
+    this.note(fresh ? "The saved session could not be brought back" : "Part of the saved session could not be brought back",
+      `${error}. ${fresh ? "It was set aside and a fresh session started" : "The lines before that one were brought back and the session goes on from there; the whole of it was set aside"}: Save it below to keep it as a script.`,
+      { text: saved, file: "navlab-set-aside.navlab" });
   }
 
   /** Loads the module (config: navlab-host.json) and brings back the session this browser kept. */
   async start(config) {
     this.build = config.build ?? null;
     const journal = read(JOURNAL_KEY) || "";
+    this.openedWith = journal;
     this.opened = false;
     await this.send({
       kind: "open",
@@ -4287,6 +4556,12 @@ const __start = (() => {
 
 
 
+// The page's uncaught errors and rejections, kept for the tests in a browser whose WebDriver
+// reads no console (WebKit's): what Chromium's console log gives them.
+const errors = (window.navlabErrors = []);
+addEventListener("error", (e) => errors.push(String(e.message || e.error || "error")));
+addEventListener("unhandledrejection", (e) => errors.push(String(e.reason?.message ?? e.reason)));
+
 const marker = document.querySelector('meta[name="navlab-host"]');
 
 /** The host's description: { host: "browser" | "server", engine, docs, build }; {} when it cannot be read. */
@@ -4297,7 +4572,9 @@ const host = marker?.content === "browser"
     .catch(() => ({}));
 
 let early = null;
-if (marker?.content === "browser" || ranHereBefore()) {
+// From disk (file://) no worker or module can be loaded: js/from-disk.js says so.
+const fromDisk = location.protocol === "file:";
+if (!fromDisk && (marker?.content === "browser" || ranHereBefore())) {
   try { early = new Engine(); } catch (error) { console.warn("engine:", error.message); }
 }
 
@@ -4315,6 +4592,7 @@ function copyPainted() {
 
 /** The engine running in this page, once it has brought the session back; null when a server answers the page. */
 const started = (async () => {
+  if (fromDisk) return null;
   const config = await host;
   if (config.host !== "browser") {
     early?.stop();

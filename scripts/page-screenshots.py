@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""The page as a newcomer meets it, photographed at 1440 and 390 px: a first visit, a tutorial
+(replacing-the-root) played a few steps, and the same after "Run to the end". Docs/Browser.md
+shows them. Served by NAVLAB (default .build/debug/navlab) in the browser NAVLAB_BROWSER names
+(chromium, the default, or webkit).
+
+usage: python3 scripts/page-screenshots.py [FOLDER]   (default Docs/; names page-first-*.png)"""
+
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Browser"))
+import browserkit  # noqa: E402
+import firstvisit  # noqa: E402
+
+folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(browserkit.ROOT, "Docs")
+os.makedirs(folder, exist_ok=True)
+
+
+def settle(driver):
+    """Two frames after the last change (the panes scroll in the frame after they draw)."""
+    driver.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
+    time.sleep(0.5)  # the row flashes of the last step fade
+
+
+def shoot(width):
+    served = browserkit.start_navlab(["run", "--serve"], [])
+    driver = browserkit.new_driver()
+    try:
+        if width == 390:
+            browserkit.phone_size(driver)
+        else:
+            driver.set_window_size(1440, 900)
+        css = "#tree .empty, #tree .row[data-name]"
+        browserkit.open_page(driver, served, css=css)
+        settle(driver)
+        driver.save_screenshot(os.path.join(folder, f"page-first-visit-{width}.png"))
+        firstvisit.play(driver, "replacing-the-root")
+        firstvisit.run_steps(driver, 5)
+        settle(driver)
+        driver.save_screenshot(os.path.join(folder, f"page-tutorial-{width}.png"))
+        firstvisit.click_in_panel(driver, "[data-rest]")
+        firstvisit.wait(driver, lambda d: "the end" in firstvisit.step_count(d), 120)
+        settle(driver)
+        driver.save_screenshot(os.path.join(folder, f"page-tutorial-end-{width}.png"))
+    finally:
+        driver.quit()
+        browserkit.stop(served.process)
+
+
+for width in (1440, 390):
+    shoot(width)
+    print(f"wrote {folder}/page-first-visit-{width}.png, page-tutorial-{width}.png, page-tutorial-end-{width}.png")
