@@ -7,6 +7,7 @@ SCRIPTS := $(wildcard Tests/Scripts/*.navlab)
 TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 UNAME := $(shell uname -s)
 OBSERVED := $(wildcard Tests/Observed/*.navlab)
+STORYBOARDS := $(wildcard Tests/Storyboards/*.navlab)
 
 .PHONY: run build test test-scripts test-repl test-browser test-wasm check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
 ifeq ($(UNAME),Darwin)
@@ -40,7 +41,7 @@ build: page
 ## test: navlab with the unit tests (one `swift build --build-tests`, each module compiled whole:
 ## scripts/swift-debug.sh says why) beside the browser build; then, side by side (each one's
 ## output together), the unit tests (Swift Testing), every
-## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
+## Tests/Scripts/*.navlab, Tests/Observed/*.navlab, Tests/Storyboards/*.navlab and tutorial through `navlab check`, the prompt driven through a
 ## pseudo-terminal, the page in headless Chrome or Chromium (pytest), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
 ## native tool; the page as a static folder). First, four checks: no Linux-only call outside a
@@ -57,7 +58,7 @@ test: deps
 	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS)
 
 test-repl:
 	NAVLAB=$(NAVLAB) $(PYTHON) -m pytest -q -rs Tests/REPL
@@ -72,7 +73,7 @@ test-browser:
 ## (Tests/Wasm/test-alloc.sh); then the page as a static folder
 ## with both, served by a plain file server, in headless Chromium (Tests/Web)
 test-wasm:
-	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS)
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (the start module) and navlab-full.wasm
 ## (the complete one), optimised for size; wasm-opt if installed
@@ -85,7 +86,7 @@ web: wasm
 	sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 
 check: build
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS)
 
 ## bench: measured numbers, printed (release build; Docs/Performance.md says what each is);
 ## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison,

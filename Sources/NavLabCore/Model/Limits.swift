@@ -19,6 +19,12 @@ public enum Limits {
     public static let hookDepth = 32
     /// How many times code in callbacks may run for one command, all depths together.
     public static let hookRuns = 1_000
+    /// Bytes of the storyboards one `import storyboard` reads, all files together.
+    public static let storyboardBytes = 16 << 20
+    /// Elements nested in one storyboard (scenes hold views inside views).
+    public static let storyboardDepth = 512
+    /// Elements in one storyboard.
+    public static let storyboardElements = 500_000
 }
 
 extension State {
