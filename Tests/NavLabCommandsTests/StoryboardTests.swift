@@ -171,6 +171,31 @@ struct StoryboardTests {
         expectEqual(p.state.presentedViewController(of: p.state.vc(named: "FeedViewController")!.id), nil)
         expect(d.text.contains("deinit Extra") && d.text.contains("deinit DraftViewController"))
 
+        // Into another tab: the tab bar controller selects the destination's tab.
+        let t = Session()
+        _ = t.execute("""
+            import storyboard Tiny <<END
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="t">
+                <scenes>
+                    <scene sceneID="s0"><objects><tabBarController id="t" sceneMemberID="viewController"><connections>
+                        <segue destination="a" kind="relationship" relationship="viewControllers" id="r1"/>
+                        <segue destination="n" kind="relationship" relationship="viewControllers" id="r2"/></connections></tabBarController></objects></scene>
+                    <scene sceneID="s1"><objects><viewController id="a" customClass="First" sceneMemberID="viewController"/></objects></scene>
+                    <scene sceneID="s2"><objects><navigationController id="n" sceneMemberID="viewController"><connections>
+                        <segue destination="b" kind="relationship" relationship="rootViewController" id="r3"/></connections></navigationController></objects></scene>
+                    <scene sceneID="s3"><objects><viewController id="b" customClass="Second" sceneMemberID="viewController"><connections>
+                        <segue destination="x" kind="unwind" identifier="toFirst" unwindAction="unwindToFirst:" id="g2"/></connections></viewController>
+                        <exit id="x" sceneMemberID="exit"/></objects></scene>
+                </scenes>
+            </document>
+            END
+            """)
+        for l in ["class First unwind=unwindToFirst", "launch", "select UITabBarController 1"] { _ = t.execute(l) }
+        let tab = t.execute("segue toFirst")
+        expect(tab.text.contains("unwind(for:towards:) UITabBarController — towards First"), "\(tab.text)")
+        expectEqual(t.state.vc(named: "UITabBarController")?.selectedIndex, 0)
+
         // No view controller implements the action: nothing happens.
         let n = session(importing: ["Tabs"], "launch", "segue showPost", "segue showAuthor")
         let before = n.state
@@ -228,5 +253,30 @@ struct StoryboardTests {
         expect(refused.error?.message.hasPrefix("Main.storyboard:") == true, "\(refused.text)")
         expect(refused.error?.message.contains("names Settings.storyboard, which this import does not give") == true)
         expect(alone.state == before)
+    }
+
+    @Test("Completion offers the screen's segue identifiers first, then the storyboards' others; instantiate offers storyboard IDs")
+    func completion() {
+        let s = session(importing: ["Tabs"], "launch")
+        let segues = Completion.complete("segue ", in: s).candidates
+        expect(segues.contains("showPost") && segues.contains("login") && segues.contains("backToFeed"), "\(segues)")
+        expectEqual(Completion.complete("segue show", in: s).candidates, ["showAccount", "showAuthor", "showPost"])
+        expectEqual(Completion.complete("instantiate P", in: s).candidates, ["Post", "Profile"])
+    }
+
+    @Test("The storyboard tutorial plays step by step: the narration rides on the here-document's first line, its END stays alone")
+    func tutorialSteps() throws {
+        let t = try #require(Tutorials.named("storyboard-segues"))
+        let steps = Tutorial.steps(t.text)
+        let first = steps[0].line(0)
+        expect(first.hasPrefix("import storyboard Shop <<END  # "), "\(first.prefix(80))")
+        expect(first.hasSuffix("\nEND"))
+        let s = Session()
+        for step in steps {
+            for i in step.commands.indices {
+                let r = s.execute(step.line(i))
+                expect(r.status != .failed, "\(step.commands[i].text.prefix(60)): \(r.text)")
+            }
+        }
     }
 }

@@ -2499,7 +2499,7 @@ and the code of a custom segue's `perform()`, are not modelled: the import says 
 
 **What UIKit does.** A Show segue calls `show(_:sender:)` on its source and a Show Detail segue `showDetailViewController(_:sender:)`, so the container decides (UIKit #23): inside a navigation controller the destination is pushed; with no container that overrides the method — a tab's plain view controller, a presented screen — it is presented modally. Show Detail puts the destination in an expanded split view's secondary column, and pushes or presents like Show when there is none. Nothing in the storyboard says which: the same arrow pushes in one tab and presents in another.
 
-**In NavLab.** In `Tabs.storyboard` the Settings tab has no navigation controller: `tab`-select it (`select UITabBarController 1`), then `segue showAccount user`: the note says `show(_:sender:): no container overrides it, so it presents`, and `ProfileViewController` is presented as a sheet; from the Feed tab, `segue showPost` pushes.
+**In NavLab.** In `Tabs.storyboard` the Settings tab has no navigation controller: select it (`select UITabBarController 1`), then `segue showAccount user`: the note says `show(_:sender:): no container overrides it, so it presents`, and `ProfileViewController` is presented as a sheet; from the Feed tab, `segue showPost` pushes.
 
 **Tests.** `StoryboardTests` "UIKit #243: a show segue pushes in a navigation controller and presents without one; showDetail fills a split view's secondary column"
 

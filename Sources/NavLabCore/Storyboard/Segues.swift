@@ -279,8 +279,8 @@ extension State {
         // What stands between: presentations above the destination's, a navigation stack above it,
         // a tab bar controller showing another tab.
         var dismissOn: VCID?
-        var popping: (nav: VCID, keep: Int)?
-        var selectTab: (tab: VCID, index: Int)?
+        var popping: (nav: VCID, keep: Int, towards: VCID)?
+        var selectTab: (tab: VCID, index: Int, towards: VCID)?
         var x = source
         while x != d && !isAncestor(x, of: d) {
             if let p = self[x].parent { x = p; continue }
@@ -292,15 +292,18 @@ extension State {
         var y = d
         while y != x, let p = self[y].parent {
             if self[p].kind == .navigation, let i = self[p].children.firstIndex(of: y), i < self[p].children.count - 1 {
-                popping = (p, i + 1)
+                popping = (p, i + 1, y)
             }
             if self[p].kind == .tabBar, let i = self[p].children.firstIndex(of: y), i != self[p].selectedIndex {
-                selectTab = (p, i)
+                selectTab = (p, i, y)
             }
             y = p
         }
-        for (container, towards) in [(popping?.nav, d), (selectTab?.tab, d)] {
-            if let container { events.append(Event(kind: .callback, callback: "unwind(for:towards:)", viewController: self[container].name, message: "towards \(self[towards].name)")) }
+        // unwind(for:towards:) on each container that changes, with its child on the way.
+        for (container, towards) in [(popping?.nav, popping?.towards), (selectTab?.tab, selectTab?.towards)] {
+            if let container, let towards {
+                events.append(Event(kind: .callback, callback: "unwind(for:towards:)", viewController: self[container].name, message: "towards \(self[towards].name)"))
+            }
         }
         if let p = dismissOn {
             let o = try dismiss(NameRef(self[p].name, at: location), animated: animated)
