@@ -63,6 +63,7 @@ extension StoryboardReader {
         var unmodelled: [String] = []
         var customSegues = 0
         var transitionStyles = 0
+        var compactColumns = 0
         var ids: Set<String> = []
         for list in root.children("scenes") {
             for scene in list.children("scene") {
@@ -74,12 +75,16 @@ extension StoryboardReader {
                         }
                         customSegues += s.segues.filter { $0.kind == .custom }.count
                         transitionStyles += s.segues.filter { $0.modalTransitionStyle != nil }.count + (s.modalTransitionStyle == nil ? 0 : 1)
+                        if s.kind == .split, el.children("connections").contains(where: { $0.children("segue").contains { $0.attribute("relationship") == "compactViewController" } }) {
+                            compactColumns += 1
+                        }
                         scenes.append(s)
                     }
                 }
             }
         }
         unmodelled.append("each scene's views (NavLab models view controllers: a scene's view is one UIView)")
+        if compactColumns > 0 { unmodelled.append("a split view controller's compact column (compactViewController): collapsed, NavLab's split view shows its primary column") }
         if transitionStyles > 0 { unmodelled.append("modalTransitionStyle (how a presentation animates: NavLab's transitions have no look)") }
         if customSegues > 0 { unmodelled.append("\(customSegues) custom segue\(customSegues == 1 ? "" : "s")' own perform() and animation (the app's code)") }
         let initial = root.attribute("initialViewController")
