@@ -279,4 +279,22 @@ struct StoryboardTests {
             }
         }
     }
+
+    @Test("UIKit #249: two scenes of one custom class with different restoration identifiers: the first scene's hold, and the import says so")
+    func conflictingScenes() {
+        let s = Session()
+        let r = s.execute("""
+            import storyboard Twice <<END
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+                <scenes>
+                    <scene sceneID="s1"><objects><viewController restorationIdentifier="One" id="a" customClass="Shared" sceneMemberID="viewController"/></objects></scene>
+                    <scene sceneID="s2"><objects><viewController storyboardIdentifier="Two" useStoryboardIdentifierAsRestorationIdentifier="YES" id="b" customClass="Shared" sceneMemberID="viewController"/></objects></scene>
+                </scenes>
+            </document>
+            END
+            """)
+        expect(r.text.contains("scenes of Shared set different restoration identifiers or presentation styles: the first scene's hold for the class"), "\(r.text)")
+        expectEqual(s.state.classes["Shared"]?.restorationIdentifier, "One")
+    }
 }

@@ -12,14 +12,18 @@ extension State {
         var events: [Event] = []
         var newClasses = classes
         var conflicts: [String] = []
+        var first: [String: StoryboardScene] = [:]
         for b in boards {
             for s in b.scenes where s.isCustomClass {
-                var decl = newClasses[s.className] ?? ClassDecl()
                 // Two scenes of one class with different settings: the first scene's hold.
-                if decl.storyboard == true, (decl.restorationIdentifier ?? "") != (s.restorationIdentifier ?? "") || decl.modalPresentationStyle != s.modalPresentationStyle {
-                    conflicts.append(s.className)
+                if let f = first[s.className] {
+                    if f.restorationIdentifier != s.restorationIdentifier || f.modalPresentationStyle != s.modalPresentationStyle, !conflicts.contains(s.className) {
+                        conflicts.append(s.className)
+                    }
                     continue
                 }
+                first[s.className] = s
+                var decl = newClasses[s.className] ?? ClassDecl()
                 decl.storyboard = true
                 decl.restorationIdentifier = s.restorationIdentifier ?? decl.restorationIdentifier
                 if let m = s.modalPresentationStyle { decl.modalPresentationStyle = m }
@@ -291,19 +295,21 @@ extension State {
         // x is now d or an ancestor of d: containers from x down to d may have to change.
         var y = d
         while y != x, let p = self[y].parent {
-            if self[p].kind == .navigation, let i = self[p].children.firstIndex(of: y), i < self[p].children.count - 1 {
-                popping = (p, i + 1, y)
+            let index = self[p].children.firstIndex(of: y) ?? 0
+            if self[p].kind == .navigation, index < self[p].children.count - 1 {
+                popping = (nav: p, keep: index + 1, towards: y)
             }
-            if self[p].kind == .tabBar, let i = self[p].children.firstIndex(of: y), i != self[p].selectedIndex {
-                selectTab = (p, i, y)
+            if self[p].kind == .tabBar, index != self[p].selectedIndex {
+                selectTab = (tab: p, index: index, towards: y)
             }
             y = p
         }
         // unwind(for:towards:) on each container that changes, with its child on the way.
-        for (container, towards) in [(popping?.nav, popping?.towards), (selectTab?.tab, selectTab?.towards)] {
-            if let container, let towards {
-                events.append(Event(kind: .callback, callback: "unwind(for:towards:)", viewController: self[container].name, message: "towards \(self[towards].name)"))
-            }
+        if let p = popping {
+            events.append(Event(kind: .callback, callback: "unwind(for:towards:)", viewController: self[p.nav].name, message: "towards \(self[p.towards].name)"))
+        }
+        if let t = selectTab {
+            events.append(Event(kind: .callback, callback: "unwind(for:towards:)", viewController: self[t.tab].name, message: "towards \(self[t.towards].name)"))
         }
         if let p = dismissOn {
             let o = try dismiss(NameRef(self[p].name, at: location), animated: animated)
