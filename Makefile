@@ -8,6 +8,7 @@ TUTORIALS := $(wildcard Docs/Tutorials/*.navlab)
 UNAME := $(shell uname -s)
 OBSERVED := $(wildcard Tests/Observed/*.navlab)
 DEEP := $(wildcard Tests/Deep/*.navlab)
+STORYBOARDS := $(wildcard Tests/Storyboards/*.navlab)
 
 .PHONY: run build test test-scripts test-repl test-browser test-wasm test-deep test-deep-release check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
 ifeq ($(UNAME),Darwin)
@@ -41,8 +42,9 @@ build: page
 ## test: navlab with the unit tests (one `swift build --build-tests`, each module compiled whole:
 ## scripts/swift-debug.sh says why) beside the browser build; then, side by side (each one's
 ## output together), the unit tests (Swift Testing), every
-## Tests/Scripts/*.navlab, Tests/Observed/*.navlab and tutorial through `navlab check`, the prompt driven through a
-## pseudo-terminal, the page in headless Chrome or Chromium and in WebKit (pytest), and the browser build of
+## Tests/Scripts/*.navlab, Tests/Observed/*.navlab, Tests/Storyboards/*.navlab and tutorial through `navlab check`, the prompt driven through a
+## pseudo-terminal, the page in headless Chrome or Chromium and in WebKit (pytest), every limit at its
+## end in 512 KiB of stack (Tests/Deep), and the browser build of
 ## the engine (every script and tutorial through navlab.wasm under node, compared with the
 ## native tool; the page as a static folder). First, four checks: no Linux-only call outside a
 ## platform check and no Mac set-up finding put back (and that the check catches each), the page built into navlab is Public/'s, Tests/Observed/README.md lists the
@@ -60,7 +62,7 @@ test: deps
 	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-deep" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS)
 	@sh Tests/Formula/test-formula.sh $(NAVLAB)
 
 test-repl:
@@ -89,7 +91,7 @@ test-deep-release:
 ## (Tests/Wasm/test-alloc.sh); then the page as a static folder
 ## with both, served by a plain file server, in headless Chromium and then in WebKit (Tests/Web)
 test-wasm:
-	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(DEEP)
+	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS) $(DEEP)
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (the start module) and navlab-full.wasm
 ## (the complete one), optimised for size; wasm-opt if installed
@@ -102,7 +104,7 @@ web: wasm
 	sh scripts/make-web.sh .build-wasm/navlab.wasm .build-web
 
 check: build
-	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED)
+	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS)
 
 ## bench: measured numbers, printed (release build; Docs/Performance.md says what each is);
 ## `make bench QUICK=1` for a short run. Installs nginx and wrk for the static-file comparison,

@@ -26,6 +26,8 @@ public enum Query: Hashable, Sendable {
     case help(String?)
     /// `explain N|WORD…`: a UIKit fact by number, or the facts about a word.
     case explain(String)
+    /// `segue` with no identifier: the segues the screen (or NAME) can perform.
+    case segues(NameRef?)
 }
 
 public enum ExportFormat: String, Hashable, Sendable, CaseIterable {
@@ -51,6 +53,8 @@ public enum Meta: Hashable, Sendable {
     /// `import uikit|screenstate FILE` (or `-`: lines pasted at the prompt): the shell reads
     /// them and runs `import FORMAT <<END` with them.
     case importFile(ImportedHierarchy.Format, String)
+    /// `import storyboard FILE…`: the shell reads them and runs `import storyboard NAME… <<END`.
+    case importStoryboards([String])
 }
 
 /// `expect [not] FACT`.

@@ -142,6 +142,17 @@ public enum Completion {
             return tabs.children.indices.map(String.init) + (tabs.children.count > 5 ? ["more"] : [])
         case .verb:
             return VerbTable.names
+        case .segue:
+            // What the screen can perform first; any identifier of the storyboards after.
+            let s = model.state
+            var out: [String] = []
+            for id in s.segueSources() {
+                for g in s.performableSegues(from: id) where !out.contains(g.segue.identifier!) { out.append(g.segue.identifier!) }
+            }
+            for b in s.storyboards { for sc in b.scenes { for g in sc.segues { if let i = g.identifier, !out.contains(i) { out.append(i) } } } }
+            return out + ["from"]
+        case .storyboardID:
+            return model.state.storyboards.flatMap { $0.scenes.compactMap { $0.storyboardIdentifier } }
         case .fact:
             return factCandidates(afterVerb, nil, model)
         case .file:

@@ -286,9 +286,53 @@ public struct ScriptRunner {
             // Echoed as typed (`import uikit FILE`); the session keeps the lines themselves.
             r.parsed = parsed
             return (r, nil)
+        case .importStoryboards(let paths):
+            guard let readFile else { return fail("import is not available here") }
+            var files: [(path: String, text: String)] = []
+            for path in paths {
+                do throws(NavLabError) {
+                    files.append((path, try readFile(path, file).1))
+                } catch {
+                    let e = error
+                    return fail(e.message, e.suggestion)
+                }
+            }
+            var r = session.execute(ScriptRunner.storyboardImport(files), lineNumber: parsed.location.line)
+            if var e = r.error {
+                e.message = ScriptRunner.namingFiles(e.message, files.map { $0.path })
+                e.location = parsed.location
+                r.error = e
+                r.lines = [OutputLine(.error, "error: \(e.message)")] + (e.suggestion.map { [OutputLine(.error, "  " + $0)] } ?? [])
+            }
+            r.parsed = parsed
+            return (r, nil)
         default:
             return (LineResult(status: .done, parsed: parsed), nil)
         }
+    }
+
+    /// `import storyboard NAME… <<END` with the files' XML one after another: what the session
+    /// runs and keeps for `import storyboard FILE…` (the prompt's and a script's).
+    public static func storyboardImport(_ files: [(path: String, text: String)]) -> String {
+        let names = files.map { f -> String in
+            let n = StoryboardReader.name(ofFile: f.path)
+            return n.contains(" ") || n.contains("\"") ? "\"" + n.filter { $0 != "\"" } + "\"" : n
+        }
+        let body = files.map { f -> String in
+            var t = f.text
+            while t.hasSuffix("\n") || t.hasSuffix("\r") { t.removeLast() }
+            return t
+        }.joined(separator: "\n")
+        return Heredoc.wrap(body, header: "import storyboard " + names.joined(separator: " "))
+    }
+
+    /// An import error's `Main.storyboard:12:5:` as the path the user gave (`App/Main.storyboard:12:5:`).
+    public static func namingFiles(_ message: String, _ paths: [String]) -> String {
+        for p in paths {
+            let prefix = StoryboardReader.name(ofFile: p) + ".storyboard:"
+            if message.hasPrefix(prefix) { return p + ":" + message.dropFirst(prefix.count) }
+        }
+        return message
     }
 
     /// `text` with two spaces before each of its lines.

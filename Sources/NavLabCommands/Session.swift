@@ -241,7 +241,7 @@ public final class Session {
         switch action {
         case .model: return true
         case .query(.help), .query(.explain), .query(.log), .query(.tree), .query(.views), .query(.memory), .query(.why),
-             .query(.archive), .query(.defaults), .query(.export): return false
+             .query(.archive), .query(.defaults), .query(.export), .query(.segues): return false
         case .query(.expect): return true
         case .meta(.reset): return true
         case .meta: return false
@@ -505,7 +505,7 @@ public final class Session {
 
     private func run(_ meta: Meta, parsed: ParsedLine) -> LineResult {
         switch meta {
-        case .record, .recordStop, .save, .load, .importFile:
+        case .record, .recordStop, .save, .load, .importFile, .importStoryboards:
             // The shell reads and writes files; the session only says what was asked.
             return LineResult(status: .shell, lines: [])
         case .quit:
@@ -628,6 +628,9 @@ public final class Session {
                 return failure(e, parsed: parsed)
             }
         case .archive: return shown(state.renderArchive())
+        case .segues(let ref):
+            do throws(NavLabError) { return shown(try state.renderSegues(from: ref)) }
+            catch { return failure(error, parsed: parsed) }
         case .export(let format, let file, let replace):
             var text: String
             switch format {

@@ -3,6 +3,8 @@ import NavLabCore
 /// What a verb's next argument is, for completion and hints.
 public enum ArgumentKind: Hashable, Sendable {
     case spec, name, className, style, settingKey, file, integer, fact, verb
+    /// A segue identifier of the imported storyboards; a storyboard ID.
+    case segue, storyboardID
     /// An app of the simulated device (`app NAME`).
     case appName
     case keyword([String])
@@ -35,6 +37,34 @@ public struct Verb: Sendable {
 
 /// The one verb table.
 public enum VerbTable {
+    /// `import storyboard FILE…` (the shell reads the files) or `import storyboard NAME… <<END`
+    /// with the storyboards' XML, one after another, each from its `<?xml …?>` line.
+    static func importStoryboard(_ a: inout Arguments) throws(NavLabError) -> Action {
+        var names: [(String, SourceLocation)] = []
+        while let p = a.peek, !(p.kind == .word && p.text.hasPrefix("<<")) {
+            names.append((try a.path(), p.location))
+        }
+        guard let p = a.peek else {
+            guard !names.isEmpty else { throw a.error("import storyboard needs the storyboard files", suggestion: "import storyboard Main.storyboard") }
+            return .meta(.importStoryboards(names.map { $0.0 }))
+        }
+        a.index += 1
+        try a.end()
+        guard let doc = a.heredoc, p.text == "<<" + doc.terminator else {
+            throw a.error("the storyboard's XML goes on the lines after `\(p.text)`, up to a line `\(p.text.dropFirst(2))`", suggestion: "or give the files: import storyboard Main.storyboard", at: p.location)
+        }
+        guard !names.isEmpty else {
+            throw a.error("name the storyboard before `\(p.text)` (references between storyboards use the name)", suggestion: "import storyboard Main \(p.text)", at: p.location)
+        }
+        let documents = StoryboardReader.split(doc.body, count: names.count)
+        guard documents.count == names.count else {
+            throw a.error("\(names.count) storyboards named, \(documents.count) found after `\(p.text)`: each starts at a line `<?xml …?>`", suggestion: "one name for each storyboard, in order", at: p.location)
+        }
+        var given: [(name: String, text: String)] = []
+        for (i, (n, _)) in names.enumerated() { given.append((StoryboardReader.name(ofFile: n), documents[i])) }
+        return .model(.importStoryboards(try StoryboardReader.read(given), at: p.location))
+    }
+
     public static let all: [Verb] = setupVerbs + hierarchyVerbs + windowVerbs + memoryVerbs + showVerbs + lifecycleVerbs + restorationVerbs + checkVerbs + sessionVerbs
 
     /// Verbs are found whatever their case (`Push`, `TREE`, `swaproot`); `?` is `help`, and
@@ -574,6 +604,33 @@ public enum VerbTable {
             let animated = try a.animatedFlag(default: false); try a.end()
             return .model(.switchChild(s, in: n, animated: animated))
         },
+        Verb(name: "segue", group: .hierarchy, syntax: "segue [ID] [from NAME] [user]",
+             summary: "performs the storyboard's segue ID from NAME (default: `top`) as performSegue(withIdentifier:sender:) does: a new destination each time, prepare(for:sender:), then show, showDetail, present, popover, push or an unwind's search up the chain; `user`: the user taps the control it is wired to, so UIKit asks shouldPerformSegue(withIdentifier:sender:) first (`class NAME shouldPerformSegue=no` refuses it); with no ID, the segues the screen can perform (UIKit #239–#247)",
+             uikit: "NAME.performSegue(withIdentifier:sender:)", examples: ["segue", "segue showDetail", "segue login from Feed", "segue unwindToHome user"],
+             arguments: [.segue, .keyword(["from", "user"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            guard let t = a.peek, t.kind == .word, t.text != "from" else {
+                var from: NameRef?
+                if a.accept("from") { from = try a.name() }
+                try a.end()
+                return .query(.segues(from))
+            }
+            a.index += 1
+            var from: NameRef?
+            var user = false
+            while !a.atEnd {
+                if a.accept("from") { from = try a.name(); continue }
+                if a.accept("user") { user = true; continue }
+                try a.end()
+            }
+            return .model(.segue(t.text, from: from, byUser: user, animated: true, at: t.location))
+        },
+        Verb(name: "instantiate", group: .hierarchy, syntax: "instantiate ID",
+             summary: "makes a new view controller from the scene whose storyboard ID is ID (a new instance each time, UIKit #240) and the app's code holds it, for `present @NAME`, `push @NAME` or `release NAME`",
+             uikit: "storyboard.instantiateViewController(withIdentifier:)", examples: ["instantiate Settings"],
+             arguments: [.storyboardID]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let t = try a.word("a storyboard ID"); try a.end()
+            return .model(.instantiate(t.text, at: t.location))
+        },
     ]
 
     static let windowVerbs: [Verb] = [
@@ -586,14 +643,16 @@ public enum VerbTable {
             }
             let s = try a.spec(); try a.end(); return .model(.swapRoot(s))
         },
-        Verb(name: "import", group: .window, syntax: "import uikit|screenstate FILE|-|<<END",
-             summary: "the app runs with the hierarchy a real app printed — `_printHierarchy`'s lines (classes, containers, selected tabs, presentations, loaded and appeared states, addresses) or ScreenState's summary — from FILE, from lines pasted at the prompt (`-`, then an empty line), or from the lines up to END; nothing is imported if one line cannot be read",
-             uikit: "po [UIViewController _printHierarchy] in the debugger", examples: ["import uikit hierarchy.txt", "import uikit -", "import screenstate <<END"],
-             arguments: [.keyword(ImportedHierarchy.Format.allCases.map({ $0.rawValue })), .file]) { (a: inout Arguments) throws(NavLabError) -> Action in
-            let t = try a.word("uikit or screenstate")
+        Verb(name: "import", group: .window, syntax: "import uikit|screenstate FILE|-|<<END | import storyboard FILE…|NAME… <<END",
+             summary: "the app runs with the hierarchy a real app printed — `_printHierarchy`'s lines (classes, containers, selected tabs, presentations, loaded and appeared states, addresses) or ScreenState's summary — from FILE, from lines pasted at the prompt (`-`, then an empty line), or from the lines up to END; nothing is imported if one line cannot be read. `import storyboard` reads the app's storyboards (Xcode's .storyboard files, together when they reference each other): their scenes and segues for `segue` and `instantiate`, their classes' settings, and the initial view controller as the Initial UI `launch` makes; a file that cannot be read is refused with its file:line:col and nothing is imported",
+             uikit: "po [UIViewController _printHierarchy] in the debugger; UIMainStoryboardFile, UIStoryboard(name:bundle:)",
+             examples: ["import uikit hierarchy.txt", "import uikit -", "import screenstate <<END", "import storyboard Main.storyboard Settings.storyboard"],
+             arguments: [.keyword(ImportedHierarchy.Format.allCases.map({ $0.rawValue }) + ["storyboard"]), .file]) { (a: inout Arguments) throws(NavLabError) -> Action in
+            let t = try a.word("uikit, screenstate or storyboard")
+            if t.text.lowercased() == "storyboard" { return try importStoryboard(&a) }
             guard let format = ImportedHierarchy.Format(rawValue: t.text.lowercased()) else {
-                let near = Suggest.nearest(to: t.text, in: ImportedHierarchy.Format.allCases.map({ $0.rawValue }))
-                throw a.error("'\(t.text)' is not a printout NavLab reads", suggestion: near.map { "did you mean \($0)?" } ?? "uikit (what _printHierarchy prints) or screenstate", at: t.location)
+                let near = Suggest.nearest(to: t.text, in: ImportedHierarchy.Format.allCases.map({ $0.rawValue }) + ["storyboard"])
+                throw a.error("'\(t.text)' is not a printout NavLab reads", suggestion: near.map { "did you mean \($0)?" } ?? "uikit (what _printHierarchy prints), screenstate or storyboard", at: t.location)
             }
             if let p = a.peek, p.kind == .word, p.text.hasPrefix("<<") {
                 a.index += 1

@@ -98,6 +98,9 @@ extension State {
             for s in settings { application.appDelegateValues[s.key] = s.value }
             return .done([])
         case .importHierarchy(let h): return try importHierarchy(h)
+        case .importStoryboards(let boards, let at): return try importStoryboards(boards, at: at)
+        case .segue(let id, let from, let byUser, let animated, let at): return try performSegue(id, from: from, byUser: byUser, animated: animated, at: at)
+        case .instantiate(let id, let at): return try instantiateScene(id, at: at)
         case .touchPresentationController(let name): return try touchPresentationController(name)
         case .addSubview(let spec, let to): return try addSubview(spec, to: to)
         case .removeFromSuperview(let name): return try removeFromSuperview(name)

@@ -58,6 +58,27 @@ public struct CommandWriter {
         return " \(word) \(n)"
     }
 
+    /// A small storyboard, written for the generator: a navigation controller with A at its root,
+    /// a show segue to B (storyboard ID Detail), a presentation of C and an unwind from B.
+    static let storyboard = """
+        import storyboard Tiny <<END
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="n">
+            <scenes>
+                <scene sceneID="s1"><objects><navigationController id="n" sceneMemberID="viewController"><connections>
+                    <segue destination="a" kind="relationship" relationship="rootViewController" id="r"/></connections></navigationController></objects></scene>
+                <scene sceneID="s2"><objects><viewController id="a" customClass="A" sceneMemberID="viewController"><connections>
+                    <segue destination="b" kind="show" identifier="show" id="g1"/>
+                    <segue destination="c" kind="presentation" identifier="present" modalPresentationStyle="formSheet" id="g2"/></connections></viewController></objects></scene>
+                <scene sceneID="s3"><objects><viewController storyboardIdentifier="Detail" id="b" customClass="B" sceneMemberID="viewController"><view key="view" id="v"><subviews>
+                    <button id="x"><connections><segue destination="e" kind="unwind" identifier="back" unwindAction="unwindToA:" id="g3"/></connections></button></subviews></view>
+                    </viewController><exit id="e" sceneMemberID="exit"/></objects></scene>
+                <scene sceneID="s4"><objects><viewController id="c" customClass="C" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        END
+        """
+
     public mutating func line(_ st: State) -> String {
         if !st.isRunning, chance(0.6) {
             return pick(["initial " + spec(st), "launch", "launch", "relaunch", "class * restorationIdentifier=class",
@@ -112,6 +133,8 @@ public struct CommandWriter {
                               "appDelegate encodes account", "appDelegate set account=\(pick(["ann", "bob"]))",
                               "tab \(pick(["Home", "Albums"]))"])
         case 40: return pick(["tab \(pick(["0", "1", n]))", "tapOutside" + (chance(0.3) ? " \(n)" : ""),
+                              CommandWriter.storyboard, "segue \(pick(["show", "present", "back", "nothing"]))" + (chance(0.3) ? " from \(n)" : "") + (chance(0.3) ? " user" : ""),
+                              "instantiate \(pick(["Detail", "Nope"]))", "class A unwind=unwindToA",
                               "set \(n) \(pick(["shouldSelect", "shouldDismiss"]))=\(pick(["yes", "no"]))",
                               "removeFromSuperview \(n)",
                               "on \(pick(CommandWriter.classes)) \(pick(["viewWillLayoutSubviews", "viewDidLayoutSubviews"])): \(pick(["addChild Settings to self", "push Detail", "beginAppearanceTransition self true", "addSubview Banner to self"]))"])

@@ -112,6 +112,8 @@ struct Check: ParsableCommand {
             let session = Session()
             session.keepsTimeline = ScriptRunner.needsTimeline(text)
             var runner = ScriptRunner(session: session, mode: .check)
+            // `import storyboard FILE`, `load FILE`: read beside the script, as `run` reads them.
+            runner.readFile = ScriptFiles.read
             // A failure is printed when it happens, not when the file ends.
             runner.emit = { Shell.printLine($0) }
             let result = runner.run(text, file: file)

@@ -54,7 +54,7 @@ struct TutorialTests {
 
     @Test("The built-in tutorials are Docs/Tutorials/*.navlab, and each .md is what `navlab run --markdown` makes")
     func tutorialsInSync() throws {
-        expectEqual(Tutorials.all.count, 5)
+        expectEqual(Tutorials.all.count, 6)
         for t in Tutorials.all {
             let source = try #require(readFile("Docs/Tutorials/\(t.name).navlab"), "Docs/Tutorials/\(t.name).navlab")
             expectEqual(t.text, source, "\(t.name).navlab changed: run `make docs`")

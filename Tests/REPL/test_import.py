@@ -91,3 +91,26 @@ def test_an_import_survives_kill_9_and_resume(start):
     p.signalled(signal.SIGKILL)
     resumed = start(args=["--resume"])
     assert json.loads(SGR.sub("", resumed.run("tree --json"))) == before
+
+
+def test_import_storyboard_files_at_the_prompt(start, workdir):
+    """`import storyboard FILE…` (issue 41): the files are read beside the prompt; a broken one is
+    refused naming the file as typed, its line and column, and nothing is imported; a good one's
+    initial view controller is what `launch` makes, and `save` keeps the XML."""
+    import shutil, pathlib
+    here = pathlib.Path(__file__).resolve().parent.parent / "Storyboards"
+    shutil.copy(here / "Tabs.storyboard", workdir / "Tabs.storyboard")
+    broken = (here / "Tabs.storyboard").read_text().replace("</scenes>", "</scene>", 1)
+    (workdir / "Broken.storyboard").write_text(broken)
+    p = start()
+    out = SGR.sub("", p.run("import storyboard Broken.storyboard"))
+    assert "error: Broken.storyboard:" in out and "</scene> closes <scenes>" in out, out
+    assert json.loads(SGR.sub("", p.run("tree --json")))["application"]["state"] == "notRunning"
+    out = SGR.sub("", p.run("import storyboard Tabs.storyboard"))
+    assert "imported Tabs.storyboard: 9 scenes, 7 segues" in out, out
+    p.run("launch")
+    out = SGR.sub("", p.run("segue showPost"))
+    assert "prepare(for:sender:) FeedViewController" in out, out
+    p.run("save s.navlab")
+    saved = (workdir / "s.navlab").read_text()
+    assert saved.startswith("import storyboard Tabs <<END\n<?xml")

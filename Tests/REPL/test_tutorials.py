@@ -7,7 +7,7 @@ import pexpect
 
 from conftest import NAVLAB, ROOT, TIMEOUT
 
-TUTORIALS = ["moving-to-scenes", "replacing-the-root", "root-view-controller", "screen-state", "state-restoration"]
+TUTORIALS = ["moving-to-scenes", "replacing-the-root", "root-view-controller", "screen-state", "state-restoration", "storyboard-segues"]
 
 
 def navlab(args, cwd, stdin=None, timeout=TIMEOUT * 3):
@@ -24,7 +24,7 @@ def lone_binary(tmp_path):
     return binary, tmp_path / "work"
 
 
-def test_tutorial_lists_the_five_from_any_folder(tmp_path):
+def test_tutorial_lists_them_all_from_any_folder(tmp_path):
     binary, work = lone_binary(tmp_path)
     out = subprocess.run([str(binary), "tutorial"], cwd=work, capture_output=True, text=True, timeout=TIMEOUT)
     assert out.returncode == 0, out.stderr

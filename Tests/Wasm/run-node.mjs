@@ -37,6 +37,15 @@ async function run(file, mode) {
     const x = (await WebAssembly.instantiate(module, {})).exports;
     const put = (text) => putText(x, text, encoder);
     for (const text of docs) x.navlab_docs_add(...put(text));
+    // The storyboards the script imports by file, read beside it as the native tool reads them.
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+        const words = line.trim().split(/\s+/);
+        if (words[0] !== "import" || words[1] !== "storyboard" || words.some((w) => w.startsWith("<<"))) continue;
+        for (const path of words.slice(2)) {
+            if (path.startsWith("#")) break;
+            x.navlab_file_add(...put(path), ...put(readFileSync(join(dirname(file), path), "utf8")));
+        }
+    }
     const [np, nl] = put(file);
     const [tp, tl] = put(readFileSync(file, "utf8"));
     const r = x.navlab_run(np, nl, tp, tl, mode);

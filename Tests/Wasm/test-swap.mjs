@@ -79,6 +79,21 @@ const IMPORT = `import uikit <<END
    | <App.Detail 0x7f8a1b40d4e0>, state: appeared, view: <UIView 0x7f8a1b60e5f0>
 END`;
 
+// A storyboard written for this test in Xcode's format: a navigation controller with A at its root
+// and a show segue to B.
+const STORYBOARD = `import storyboard Tiny <<END
+<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="n">
+    <scenes>
+        <scene sceneID="s1"><objects><navigationController id="n" sceneMemberID="viewController"><connections>
+            <segue destination="a" kind="relationship" relationship="rootViewController" id="r"/></connections></navigationController></objects></scene>
+        <scene sceneID="s2"><objects><viewController id="a" customClass="A" sceneMemberID="viewController"><connections>
+            <segue destination="b" kind="show" identifier="show" id="g"/></connections></viewController></objects></scene>
+        <scene sceneID="s3"><objects><viewController id="b" customClass="B" sceneMemberID="viewController"/></objects></scene>
+    </scenes>
+</document>
+END`;
+
 // Each step: [what, request, whether it needs the complete module].
 const sessions = {
   "export swift moves the session; commands go on there": {
@@ -109,6 +124,16 @@ const sessions = {
       ["a command after", (p) => p.post("pop top"), false],
       ["the state", (p) => p.get("/api/state"), false],
       ["export dot at a step", (p) => p.get("/api/export/dot?seq=1"), false],
+    ],
+  },
+  "a storyboard typed on the page, then its segues": {
+    journal: "",
+    steps: [
+      ["import storyboard", (p) => p.post(STORYBOARD), true],
+      ["launch", (p) => p.post("launch"), false],
+      ["the segues", (p) => p.post("segue"), false],
+      ["a segue", (p) => p.post("segue show"), false],
+      ["undo", (p) => p.post("undo"), false],
     ],
   },
   "a kept session with an import comes back in the complete module": {

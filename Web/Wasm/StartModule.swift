@@ -14,6 +14,9 @@
 // left out: Sources/NavLabCommands/Page/TutorialRoutes.swift
 // left out: Sources/NavLabCore/Rendering/Export.swift
 // left out: Web/Sources/Run.swift
+// left out: Sources/NavLabCore/Storyboard/XMLReader.swift
+// left out: Sources/NavLabCore/Storyboard/StoryboardReader.swift
+// left out: Sources/NavLabCore/Storyboard/Segues.swift
 import NavLabCore
 import NavLabCommands
 
@@ -68,4 +71,30 @@ extension PageRoutes {
     static func tutorial(_ name: String) -> PageAnswer {
         .notInThisBuild(NavLabError.notInThisBuild("the tutorials", at: SourceLocation(column: 1)))
     }
+}
+
+/// `import storyboard`: reading the XML (XMLReader.swift, StoryboardReader.swift) …
+extension StoryboardReader {
+    public static func read(_ documents: [(name: String, text: String)]) throws(NavLabError) -> [Storyboard] {
+        throw NavLabError.notInThisBuild("`import storyboard`", at: SourceLocation(column: 1))
+    }
+}
+
+/// … and the segues (Segues.swift): `segue` and `instantiate` answer that the complete module
+/// has them; nothing here has read a storyboard.
+extension State {
+    mutating func importStoryboards(_ boards: [Storyboard], at location: SourceLocation) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`import storyboard`", at: location)
+    }
+    mutating func performSegue(_ identifier: String, from ref: NameRef?, byUser: Bool, animated: Bool, at location: SourceLocation) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`segue`", at: location)
+    }
+    mutating func instantiateScene(_ storyboardID: String, at location: SourceLocation) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`instantiate`", at: location)
+    }
+    public func renderSegues(from ref: NameRef?) throws(NavLabError) -> String {
+        throw NavLabError.notInThisBuild("`segue`", at: ref?.location ?? SourceLocation(column: 1))
+    }
+    public func performableSegues(from id: VCID) -> [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] { [] }
+    public func segueSources() -> [VCID] { [] }
 }

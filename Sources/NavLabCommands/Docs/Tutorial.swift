@@ -159,9 +159,13 @@ extension Tutorial {
         /// its comment, so the timeline shows it too (unless the command has a comment of its own).
         public func line(_ i: Int) -> String {
             let command = commands[i].text
-            let hasComment = command.containsText(" #") || command.containsText("\t#")
+            // A here-document (`import storyboard Shop <<END` … `END`) takes it on its first line,
+            // where a comment may go: its last line must stay the terminator alone.
+            let first = command.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let hasComment = first[0].containsText(" #") || first[0].containsText("\t#")
             let about = narration.filter { !$0.isEmpty && !$0.hasPrefix("#") }.joined(separator: " ")
-            return i > 0 || about.isEmpty || hasComment ? command : command + "  # " + about
+            if i > 0 || about.isEmpty || hasComment { return command }
+            return first.count == 1 ? command + "  # " + about : first[0] + "  # " + about + "\n" + first[1]
         }
     }
 

@@ -6,7 +6,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 238 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 250 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -2447,6 +2447,134 @@ call. The facts below say what UIKit does with such code, by the moment it runs.
 
 **Sources.** `UITabBarController.h`, iOS 18.0 SDK (`UITabBarControllerMode`, quoted above) (Apple documentation); [WWDC24 "Elevate your tab and sidebar experience in iPadOS"](https://developer.apple.com/videos/play/wwdc2024/10147/) (Apple documentation); [WWDC26 "Modernize your UIKit app"](https://developer.apple.com/videos/play/wwdc2026/278) (iPhone sidebars in iOS 27) (Apple documentation)
 
+## 13. Storyboards and segues
+
+`import storyboard FILE…` reads an app's storyboards (Xcode's `.storyboard` XML): every scene's
+view controller with its class, storyboard ID and restoration identifier, what its relationship
+and embed segues put in it, and the segues it can perform. `segue ID` then performs one as
+UIKit does, and `instantiate ID` makes a scene by its storyboard ID. A storyboard's views,
+and the code of a custom segue's `perform()`, are not modelled: the import says so once.
+
+### #239 performSegue raises when the scene has no segue with that identifier
+
+**What UIKit does.** `performSegue(withIdentifier:sender:)` looks for the segue among those the storyboard declared for the receiver's scene; the identifier is what the attributes inspector set on the segue. When the scene has none with that identifier — a typo, a segue left without an identifier, a view controller made in code and not from the storyboard — UIKit raises an `NSInvalidArgumentException` whose reason is `Receiver (<App.Feed: 0x…>) has no segue with identifier 'showDetail'`, and the app crashes.
+
+**In NavLab.** Run `import storyboard Tabs.storyboard; launch; segue nothing`. The line fails with `Receiver (<App.FeedViewController: 0x…>) has no segue with identifier 'nothing'` and a suggestion listing the segues the scene has; nothing changes. `segue` with no identifier lists the segues the screen's view controllers can perform.
+
+**Tests.** `StoryboardTests` "UIKit #239: performSegue with an identifier the scene does not have raises NSInvalidArgumentException and changes nothing"
+
+**Sources.** [performSegue(withIdentifier:sender:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/performsegue(withidentifier:sender:)) ("throws an exception if there is no segue with the specified identifier") (Apple documentation); crash reports quoting the reason, e.g. `Receiver (<CrashReporterDemo.ViewController: 0x7fa39a307a60>) has no segue with identifier 'ThisSegueIdentifierDoesNotExist'` in public repositories (community report)
+
+### #240 Every segue and every instantiate makes a new view controller
+
+**What UIKit does.** A segue never reuses a view controller: when it is triggered, the storyboard instantiates its destination from the scene again (`instantiateOrFindDestinationViewControllerWithSender:` calls the storyboard's `_instantiateViewControllerWithIdentifier:`), so performing the same segue twice makes two instances, each with its own `viewDidLoad`. `instantiateViewController(withIdentifier:)` likewise "creates a new instance of the view controller" each time it is called, and raises `NSInvalidArgumentException` — `Storyboard (<UIStoryboard: 0x…>) doesn't contain a view controller with identifier 'X'` — when no scene has that storyboard ID. A screen the user thinks of as "the" profile screen can therefore exist twice.
+
+**In NavLab.** After `import storyboard Tabs.storyboard; launch`, `segue showPost` twice (with a `pop` between) makes `PostViewController` and then `PostViewController#2`; `instantiate Profile` twice makes two instances the app's code holds (`memory` lists both). `instantiate Nope` fails with UIKit's reason and the storyboard IDs there are.
+
+**Tests.** `StoryboardTests` "UIKit #240: each segue and each instantiate makes a new instance; an unknown storyboard ID raises"
+
+**Sources.** [instantiateViewController(withIdentifier:) — Apple documentation](https://developer.apple.com/documentation/uikit/uistoryboard/instantiateviewcontroller(withidentifier:)) (Apple documentation); the decompiled `UIStoryboardSegueTemplate` and `UIStoryboard` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore, `UIKitCore/UIStoryboardSegueTemplate.mm`) (sample code)
+
+### #241 prepare(for:sender:) comes before the destination loads its view
+
+**What UIKit does.** Performing a segue takes these steps in this order: the destination is instantiated, the segue object is made, the source's `prepare(for:sender:)` is called with it, and only then the segue's `perform()` shows the destination (with animation as the segue's Animates box says). The destination's view is loaded by that transition, so inside `prepare(for:sender:)` its outlets are still nil: passing data there works, touching its views does not. For an unwind segue, `prepare(for:sender:)` is sent to the view controller the unwind starts from, once its destination is found.
+
+**In NavLab.** `segue showPost` logs `prepare(for:sender:) FeedViewController — "showPost" → PostViewController` before `loadView PostViewController` and `viewDidLoad PostViewController`.
+
+**Tests.** `StoryboardTests` "UIKit #241: prepare(for:sender:) comes after the destination is made and before its viewDidLoad"
+
+**Sources.** [prepare(for:sender:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/prepare(for:sender:)) (Apple documentation); the View Controller Programming Guide's "The Life Cycle of a Segue", as quoted in community copies (Apple documentation); the decompiled `-[UIStoryboardSegueTemplate _performWithDestinationViewController:sender:]` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore) (sample code)
+
+### #242 shouldPerformSegue is asked only when the user triggers the segue
+
+**What UIKit does.** A segue wired to a control, a cell, a bar button item or a gesture is triggered by the user; UIKit then asks the source `shouldPerformSegue(withIdentifier:sender:)` first, and a `false` answer cancels the segue: nothing is instantiated, prepared or shown. When the app's code calls `performSegue(withIdentifier:sender:)`, the question is never asked: the header says "This method is not invoked when -performSegueWithIdentifier:sender: is used", and the decompiled segue template's `perform:` (the control's action) asks it while `_perform:` (what `performSegue` calls) does not.
+
+**In NavLab.** `segue showPost user` is the user's tap on the cell: `shouldPerformSegue(withIdentifier:sender:) FeedViewController — "showPost"` comes first. After `class FeedViewController shouldPerformSegue=no`, the same line is ignored after that call. `segue login user`, a segue wired to the view controller itself, is refused: only code performs it.
+
+**Tests.** `StoryboardTests` "UIKit #242: shouldPerformSegue is asked for a segue wired to a control, never for performSegue; false cancels it"
+
+**Sources.** UIKit's `UIViewController.h` header comment, as quoted in public repositories ("Invoked immediately prior to initiating a segue. Return NO to prevent the segue from firing. The default implementation returns YES. This method is not invoked when -performSegueWithIdentifier:sender: is used.") (Apple documentation); [shouldPerformSegue(withIdentifier:sender:) — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldperformsegue(withidentifier:sender:)) (Apple documentation); the decompiled `-[UIStoryboardSegueTemplate perform:]` of iOS 26.1 (sample code)
+
+### #243 A show segue is show(_:sender:): a push, or a presentation without a navigation controller
+
+**What UIKit does.** A Show segue calls `show(_:sender:)` on its source and a Show Detail segue `showDetailViewController(_:sender:)`, so the container decides (UIKit #23): inside a navigation controller the destination is pushed; with no container that overrides the method — a tab's plain view controller, a presented screen — it is presented modally. Show Detail puts the destination in an expanded split view's secondary column, and pushes or presents like Show when there is none. Nothing in the storyboard says which: the same arrow pushes in one tab and presents in another.
+
+**In NavLab.** In `Tabs.storyboard` the Settings tab has no navigation controller: select it (`select UITabBarController 1`), then `segue showAccount user`: the note says `show(_:sender:): no container overrides it, so it presents`, and `ProfileViewController` is presented as a sheet; from the Feed tab, `segue showPost` pushes.
+
+**Tests.** `StoryboardTests` "UIKit #243: a show segue pushes in a navigation controller and presents without one; showDetail fills a split view's secondary column"
+
+**Sources.** [Customizing the behavior of segue-based presentations — Apple documentation](https://developer.apple.com/documentation/uikit/customizing-the-behavior-of-segue-based-presentations) (Show: "Displays the view controller modally unless a parent view controller implements the show(_:sender:) action method") (Apple documentation); [Xcode Help: segue types](https://help.apple.com/xcode/mac/8.3/en.lproj/dev564169bb1.html) (Apple documentation)
+
+### #244 A modal segue's style overrides the destination's; Default keeps it; a popover segue presents a popover
+
+**What UIKit does.** A Present Modally segue presents its destination with the presentation and transition styles set on the segue; when the segue says Default, the storyboard stores no style and the destination keeps its own `modalPresentationStyle` (the decompiled template's `useDefaultModalPresentationStyle`), which on iOS 13 and later is usually `.automatic`, a sheet (UIKit #18). A Present As Popover segue presents the destination as a popover in a regular-width environment and adapts it in a compact one (UIKit #22).
+
+**In NavLab.** In `Tabs.storyboard` the `login` segue says Full Screen: `segue login` presents `LoginViewController` `fullScreen` and the tab bar controller's views leave the window (UIKit #19); the `compose` segue says Default, so its navigation controller is presented with its own `.automatic`, a form sheet on iOS 18. `Split.storyboard`'s popover segue presents with `.popover`.
+
+**Tests.** `StoryboardTests` "UIKit #244: a modal segue's own style wins; Default takes the destination's; a popover segue presents as a popover"
+
+**Sources.** [Customizing the behavior of segue-based presentations — Apple documentation](https://developer.apple.com/documentation/uikit/customizing-the-behavior-of-segue-based-presentations) (Apple documentation); the decompiled `UIStoryboardModalSegueTemplate` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore) (sample code)
+
+### #245 Relationship and embed segues make a container's children with it
+
+**What UIKit does.** A relationship segue is containment, not a transition: a navigation controller's root, a tab bar controller's tabs and a split view controller's columns are instantiated when the container is, and added as its children; the archived guide says "If the relationship represents containment, the child view controller is instantiated when its parent is instantiated." An embed segue — a container view in a scene — makes the scene a custom container: the storyboard marks the segue to be performed when the scene's view loads (`UIPerformOnViewLoad` in the decoded segue template), so the embedded view controller is made then, the scene gets `prepare(for:sender:)` for it, and it becomes the scene's child inside the container view. Neither kind is performed by identifier.
+
+**In NavLab.** `import storyboard Tabs.storyboard` says the initial view controller is `Tab(Nav(FeedViewController), SettingsViewController)`; `launch` makes it with each child's `willMove(toParent:)`/`didMove(toParent:)`. A scene with container views is made as a custom container of its embedded view controllers (`Containers.storyboard`): NavLab adds them when it makes the container, before the container's `loadView`, and does not log the embed's `prepare(for:sender:)` (no published log places them). `segue` with an embed segue's identifier is refused.
+
+**Tests.** `StoryboardTests` "UIKit #245: relationship and embed segues make a container's children with it; they are not performed by identifier"
+
+**Sources.** [View Controller Programming Guide for iOS, "Using View Controllers in Your App"](https://developer.apple.com/library/ios/featuredarticles/ViewControllerPGforiPhoneOS/UsingViewControllersinYourApplication/UsingViewControllersinYourApplication.html) (archived), as quoted in public copies (Apple documentation); the decompiled `UIStoryboardSegueTemplate` (`UIPerformOnViewLoad`) and `UIStoryboardEmbedSegueTemplate` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore) (sample code)
+
+### #246 An unwind segue searches from its source up, then prepares, calls the action and dismisses once
+
+**What UIKit does.** An unwind segue names an action (`unwindToFeed:`), not a destination. UIKit walks from the view controller the unwind starts from up its parents and presenting view controllers; at each one it first searches the children `allowedChildrenForUnwinding(from:)` returns — its children minus the one containing the source, a navigation controller's in reverse so the top of the stack comes first — then asks the view controller itself `canPerformUnwindSegueAction(_:from:sender:)`, whose default answer is whether it implements the action. The first `true` is the destination. Then the source gets `prepare(for:sender:)`, the destination's action runs, and the containers on the way show it (`unwind(for:towards:)`: a navigation controller pops to it, a tab bar controller selects its tab), and what is presented above it is dismissed with one `dismiss`, however many screens that is. When no view controller answers `true`, nothing happens.
+
+**In NavLab.** Declare the action in code with `class FeedViewController unwind=unwindToFeed`, then from `ProfileViewController` pushed two deep, `segue backToFeed`: the `canPerformUnwindSegueAction` questions, `prepare(for:sender:) ProfileViewController`, `unwindToFeed: FeedViewController`, `unwind(for:towards:) UINavigationController`, then one pop of both. From a screen presented over a presented screen, the unwind dismisses both with one dismissal. When the dismissal and a pop both happen, NavLab pops without animation under the dismissal (its choice: no published log shows the pair).
+
+**Tests.** `StoryboardTests` "UIKit #246: an unwind segue searches from the source up, then prepare, the action, one dismissal and the pop"
+
+**Sources.** [allowedChildrenForUnwinding(from:)](https://developer.apple.com/documentation/uikit/uiviewcontroller/allowedchildrenforunwinding(from:)), [canPerformUnwindSegueAction(_:from:withSender:)](https://developer.apple.com/documentation/uikit/uiviewcontroller/canperformunwindsegueaction(_:from:withsender:)), [unwind(for:towards:)](https://developer.apple.com/documentation/uikit/uiviewcontroller/unwind(for:towards:)) and [Dismissing a view controller with an unwind segue](https://developer.apple.com/documentation/uikit/resource_management/dismissing_a_view_controller_with_an_unwind_segue) — Apple documentation (Apple documentation); TN2298's "The Unwind Process", as quoted in community copies (Apple documentation); Matt Neuburg's logged example of an unwind over three presented view controllers, iOS 10–11 (mattneub/Programming-iOS-Book-Examples, `bk2ch06p326PresentedCascadeUnwind`) (sample code)
+
+### #247 A deprecated push segue needs a navigation controller
+
+**What UIKit does.** The segues deprecated in iOS 8 still run from old storyboards. A Push segue always calls `pushViewController` on the source's navigation controller; without one it raises an `NSGenericException`: `Could not find a navigation controller for segue 'ID'. Push segues can only be used when the source controller is managed by an instance of UINavigationController.` (Show, which replaced it, presents instead, UIKit #243.) A Modal segue presents like Present Modally, a Popover segue presents as a popover, and a Replace segue replaces a split view controller's detail like Show Detail.
+
+**In NavLab.** In `Legacy.storyboard` (`push` and `modal` segues), `segue openDetail` pushes; from the modally presented screen, which has no navigation controller, `segue openMore` fails with UIKit's reason and changes nothing.
+
+**Tests.** `StoryboardTests` "UIKit #247: a deprecated push segue without a navigation controller raises NSGenericException; modal presents"
+
+**Sources.** [Xcode Help: segue types](https://help.apple.com/xcode/mac/8.3/en.lproj/dev564169bb1.html) (the deprecated kinds) (Apple documentation); the decompiled `UIStoryboardPushSegueTemplate` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore) (sample code); reports quoting the exception (community report)
+
+### #248 The storyboard's initial view controller is what the app launches into
+
+**What UIKit does.** "Every storyboard file has an initial view controller that represents the default view controller to create." For the app's main storyboard (`UIMainStoryboardFile`, or the storyboard of the scene configuration), UIKit instantiates the scene marked Is Initial View Controller, with the children its relationship segues give it, and makes it the window's root at every launch. `instantiateInitialViewController()` "creates a new instance of the initial view controller" each time it is called.
+
+**In NavLab.** `import storyboard Tabs.storyboard` notes `Tabs.storyboard's initial view controller is Tab(Nav(FeedViewController), SettingsViewController): launch makes it`; it becomes the Initial UI, as `initial SPEC` would, and `launch` and `relaunch` make it afresh.
+
+**Tests.** `StoryboardTests` "UIKit #248: the initial view controller becomes the Initial UI that launch and relaunch make"
+
+**Sources.** [instantiateInitialViewController() — Apple documentation](https://developer.apple.com/documentation/uikit/uistoryboard/instantiateinitialviewcontroller()) (Apple documentation); the View Controller Programming Guide's list of what `UIApplicationMain` does with a main storyboard ("It instantiates the main storyboard's initial view controller. It sets the window's rootViewController property to the new view controller."), as quoted in community copies (Apple documentation)
+
+### #249 "Use Storyboard ID" makes the storyboard ID the restoration identifier
+
+**What UIKit does.** A scene's Restoration ID can be typed, or taken from its Storyboard ID with the Use Storyboard ID box (`useStoryboardIdentifierAsRestorationIdentifier` in the XML): the view controller then gets the storyboard ID as its `restorationIdentifier`, without which preservation skips the view controller and everything below it (UIKit #120). Without either, the scene's view controllers have no restoration identifier and are not preserved.
+
+**In NavLab.** In `Tabs.storyboard` the Profile scene has Use Storyboard ID: every `ProfileViewController` made after the import has the restoration identifier `Profile`, and the class is marked as coming from the storyboard (`storyboard=yes`), so restoration can make it again.
+
+**Tests.** `StoryboardTests` "UIKit #249: Use Storyboard ID makes the storyboard ID the restoration identifier"
+
+**Sources.** [restorationIdentifier — Apple documentation](https://developer.apple.com/documentation/uikit/uiviewcontroller/restorationidentifier) (Apple documentation); the decompiled `-[UIStoryboard __reallyInstantiateViewControllerWithIdentifier:…]` of iOS 26.1, which sets the storyboard identifier on what it makes (sample code)
+
+### #250 A storyboard reference makes the referenced storyboard's scene
+
+**What UIKit does.** A storyboard reference (`viewControllerPlaceholder`) stands for a scene of another storyboard: a segue or a relationship to it makes the scene with the referenced storyboard ID in that storyboard, or its initial view controller when the reference names no ID (the decompiled `_instantiateViewControllerReferencedByPlaceholderWithIdentifier:` loads the storyboard by name and calls one or the other). The other storyboard must be in the app's bundle.
+
+**In NavLab.** `import storyboard Main.storyboard Settings.storyboard` reads both; a tab whose relationship goes to a reference is made from `Settings.storyboard`. Importing `Main.storyboard` alone is refused with the reference's file, line and column and `import it too`; a reference cycle between the two files is refused too, naming the chain.
+
+**Tests.** `StoryboardTests` "UIKit #250: a storyboard reference makes the referenced storyboard's scene; one not given is refused"
+
+**Sources.** the decompiled `UIStoryboard` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore, `UIKitCore/UIStoryboard.m`) (sample code)
+
 """####
 
     static let tutorials: [(name: String, text: String)] = [
@@ -4217,6 +4345,180 @@ expect defaults amazing is false
 # archive is disposable: a veto, a force quit or a failed restoration throws it away. The data
 # model belongs in a persistent store (a file, a database, Core Data, or the user defaults for
 # the settings), and restored view controllers read it from there.
+
+"""####),
+        ("storyboard-segues", ####"""
+# # What a storyboard hides: playing an app's segues
+#
+# > A small tab-bar app's storyboard imported and played: a Show segue that presents because no navigation controller is there, an unwind that dismisses two screens at once, and a segue that makes a second copy of a screen.
+#
+# A storyboard draws an app's screens and the arrows between them, and the arrows look alike.
+# What each one does depends on where its source is when it runs: a Show arrow pushes in one tab
+# and presents in another, an unwind arrow takes away as many screens as stand between it and its
+# destination, and every arrow makes a new view controller, even one that points back at its own
+# scene. None of that shows on Xcode's canvas. Here you import a small shop app's storyboard and
+# play its segues, to see what UIKit does with each one (UIKit.md §13).
+#
+# Run it step by step with `navlab play storyboard-segues`.
+
+# ## The storyboard
+#
+# The storyboard below is in Xcode's format, shortened to what NavLab reads: the views are left
+# out. A tab bar controller is the initial view controller. Its first tab is a navigation
+# controller whose root is `HomeViewController`; its second tab is `ProfileViewController`, with
+# no navigation controller around it. Home has a Show segue to an item (`showItem`) and a Present
+# Modally segue to a full-screen login (`login`). The item has a Show segue to a related item
+# (`related`), which is the item's own scene. Profile has a Show segue to an editor
+# (`editProfile`). The login has a Show segue to a sign-up screen (`signUp`), and the sign-up
+# screen has an unwind segue (`unwindToHome`) wired to its Done button.
+#
+# `import storyboard` reads the scenes and the segues. It says which view controller `launch`
+# makes (the initial one, UIKit #248) and, once, what it does not model.
+import storyboard Shop <<END
+<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="tab-bar">
+    <scenes>
+        <scene sceneID="scene-tabs">
+            <objects>
+                <tabBarController id="tab-bar" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="home-nav" kind="relationship" relationship="viewControllers" id="rel-1"/>
+                        <segue destination="profile" kind="relationship" relationship="viewControllers" id="rel-2"/>
+                    </connections>
+                </tabBarController>
+            </objects>
+        </scene>
+        <scene sceneID="scene-home-nav">
+            <objects>
+                <navigationController id="home-nav" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="home" kind="relationship" relationship="rootViewController" id="rel-3"/>
+                    </connections>
+                </navigationController>
+            </objects>
+        </scene>
+        <scene sceneID="scene-home">
+            <objects>
+                <viewController id="home" customClass="HomeViewController" customModule="Shop" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="item" kind="show" identifier="showItem" id="seg-1"/>
+                        <segue destination="login" kind="presentation" identifier="login" modalPresentationStyle="fullScreen" id="seg-2"/>
+                    </connections>
+                </viewController>
+            </objects>
+        </scene>
+        <scene sceneID="scene-item">
+            <objects>
+                <viewController storyboardIdentifier="Item" id="item" customClass="ItemViewController" customModule="Shop" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="item" kind="show" identifier="related" id="seg-3"/>
+                    </connections>
+                </viewController>
+            </objects>
+        </scene>
+        <scene sceneID="scene-profile">
+            <objects>
+                <viewController id="profile" customClass="ProfileViewController" customModule="Shop" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="editor" kind="show" identifier="editProfile" id="seg-4"/>
+                    </connections>
+                </viewController>
+            </objects>
+        </scene>
+        <scene sceneID="scene-editor">
+            <objects>
+                <viewController id="editor" customClass="EditorViewController" customModule="Shop" sceneMemberID="viewController"/>
+            </objects>
+        </scene>
+        <scene sceneID="scene-login">
+            <objects>
+                <viewController id="login" customClass="LoginViewController" customModule="Shop" sceneMemberID="viewController">
+                    <connections>
+                        <segue destination="sign-up" kind="show" identifier="signUp" id="seg-5"/>
+                    </connections>
+                </viewController>
+            </objects>
+        </scene>
+        <scene sceneID="scene-sign-up">
+            <objects>
+                <viewController id="sign-up" customClass="SignUpViewController" customModule="Shop" sceneMemberID="viewController">
+                    <navigationItem key="navigationItem" title="Sign Up" id="sign-up-item">
+                        <barButtonItem key="rightBarButtonItem" systemItem="done" id="done-button">
+                            <connections>
+                                <segue destination="sign-up-exit" kind="unwind" identifier="unwindToHome" unwindAction="unwindToHome:" id="seg-6"/>
+                            </connections>
+                        </barButtonItem>
+                    </navigationItem>
+                </viewController>
+                <exit id="sign-up-exit" userLabel="Exit" sceneMemberID="exit"/>
+            </objects>
+        </scene>
+    </scenes>
+</document>
+END
+
+# Home's code has the unwind action, `@IBAction func unwindToHome(_ segue: UIStoryboardSegue)`:
+# that is what makes it a destination for the unwind (UIKit #246). The storyboard cannot say
+# it, so the class says it here.
+class HomeViewController unwind=unwindToHome
+launch
+expect top is HomeViewController
+
+# `segue` with no identifier lists what the screen can perform, and where each segue goes.
+segue
+
+# ## A Show segue that pushes here…
+#
+# `segue showItem` is `performSegue(withIdentifier: "showItem", sender:)`. UIKit makes a new
+# `ItemViewController` from its scene, calls Home's `prepare(for:sender:)` before the item has
+# loaded its view (UIKit #241), then performs the Show segue with `show(_:sender:)`, which the
+# navigation controller answers with a push (UIKit #243).
+segue showItem
+expect log order "prepare(for:sender:) HomeViewController", "viewDidLoad ItemViewController"
+expect stack UINavigationController is HomeViewController, ItemViewController
+
+# ## …and a segue that makes a second copy of the screen
+#
+# The item's Related segue points back at the item's own scene. It does not go back to the item
+# on screen, and it does not reuse it: it makes a second `ItemViewController` and pushes it, so
+# two items are alive, each with its own `viewDidLoad` (UIKit #240). Code that expects one item
+# screen, such as a singleton it registers with, now has two.
+segue related
+expect stack UINavigationController is HomeViewController, ItemViewController, ItemViewController#2
+expect allocated ItemViewController
+popToRoot
+
+# ## The same kind of arrow presents in the other tab
+#
+# The Profile tab has no navigation controller. Its Edit arrow is a Show segue too, but no
+# container around Profile answers `show(_:sender:)`, so UIKit presents the editor modally, as a
+# sheet on iOS 18, with no back button (UIKit #23, #243).
+select UITabBarController 1
+segue editProfile
+expect presented UITabBarController is EditorViewController
+expect style EditorViewController is formSheet
+dismiss
+select UITabBarController 0
+
+# ## An unwind that dismisses two screens
+#
+# The login segue presents `LoginViewController` full screen: the segue's style wins over the
+# scene's (UIKit #244). From there, the sign-up arrow is a Show segue again, and again nothing
+# pushes, so the sign-up screen is presented over the login.
+segue login
+segue signUp
+expect top is SignUpViewController
+
+# The Done button's unwind segue names an action, not a screen. UIKit searches from the sign-up
+# screen up through what presented it, asking each view controller
+# `canPerformUnwindSegueAction`, and finds Home. Then it calls the sign-up screen's
+# `prepare(for:sender:)`, Home's `unwindToHome`, and dismisses everything presented above the
+# tab bar controller with one dismissal: the login and the sign-up screens together
+# (UIKit #246).
+segue unwindToHome user
+expect log order "canPerformUnwindSegueAction(_:from:sender:) HomeViewController — unwindToHome: → true", "prepare(for:sender:) SignUpViewController", "unwindToHome: HomeViewController", "deinit LoginViewController"
+expect presented UITabBarController is nil
+expect top is HomeViewController
 
 """####),
     ]

@@ -137,6 +137,9 @@ public enum PageCommands {
         case .importFile(let format, _):
             return NavLabError(.invalid, "`import \(format.rawValue) FILE` reads a file: use it at the prompt or in a script", at: parsed.location,
                                suggestion: "on the page, Import… takes the pasted printout (or type `import \(format.rawValue) <<END`, the lines, then END)")
+        case .importStoryboards:
+            return NavLabError(.invalid, "`import storyboard FILE` reads files: use it at the prompt or in a script", at: parsed.location,
+                               suggestion: "on the page, type `import storyboard Main <<END`, the storyboard's XML, then END")
         case .quit: what = "`quit` ends the prompt: type it there (or press Ctrl-C where navlab runs)"
         case .undo, .redo, .reset: return nil
         }
@@ -159,6 +162,9 @@ public enum PageCommands {
         case .importFile(let format, _):
             return NavLabError(.invalid, "`import \(format.rawValue) FILE` reads a file, which a page cannot do by name", at: at,
                                suggestion: "Import… takes the pasted or dropped printout (or type `import \(format.rawValue) <<END`, the lines, then END)")
+        case .importStoryboards:
+            return NavLabError(.invalid, "`import storyboard FILE` reads files, which a page cannot do by name", at: at,
+                               suggestion: "type `import storyboard Main <<END`, the storyboard's XML, then END")
         case .quit:
             return NavLabError(.invalid, "there is no prompt to quit here: this session runs in the page", at: at,
                                suggestion: "close the tab (the session stays in this browser), or `reset` to start afresh")

@@ -291,6 +291,8 @@ public enum PageDocument {
         case .integer: return .object([("kind", .string("integer"))])
         case .fact: return .object([("kind", .string("fact"))])
         case .verb: return .object([("kind", .string("verb"))])
+        case .segue: return .object([("kind", .string("segue"))])
+        case .storyboardID: return .object([("kind", .string("storyboardID"))])
         case .keyword(let words): return .object([("kind", .string("keyword")), ("words", .strings(words))])
         }
     }

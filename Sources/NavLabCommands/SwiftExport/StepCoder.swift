@@ -227,6 +227,13 @@ struct StepCoder {
             lines.append("// `log flags`: how NavLab prints its log; nothing for the app to do.")
         case .logLayout(let on):
             lines.append("navLabLogsLayout = \(on)   // `log layout`: the classes log their layout calls (UIKit may call them more often than NavLab shows, UIKit #210)")
+        case .importStoryboards(let boards, _):
+            lines.append("// `import storyboard`: \(boards.map { $0.name + ".storyboard" }.joined(separator: ", ")). This program has no storyboard:")
+            lines.append("// add the files to the Xcode project to perform its segues.")
+        case .segue(let id, let from, _, _, _):
+            lines.append("// \(ref(from).expr).performSegue(withIdentifier: \"\(id)\", sender: nil)   // needs the storyboard in the project")
+        case .instantiate(let id, _):
+            lines.append("// storyboard.instantiateViewController(withIdentifier: \"\(id)\")   // needs the storyboard in the project")
         case .importHierarchy:
             // A new process in NavLab: its instances are named afresh.
             counters = [:]

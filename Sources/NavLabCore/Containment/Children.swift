@@ -24,11 +24,12 @@ extension State {
     /// child stays half-added until `removeFromParent` sends `didMove(toParent: nil)`.
     /// A child added again to the parent it has is removed and added (UIKit #40, #229). A
     /// navigation or tab bar controller takes the child among its own (UIKit #228).
-    mutating func addChild(_ spec: Spec, to ref: NameRef, didMove: Bool = true) throws(NavLabError) -> Outcome {
+    /// `firstPage`: a page view controller's first page (`switch` in one with none).
+    mutating func addChild(_ spec: Spec, to ref: NameRef, didMove: Bool = true, firstPage: Bool = false) throws(NavLabError) -> Outcome {
         try requireRunning(at: spec.location, verb: "add a child to")
         let parent = try resolve(ref)
         let kind = self[parent].kind
-        if kind == .page || kind == .split {
+        if (kind == .page && !firstPage) || kind == .split {
             throw NavLabError(.invalid, "UIKit lets \(self[parent].name), a \(kind.uikitClass!), take a child with addChild, but no source says what it does with one it did not ask for, so NavLab does not model it",
                               at: ref.location, suggestion: kind == .page ? "switch X in \(self[parent].name)" : "a new Split(…), or showDetail")
         }
@@ -211,6 +212,11 @@ extension State {
             throw NavLabError(.invalid, "\(self[container].name) is a \(kind.uikitClass!); `switch` works on a custom container or a page view controller",
                               at: ref?.location ?? spec.location,
                               suggestion: kind == .navigation ? "use push or setViewControllers" : kind == .tabBar ? "use select" : nil)
+        }
+        // A page view controller with no page yet (a storyboard's, whose data source gives the
+        // pages): its first setViewControllers adds the page.
+        if kind == .page, self[container].children.isEmpty {
+            return try addChild(spec, to: NameRef(self[container].name, at: spec.location), didMove: true, firstPage: true)
         }
         guard let from = self[container].children.last else {
             throw NavLabError(.invalid, "\(self[container].name) has no child to transition from", at: spec.location,

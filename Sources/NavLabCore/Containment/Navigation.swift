@@ -215,12 +215,19 @@ extension State {
     mutating func popToRoot(_ ref: NameRef?, animated: Bool) throws(NavLabError) -> Outcome {
         try requireRunning(at: ref?.location ?? SourceLocation(column: 1), verb: "pop")
         let nav = try navigationTarget(ref, verb: "pop")
-        let stack = self[nav].children
-        guard stack.count > 1 else {
+        guard self[nav].children.count > 1 else {
             return .ignored(reason: "\(self[nav].name) is already at its root view controller", events: [])
         }
-        let popped = Array(stack.dropFirst().reversed())
         if let refused = refusedDuringPresentation(nav, selector: "popToRootViewControllerAnimated:", animated: animated) { return refused }
+        return .done(popTo(nav, keeping: 1, animated: animated))
+    }
+
+    /// The stack cut back to its first `count` view controllers in one transition, as
+    /// `popToRootViewController` and `popToViewController` do (an unwind segue, UIKit #246).
+    mutating func popTo(_ nav: VCID, keeping count: Int, animated: Bool) -> [Event] {
+        let stack = self[nav].children
+        guard stack.count > count else { return [] }
+        let popped = Array(stack.dropFirst(count).reversed())
         let warnings = navigationWarnings(nav, verb: "pop")
         let events = transition(.push, animated: animated) { s, pre, post in
             for p in popped {
@@ -228,12 +235,12 @@ extension State {
                 s[p].parent = nil
                 post.append(.move("didMove(toParent:)", s[p].name, parent: nil))
             }
-            s.setChildren(of: nav, to: [stack[0]])
+            s.setChildren(of: nav, to: Array(stack.prefix(count)))
         }
         startTransition(.navigation(nav), animated: animated)
         var all = warnings.isEmpty ? events : warnings + events
         all += release(candidates: popped)
-        return .done(all)
+        return all
     }
 
     /// `setViewControllers(_:animated:)`: the whole stack replaced, one transition (UIKit #48, #51).

@@ -72,6 +72,13 @@ public enum Command: Hashable, Sendable {
 
     /// `import uikit|screenstate`: the app runs with a hierarchy a real app printed.
     case importHierarchy(ImportedHierarchy)
+    /// `import storyboard`: the app's storyboards, read and checked (UIKit.md §13).
+    case importStoryboards([Storyboard], at: SourceLocation)
+    /// `segue ID [from NAME] [user]`: `performSegue(withIdentifier:sender:)`, or the user's tap on
+    /// the control the segue is wired to (`byUser`: `shouldPerformSegue` first).
+    case segue(String, from: NameRef?, byUser: Bool, animated: Bool, at: SourceLocation)
+    /// `instantiate ID`: `storyboard.instantiateViewController(withIdentifier:)`.
+    case instantiate(String, at: SourceLocation)
     /// Reading `NAME.presentationController` (UIKit #83).
     case touchPresentationController(NameRef)
 

@@ -32,6 +32,12 @@ public enum Limits {
     /// Names a note lists before it abridges the list to its first two, `…`, its last two and
     /// how many there are (Abridged.list).
     public static let namesInNote = 20
+    /// Bytes of the storyboards one `import storyboard` reads, all files together.
+    public static let storyboardBytes = 16 << 20
+    /// Elements nested in one storyboard (scenes hold views inside views).
+    public static let storyboardDepth = 512
+    /// Elements in one storyboard.
+    public static let storyboardElements = 500_000
 }
 
 extension State {

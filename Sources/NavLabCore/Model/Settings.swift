@@ -15,6 +15,8 @@ extension State {
         ("preferredTransition", "zoom|default: zoom — iOS 18's fluid zoom transition when it is pushed or presented, interrupted by the user under its own rules (UIKit #192, #193)"),
         ("shouldSelect", "yes|no: what a tab bar controller's delegate answers tabBarController(_:shouldSelect:) (shouldSelectTab: with UITabs) when the user taps a tab — no: the tap changes nothing (UIKit #222)"),
         ("shouldDismiss", "yes|no: what the delegate of its presentation controller answers presentationControllerShouldDismiss(_:) (popoverPresentationControllerShouldDismissPopover(_:) before iOS 13) when the user swipes it down or taps outside it — no: it stays (UIKit #226)"),
+        ("unwind", "an unwind action the class implements (unwindToHome; one unwind= for each): canPerformUnwindSegueAction answers true for them, so it can be an unwind segue's destination (UIKit #246)"),
+        ("shouldPerformSegue", "yes|no: what it answers shouldPerformSegue(withIdentifier:sender:) when the user triggers a segue wired to a control — no: the segue is not performed (UIKit #242)"),
         ("switch", "transition|addThenRemove: how a custom container's `switch` changes its child — transition(from:to:) (the default), or add the new child completely, then remove the old"),
     ]
 
@@ -36,7 +38,11 @@ extension State {
             case "storyboard": decl.storyboard = try bool()
             case "isModalInPresentation": decl.properties["isModalInPresentation"] = try bool() ? "true" : "false"
             case State.forwardingKey: decl.properties[State.forwardingKey] = try bool() ? "true" : "false"
-            case "shouldSelect", "shouldDismiss": decl.properties[s.key] = try bool() ? "true" : "false"
+            case "shouldSelect", "shouldDismiss", "shouldPerformSegue": decl.properties[s.key] = try bool() ? "true" : "false"
+            case "unwind":
+                // Several actions: `unwind=unwindToFeed unwind=unwindToRoot`.
+                let v = s.value.hasSuffix(":") ? String(s.value.dropLast()) : s.value
+                decl.properties["unwind"] = decl.properties["unwind"].map { $0 + "," + v } ?? v
             case "switch":
                 guard ["transition", "addThenRemove"].contains(s.value) else {
                     throw NavLabError(.syntax, "switch takes transition or addThenRemove, not '\(s.value)'", at: s.location, suggestion: "switch=addThenRemove")

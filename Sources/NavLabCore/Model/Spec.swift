@@ -156,7 +156,8 @@ public enum ContainerWord: String, Sendable, CaseIterable, Hashable {
         case .Nav: return 1...Int.max
         case .Tab: return 1...Int.max
         case .Split: return 2...3
-        case .Page: return 1...2
+        // None: a storyboard's page view controller, whose pages its data source gives.
+        case .Page: return 0...2
         case .Root: return 0...Int.max
         case .SwiftUI: return 1...2
         case .NavigationStack, .Sheet: return 1...1

@@ -7,6 +7,8 @@ public struct State: Hashable, Sendable {
     public var restorationIdentifiersFromClassNames = false
     /// The storyboard's initial view controller, made at every launch.
     public var initial: Spec?
+    /// The storyboards `import storyboard` read: their scenes and segues (UIKit.md §13).
+    public var storyboards: [Storyboard] = []
 
     public var application = Application()
     public var window = Window()

@@ -138,6 +138,7 @@ struct Rest: Sendable, Hashable {
     var classes: [String: ClassDecl]
     var restorationIdentifiersFromClassNames: Bool
     var initial: Spec?
+    var storyboards: [Storyboard]
     var application: Application
     var window: Window
     var otherScenes: [ConnectedScene]
@@ -153,7 +154,7 @@ extension State {
     var rest: Rest {
         get {
             Rest(device: device, appName: appName, classes: classes,
-                 restorationIdentifiersFromClassNames: restorationIdentifiersFromClassNames, initial: initial,
+                 restorationIdentifiersFromClassNames: restorationIdentifiersFromClassNames, initial: initial, storyboards: storyboards,
                  application: application, window: window, otherScenes: otherScenes, nextID: nextID, holds: holds, otherApps: otherApps, turn: turn,
                  logsAppearanceFlags: logsAppearanceFlags, logsLayout: logsLayout)
         }
@@ -163,6 +164,7 @@ extension State {
             classes = newValue.classes
             restorationIdentifiersFromClassNames = newValue.restorationIdentifiersFromClassNames
             initial = newValue.initial
+            storyboards = newValue.storyboards
             application = newValue.application
             window = newValue.window
             otherScenes = newValue.otherScenes

@@ -210,6 +210,25 @@ final class REPL {
         show(response, line: text, promptWidth: promptWidth, source: (name, lines, 1))
     }
 
+    /// `import storyboard FILE…`: the files, read here, run as `import storyboard NAME… <<END`
+    /// so that the session keeps them; an error names the file as typed, with its line and column.
+    func importStoryboards(_ paths: [String], promptWidth: Int) {
+        var files: [(path: String, text: String)] = []
+        for path in paths {
+            guard let file = read(path) else { return }
+            files.append((path, file.text))
+        }
+        let text = ScriptRunner.storyboardImport(files)
+        var (response, _) = hub.execute(text, origin: .repl)
+        if var e = response.error {
+            e.message = ScriptRunner.namingFiles(e.message, paths)
+            e.location.column = 0
+            response.error = e
+            response.lines = [OutputLine(.error, "error: \(e.message)")] + (e.suggestion.map { [OutputLine(.error, "  " + $0)] } ?? [])
+        }
+        show(response, line: text, promptWidth: promptWidth)
+    }
+
     /// A caret under the column the error names (the line is on screen just above, after the
     /// prompt); the line is shown again when the column is past the terminal's width.
     /// The column counts characters; the caret goes under the cells they take on screen (a
@@ -278,6 +297,8 @@ final class REPL {
             load(path)
         case .importFile(let format, let path):
             importFile(format, path, promptWidth: promptWidth)
+        case .importStoryboards(let paths):
+            importStoryboards(paths, promptWidth: promptWidth)
         default:
             break
         }

@@ -1,0 +1,300 @@
+import Foundation
+import Testing
+import NavLabCore
+@testable import NavLabCommands
+
+/// The storyboards in Tests/Storyboards, authored for these tests in Xcode's format.
+private let folder: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(2)
+    return parts.joined(separator: "/") + "/Storyboards/"
+}()
+
+private func storyboard(_ name: String) -> String {
+    String(decoding: FileManager.default.contents(atPath: folder + name + ".storyboard") ?? Data(), as: UTF8.self)
+}
+
+/// A session that imported `names` (as `import storyboard FILE…` runs them) and ran `lines`.
+private func session(importing names: [String], _ lines: String...) -> Session {
+    let s = Session()
+    let r = s.execute(ScriptRunner.storyboardImport(names.map { (path: $0 + ".storyboard", text: storyboard($0)) }))
+    expect(r.status == .done, "import: \(r.text)")
+    for l in lines { let r = s.execute(l); expect(r.status != .failed, "\(l): \(r.text)") }
+    return s
+}
+
+/// The texts of the lines a command logged, in order.
+private func texts(_ r: LineResult) -> [String] { r.lines.map { $0.text } }
+
+private func index(of text: String, in r: LineResult) -> Int? { r.lines.firstIndex { $0.text.contains(text) } }
+
+@Suite("Storyboards and segues (UIKit.md §13)")
+struct StoryboardTests {
+    @Test("UIKit #239: performSegue with an identifier the scene does not have raises NSInvalidArgumentException and changes nothing")
+    func noSuchSegue() {
+        let s = session(importing: ["Tabs"], "launch")
+        let before = s.state
+        let r = s.execute("segue nothing")
+        expectEqual(r.status, .failed)
+        expectEqual(r.error?.kind, .exception)
+        expectEqual(r.error?.exceptionName, "NSInvalidArgumentException")
+        expect(r.error?.message.hasPrefix("Receiver (<App.FeedViewController: 0x") == true, "\(r.text)")
+        expect(r.error?.message.hasSuffix(") has no segue with identifier 'nothing'") == true)
+        expect(r.error?.suggestion?.contains("showPost") == true)
+        expect(s.state == before)
+        // `segue` alone lists what the screen can perform.
+        let list = s.execute("segue").text
+        expect(list.contains("FeedViewController: segue showPost — show → PostViewController"), "\(list)")
+        expect(list.contains("segue login — presentation → LoginViewController"))
+    }
+
+    @Test("UIKit #240: each segue and each instantiate makes a new instance; an unknown storyboard ID raises")
+    func freshInstances() {
+        let s = session(importing: ["Tabs"], "launch", "segue showPost", "pop")
+        let again = s.execute("segue showPost")
+        expect(texts(again).contains("viewDidLoad PostViewController#2"), "\(again.text)")
+        expect(s.execute("instantiate Profile").status == .done)
+        expect(s.execute("instantiate Profile").status == .done)
+        let memory = s.execute("memory").text
+        expect(memory.contains("ProfileViewController ") && memory.contains("ProfileViewController#2"), "\(memory)")
+        let bad = s.execute("instantiate Nope")
+        expectEqual(bad.error?.exceptionName, "NSInvalidArgumentException")
+        expect(bad.error?.message.hasSuffix("doesn't contain a view controller with identifier 'Nope'") == true, "\(bad.text)")
+        expect(bad.error?.message.hasPrefix("Storyboard (<UIStoryboard: 0x") == true)
+    }
+
+    @Test("UIKit #241: prepare(for:sender:) comes after the destination is made and before its viewDidLoad")
+    func prepareBeforeLoad() throws {
+        let s = session(importing: ["Tabs"], "launch")
+        let r = s.execute("segue showPost")
+        let prepare = try #require(index(of: "prepare(for:sender:) FeedViewController", in: r))
+        let load = try #require(index(of: "viewDidLoad PostViewController", in: r))
+        expect(prepare < load)
+        expect(r.lines[prepare].text.contains("\"showPost\" → PostViewController"))
+    }
+
+    @Test("UIKit #242: shouldPerformSegue is asked for a segue wired to a control, never for performSegue; false cancels it")
+    func shouldPerform() {
+        let s = session(importing: ["Tabs"], "launch")
+        let byCode = s.execute("segue showPost")
+        expect(!byCode.text.contains("shouldPerformSegue"))
+        _ = s.execute("pop")
+        let byUser = s.execute("segue showPost user")
+        expect(texts(byUser).first?.hasPrefix("shouldPerformSegue(withIdentifier:sender:) FeedViewController") == true, "\(byUser.text)")
+        _ = s.execute("pop")
+        _ = s.execute("class FeedViewController shouldPerformSegue=no")
+        let before = s.state
+        let refused = s.execute("segue showPost user")
+        expectEqual(refused.status, .ignored)
+        expect(!refused.text.contains("prepare(for:sender:)"))
+        expect(s.state == before)
+        // A segue wired to the view controller itself: only code performs it.
+        let notControl = s.execute("segue login user")
+        expectEqual(notControl.status, .failed)
+        expect(notControl.error?.message.contains("not to a control") == true)
+    }
+
+    @Test("UIKit #243: a show segue pushes in a navigation controller and presents without one; showDetail fills a split view's secondary column")
+    func show() {
+        let s = session(importing: ["Tabs"], "launch")
+        let pushed = s.execute("segue showPost")
+        expect(pushed.text.contains("UINavigationController pushes it"), "\(pushed.text)")
+        _ = s.execute("select UITabBarController 1")
+        let presented = s.execute("segue showAccount user")
+        expect(presented.text.contains("no container overrides it, so it presents"), "\(presented.text)")
+        expectEqual(s.state.vc(named: "ProfileViewController")?.presenter.map { s.state[$0].name }, "UITabBarController")
+
+        let split = Session()
+        expect(split.execute("device iPad iOS=17").status == .done)
+        expect(split.execute(ScriptRunner.storyboardImport([(path: "Split.storyboard", text: storyboard("Split"))])).status == .done)
+        _ = split.execute("launch")
+        let detail = split.execute("segue showNote user")
+        expect(detail.text.contains("shows it in its secondary column"), "\(detail.text)")
+        expect(detail.text.contains("deinit UINavigationController#2"))
+    }
+
+    @Test("UIKit #244: a modal segue's own style wins; Default takes the destination's; a popover segue presents as a popover")
+    func modalStyles() {
+        let s = session(importing: ["Tabs"], "launch", "segue login")
+        expectEqual(s.state.vc(named: "LoginViewController")?.presentation?.style, .fullScreen)
+        _ = s.execute("dismiss")
+        _ = s.execute("segue compose")
+        expectEqual(s.state.vc(named: "ComposeNavigationController")?.presentation?.requestedStyle, .automatic)
+
+        let split = Session()
+        _ = split.execute("device iPad iOS=17")
+        _ = split.execute(ScriptRunner.storyboardImport([(path: "Split.storyboard", text: storyboard("Split"))]))
+        _ = split.execute("launch")
+        _ = split.execute("segue showNote")
+        let pop = split.execute("segue showOptions user")
+        expect(pop.status == .done, "\(pop.text)")
+        expectEqual(split.state.vc(named: "OptionsViewController")?.presentation?.style, .popover)
+    }
+
+    @Test("UIKit #245: relationship and embed segues make a container's children with it; they are not performed by identifier")
+    func relationshipsAndEmbeds() {
+        let s = session(importing: ["Tabs"])
+        expectEqual(s.state.initial?.text, "Tab(Nav(FeedViewController), SettingsViewController)")
+        let c = session(importing: ["Containers"], "launch")
+        let dashboard = c.state.vc(named: "DashboardViewController")
+        expectEqual(dashboard?.children.map { c.state[$0].name }, ["SummaryViewController", "PhotosPageViewController"])
+        let embed = c.execute("segue embedSummary from DashboardViewController")
+        expectEqual(embed.status, .failed)
+        expect(embed.error?.message.contains("embed segue") == true)
+        // The page view controller's first page comes from the app's code.
+        expect(c.execute("instantiate Photo").status == .done)
+        expect(c.execute("switch @PhotoViewController in PhotosPageViewController").status == .done)
+        expectEqual(c.state.vc(named: "PhotoViewController")?.parent.map { c.state[$0].name }, "PhotosPageViewController")
+    }
+
+    @Test("UIKit #246: an unwind segue searches from the source up, then prepare, the action, one dismissal and the pop")
+    func unwind() throws {
+        // Two pushes deep: the stack is searched from the top, the source first.
+        let s = session(importing: ["Tabs"], "class FeedViewController unwind=unwindToFeed", "launch", "segue showPost", "segue showAuthor")
+        let r = s.execute("segue backToFeed")
+        let asked = r.lines.map { $0.text }.filter { $0.hasPrefix("canPerformUnwindSegueAction") }
+        expectEqual(asked, ["canPerformUnwindSegueAction(_:from:sender:) ProfileViewController — unwindToFeed: → false",
+                            "canPerformUnwindSegueAction(_:from:sender:) PostViewController — unwindToFeed: → false",
+                            "canPerformUnwindSegueAction(_:from:sender:) FeedViewController — unwindToFeed: → true"])
+        let prepare = try #require(index(of: "prepare(for:sender:) ProfileViewController", in: r))
+        let action = try #require(index(of: "unwindToFeed: FeedViewController", in: r))
+        let towards = try #require(index(of: "unwind(for:towards:) UINavigationController", in: r))
+        let appear = try #require(index(of: "viewDidAppear FeedViewController", in: r))
+        expect(prepare < action && action < towards && towards < appear)
+        expectEqual(s.state.vc(named: "UINavigationController")?.children.count, 1)
+        expect(r.text.contains("deinit PostViewController") && r.text.contains("deinit ProfileViewController"))
+
+        // Presented over a presented screen: one dismissal takes both away.
+        let p = session(importing: ["Tabs"], "class FeedViewController unwind=unwindToFeed", "launch", "segue compose", "present Extra on DraftViewController")
+        let d = p.execute("segue cancelDraft from DraftViewController")
+        expect(d.status == .done, "\(d.text)")
+        expectEqual(p.state.presentedViewController(of: p.state.vc(named: "FeedViewController")!.id), nil)
+        expect(d.text.contains("deinit Extra") && d.text.contains("deinit DraftViewController"))
+
+        // Into another tab: the tab bar controller selects the destination's tab.
+        let t = Session()
+        _ = t.execute("""
+            import storyboard Tiny <<END
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="t">
+                <scenes>
+                    <scene sceneID="s0"><objects><tabBarController id="t" sceneMemberID="viewController"><connections>
+                        <segue destination="a" kind="relationship" relationship="viewControllers" id="r1"/>
+                        <segue destination="n" kind="relationship" relationship="viewControllers" id="r2"/></connections></tabBarController></objects></scene>
+                    <scene sceneID="s1"><objects><viewController id="a" customClass="First" sceneMemberID="viewController"/></objects></scene>
+                    <scene sceneID="s2"><objects><navigationController id="n" sceneMemberID="viewController"><connections>
+                        <segue destination="b" kind="relationship" relationship="rootViewController" id="r3"/></connections></navigationController></objects></scene>
+                    <scene sceneID="s3"><objects><viewController id="b" customClass="Second" sceneMemberID="viewController"><connections>
+                        <segue destination="x" kind="unwind" identifier="toFirst" unwindAction="unwindToFirst:" id="g2"/></connections></viewController>
+                        <exit id="x" sceneMemberID="exit"/></objects></scene>
+                </scenes>
+            </document>
+            END
+            """)
+        for l in ["class First unwind=unwindToFirst", "launch", "select UITabBarController 1"] { _ = t.execute(l) }
+        let tab = t.execute("segue toFirst")
+        expect(tab.text.contains("unwind(for:towards:) UITabBarController — towards First"), "\(tab.text)")
+        expectEqual(t.state.vc(named: "UITabBarController")?.selectedIndex, 0)
+
+        // No view controller implements the action: nothing happens.
+        let n = session(importing: ["Tabs"], "launch", "segue showPost", "segue showAuthor")
+        let before = n.state
+        let none = n.execute("segue backToFeed")
+        expectEqual(none.status, .ignored)
+        expect(n.state == before)
+    }
+
+    @Test("UIKit #247: a deprecated push segue without a navigation controller raises NSGenericException; modal presents")
+    func legacy() {
+        let s = session(importing: ["Legacy"], "launch")
+        expect(s.execute("segue openDetail user").text.contains("willMove(toParent: UINavigationController) MessageViewController"))
+        _ = s.execute("pop")
+        expect(s.execute("segue openAbout user").status == .done)
+        expect(s.state.vc(named: "AboutViewController")?.presenter != nil)
+        let before = s.state
+        let r = s.execute("segue openMore user")
+        expectEqual(r.error?.exceptionName, "NSGenericException")
+        expectEqual(r.error?.message, "Could not find a navigation controller for segue 'openMore'. Push segues can only be used when the source controller is managed by an instance of UINavigationController.")
+        expect(s.state == before)
+    }
+
+    @Test("UIKit #248: the initial view controller becomes the Initial UI that launch and relaunch make")
+    func initialViewController() {
+        let s = session(importing: ["Tabs"])
+        expect(!s.state.isRunning)
+        _ = s.execute("launch")
+        expectEqual(s.state.window.rootViewController.map { s.state[$0].name }, "UITabBarController")
+        _ = s.execute("segue showPost")
+        _ = s.execute("relaunch")
+        expectEqual(s.state.vc(named: "UINavigationController")?.children.count, 1)
+    }
+
+    @Test("UIKit #249: Use Storyboard ID makes the storyboard ID the restoration identifier")
+    func useStoryboardID() {
+        let s = session(importing: ["Tabs"], "launch", "instantiate Profile", "instantiate Post")
+        expectEqual(s.state.vc(named: "ProfileViewController")?.restorationIdentifier, "Profile")
+        expectEqual(s.state.vc(named: "PostViewController")?.restorationIdentifier, nil)
+        expectEqual(s.state.classes["ProfileViewController"]?.storyboard, true)
+        let m = session(importing: ["Main", "Settings"], "instantiate Account")
+        expectEqual(m.state.vc(named: "AccountViewController")?.restorationIdentifier, "Account")
+    }
+
+    @Test("UIKit #250: a storyboard reference makes the referenced storyboard's scene; one not given is refused")
+    func references() {
+        let s = session(importing: ["Main", "Settings"], "launch")
+        expectEqual(s.state.initial?.text, "RootTabBarController:Tab(Nav(ShopViewController), Nav(SettingsViewController))")
+        let r = s.execute("segue showAccount")
+        expect(r.text.contains("prepare(for:sender:) ShopViewController — \"showAccount\" → AccountViewController"), "\(r.text)")
+
+        let alone = Session()
+        let before = alone.state
+        let refused = alone.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: storyboard("Main"))]))
+        expectEqual(refused.status, .failed)
+        expect(refused.error?.message.hasPrefix("Main.storyboard:") == true, "\(refused.text)")
+        expect(refused.error?.message.contains("names Settings.storyboard, which this import does not give") == true)
+        expect(alone.state == before)
+    }
+
+    @Test("Completion offers the screen's segue identifiers first, then the storyboards' others; instantiate offers storyboard IDs")
+    func completion() {
+        let s = session(importing: ["Tabs"], "launch")
+        let segues = Completion.complete("segue ", in: s).candidates
+        expect(segues.contains("showPost") && segues.contains("login") && segues.contains("backToFeed"), "\(segues)")
+        expectEqual(Completion.complete("segue show", in: s).candidates, ["showAccount", "showAuthor", "showPost"])
+        expectEqual(Completion.complete("instantiate P", in: s).candidates, ["Post", "Profile"])
+    }
+
+    @Test("The storyboard tutorial plays step by step: the narration rides on the here-document's first line, its END stays alone")
+    func tutorialSteps() throws {
+        let t = try #require(Tutorials.named("storyboard-segues"))
+        let steps = Tutorial.steps(t.text)
+        let first = steps[0].line(0)
+        expect(first.hasPrefix("import storyboard Shop <<END  # "), "\(first.prefix(80))")
+        expect(first.hasSuffix("\nEND"))
+        let s = Session()
+        for step in steps {
+            for i in step.commands.indices {
+                let r = s.execute(step.line(i))
+                expect(r.status != .failed, "\(step.commands[i].text.prefix(60)): \(r.text)")
+            }
+        }
+    }
+
+    @Test("UIKit #249: two scenes of one custom class with different restoration identifiers: the first scene's hold, and the import says so")
+    func conflictingScenes() {
+        let s = Session()
+        let r = s.execute("""
+            import storyboard Twice <<END
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+                <scenes>
+                    <scene sceneID="s1"><objects><viewController restorationIdentifier="One" id="a" customClass="Shared" sceneMemberID="viewController"/></objects></scene>
+                    <scene sceneID="s2"><objects><viewController storyboardIdentifier="Two" useStoryboardIdentifierAsRestorationIdentifier="YES" id="b" customClass="Shared" sceneMemberID="viewController"/></objects></scene>
+                </scenes>
+            </document>
+            END
+            """)
+        expect(r.text.contains("scenes of Shared set different restoration identifiers or presentation styles: the first scene's hold for the class"), "\(r.text)")
+        expectEqual(s.state.classes["Shared"]?.restorationIdentifier, "One")
+    }
+}
