@@ -35,6 +35,31 @@ HEADER = "# Written by scripts/deep-scripts.py: {what}. make test runs it with 5
 QUERIES = ["tree", "tree --uikit", "views", "memory", "why Leaf", "export mermaid", "export dot", "export swift", "tree --json", "log"]
 
 
+def storyboard():
+    """A storyboard at both of its limits: a scene whose views nest almost as deep as
+    Limits.storyboardDepth (512 elements) with a control's segue at the bottom, and view
+    controllers embedded in one another (container views) 250 deep."""
+    views = 250
+    inner = "".join(f'<view id="v{i}"><subviews>' for i in range(views)) + \
+        '<button id="go"><connections><segue destination="Next" kind="show" identifier="next" id="s-next"/></connections></button>' + \
+        "</subviews></view>" * views
+    scenes = ['<scene sceneID="s-Home"><objects><viewController id="Home" customClass="Home" sceneMemberID="viewController">'
+              f'<view key="view" id="root"><subviews>{inner}<containerView id="cv-Home"><connections>'
+              '<segue destination="E0" kind="embed" id="e-Home"/></connections></containerView></subviews></view>'
+              '</viewController></objects></scene>',
+              '<scene sceneID="s-Next"><objects><viewController id="Next" customClass="Next" sceneMemberID="viewController"/></objects></scene>']
+    for i in range(LEVELS):
+        target = f"E{i + 1}" if i + 1 < LEVELS else "Leaf"
+        scenes.append(f'<scene sceneID="s-E{i}"><objects><viewController id="E{i}" customClass="E{i}" sceneMemberID="viewController">'
+                      f'<view key="view" id="vE{i}"><subviews><containerView id="cvE{i}"><connections>'
+                      f'<segue destination="{target}" kind="embed" id="eE{i}"/></connections></containerView></subviews></view>'
+                      '</viewController></objects></scene>')
+    scenes.append('<scene sceneID="s-Leaf"><objects><viewController id="Leaf" customClass="Leaf" sceneMemberID="viewController"/></objects></scene>')
+    return ['<?xml version="1.0" encoding="UTF-8"?>',
+            '<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="Home">',
+            "<scenes>", *scenes, "</scenes>", "</document>"]
+
+
 def files():
     out = {}
     out["deep-spec.navlab"] = HEADER.format(what=f"a spec nested {LEVELS} deep, and every way of printing it") + "\n".join([
@@ -88,6 +113,10 @@ def files():
         ["initial A", "launch", *presents, "present P1", f"expect top is P{HOOK_DEPTH + 1}"]) + "\n"
     out["deep-import.navlab"] = HEADER.format(what=f"a printout {LEVELS + 2} view controllers deep, as a here-document") + "\n".join(
         ["import uikit <<END", *printout(), "END", *QUERIES, "expect top is Leaf", f"expect parent Leaf is C{LEVELS - 1}"]) + "\n"
+    out["deep-storyboard.navlab"] = HEADER.format(what="a storyboard at its limits: views nested 500 deep, view controllers embedded 250 deep") + "\n".join(
+        ["import storyboard Deep <<END", *storyboard(), "END", "launch", "segue", "tree", "views",
+         f"expect parent Leaf is E{LEVELS - 1}", "expect parent E0 is Home",
+         "segue next user", "expect top is Next"]) + "\n"
     return out
 
 

@@ -5,7 +5,7 @@ the same to every thread of the process on Linux, so this holds CI to a Mac's bu
 The scripts are Tests/Deep/*.navlab (written by scripts/deep-scripts.py): a spec nested 250
 deep through every printing command, undo and relaunch; 250 presentations; restoration of a
 hierarchy 251 deep; code in callbacks nested as deep as Limits.hookDepth lets it; a printout
-252 deep. Each runs through `navlab check`, and through the page's server in one session, with
+252 deep; a storyboard at its limits (views 500 deep, view controllers embedded 250 deep). Each runs through `navlab check`, and through the page's server in one session, with
 one more: code in callbacks that would nest for ever, refused at the limit.
 
 NAVLAB: the build to test (default the debug one, where frames are largest); NAVLAB_RELEASE,

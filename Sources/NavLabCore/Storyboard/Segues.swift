@@ -62,21 +62,54 @@ extension State {
     /// What making `scene` afresh makes: a new instance, with the view controllers its
     /// relationship segues put in it and those its container views embed (UIKit #245); a
     /// reference makes the referenced scene (UIKit #250).
+    /// Built bottom-up with an explicit stack (Docs/Limits.md).
     func spec(for scene: StoryboardScene, in board: Storyboard, boards: [Storyboard], at location: SourceLocation) -> Spec {
-        if let ref = scene.referencedStoryboard, let other = boards.first(where: { $0.name == ref }),
-           let target = scene.referencedIdentifier.flatMap({ other.scene(storyboardIdentifier: $0) }) ?? other.initialViewController.flatMap({ other.scene(id: $0) }) {
-            return spec(for: target, in: other, boards: boards, at: location)
+        // A reference makes the scene it refers to (UIKit #250); import refused cycles.
+        func resolved(_ scene: StoryboardScene, _ board: Storyboard) -> (scene: StoryboardScene, board: Storyboard) {
+            var (s, b) = (scene, board)
+            var steps = 0
+            while steps <= Limits.hierarchyDepth, let ref = s.referencedStoryboard, let other = boards.first(where: { $0.name == ref }),
+                  let target = s.referencedIdentifier.flatMap({ other.scene(storyboardIdentifier: $0) }) ?? other.initialViewController.flatMap({ other.scene(id: $0) }) {
+                (s, b) = (target, other)
+                steps += 1
+            }
+            return (s, b)
         }
-        let children = (scene.relationships + scene.embeds).compactMap { board.scene(id: $0) }.map { spec(for: $0, in: board, boards: boards, at: location) }
-        let cls = scene.isCustomClass ? scene.className : nil
-        switch scene.kind {
-        case .navigation: return .container(.Nav, className: cls, children: children, at: location)
-        case .tabBar: return .container(.Tab, className: cls, children: children, at: location)
-        case .split: return .container(.Split, className: cls, children: children, at: location)
-        case .page: return .container(.Page, className: cls, children: children, at: location)
-        case .plain, .container:
-            return children.isEmpty ? .instance(className: scene.className, at: location)
-                : .container(.Root, className: scene.className, children: children, at: location)
+        func made(_ scene: StoryboardScene, children: [Spec]) -> Spec {
+            let cls = scene.isCustomClass ? scene.className : nil
+            switch scene.kind {
+            case .navigation: return .container(.Nav, className: cls, children: children, at: location)
+            case .tabBar: return .container(.Tab, className: cls, children: children, at: location)
+            case .split: return .container(.Split, className: cls, children: children, at: location)
+            case .page: return .container(.Page, className: cls, children: children, at: location)
+            case .plain, .container:
+                return children.isEmpty ? .instance(className: scene.className, at: location)
+                    : .container(.Root, className: scene.className, children: children, at: location)
+            }
+        }
+        var frames: [(scene: StoryboardScene, board: Storyboard, kids: [StoryboardScene], done: [Spec])] = []
+        var current = resolved(scene, board)
+        while true {
+            // Down to the first scene with nothing in it.
+            var result: Spec
+            while true {
+                let kids = (current.scene.relationships + current.scene.embeds).compactMap { current.board.scene(id: $0) }
+                if kids.isEmpty { result = made(current.scene, children: []); break }
+                frames.append((current.scene, current.board, kids, []))
+                current = resolved(kids[0], current.board)
+            }
+            // Up, making every container whose children are all made.
+            while true {
+                guard !frames.isEmpty else { return result }
+                frames[frames.count - 1].done.append(result)
+                let f = frames[frames.count - 1]
+                if f.done.count < f.kids.count {
+                    current = resolved(f.kids[f.done.count], f.board)
+                    break
+                }
+                frames.removeLast()
+                result = made(f.scene, children: f.done)
+            }
         }
     }
 
@@ -142,20 +175,18 @@ extension State {
     /// made first).
     func predictedName(of spec: Spec) -> String {
         var counts: [String: Int] = [:]
-        func walk(_ s: Spec) -> String {
+        func className(_ s: Spec) -> String {
             switch s {
-            case .instance(let cls, _):
-                counts[cls, default: 0] += 1
-                return cls
+            case .instance(let cls, _): return cls
             case .existing(let r): return r.text
-            case .container(let word, let cls, let children, _):
-                for c in children { _ = walk(c) }
-                let name = cls ?? word.defaultClassName
-                counts[name, default: 0] += 1
-                return name
+            case .container(let word, let cls, _, _): return cls ?? word.defaultClassName
             }
         }
-        let cls = walk(spec)
+        for (inner, _) in spec.preorder() {
+            if case .existing = inner { continue }
+            counts[className(inner), default: 0] += 1
+        }
+        let cls = className(spec)
         let n = (nameCounters[cls] ?? 0) + (counts[cls] ?? 1)
         return n == 1 ? cls : "\(cls)#\(n)"
     }
@@ -256,12 +287,23 @@ extension State {
         }
         // A subtree, children first (allowedChildrenForUnwinding), then the view controller; a
         // navigation controller's stack from the top down, so the most recent one wins.
-        func search(_ id: VCID, excluding: VCID?) -> VCID? {
-            let children = self[id].kind == .navigation ? self[id].children.reversed() : self[id].children
-            for c in children where c != excluding {
-                if let d = search(c, excluding: nil) { return d }
+        // With an explicit stack of the subtrees being searched (Docs/Limits.md).
+        func search(_ root: VCID, excluding: VCID?) -> VCID? {
+            var frames: [(id: VCID, left: [VCID])] = []
+            func enter(_ id: VCID, excluding: VCID?) {
+                let children = self[id].kind == .navigation ? self[id].children.reversed() : self[id].children
+                frames.append((id, children.filter { $0 != excluding }.reversed()))
             }
-            return ask(id) ? id : nil
+            enter(root, excluding: excluding)
+            while !frames.isEmpty {
+                if let c = frames[frames.count - 1].left.popLast() {
+                    enter(c, excluding: nil)
+                    continue
+                }
+                let done = frames.removeLast()
+                if ask(done.id) { return done.id }
+            }
+            return nil
         }
         // From the source itself up its parents and presenters (a published log asks the
         // source first, UIKit #246).

@@ -137,23 +137,23 @@ extension StoryboardReader {
         // Segues: in the view controller's own connections (performed by code), or in a
         // control's, a cell's or a gesture's anywhere below it (performed by the user).
         var relationships: [(String, StoryboardSegue)] = []
-        func collect(_ node: XMLElement, owner: Bool) throws(NavLabError) {
-            for child in node.children {
-                if child.name == "connections" {
-                    for seg in child.children("segue") {
-                        let segue = try self.segue(seg, fromControl: !owner)
-                        switch segue.kind {
-                        case .relationship: relationships.append((seg.attribute("relationship") ?? "", segue))
-                        case .embed: s.embeds.append(segue.destination); s.segues.append(segue)
-                        default: s.segues.append(segue)
-                        }
+        // Depth first, in document order, with an explicit stack (Docs/Limits.md): each entry
+        // is an element and whether its parent is the view controller itself.
+        var pending: [(element: XMLElement, ownedByScene: Bool)] = el.children.reversed().map { ($0, true) }
+        while let (child, owner) = pending.popLast() {
+            if child.name == "connections" {
+                for seg in child.children("segue") {
+                    let segue = try self.segue(seg, fromControl: !owner)
+                    switch segue.kind {
+                    case .relationship: relationships.append((seg.attribute("relationship") ?? "", segue))
+                    case .embed: s.embeds.append(segue.destination); s.segues.append(segue)
+                    default: s.segues.append(segue)
                     }
-                } else {
-                    try collect(child, owner: false)
                 }
+            } else {
+                pending += child.children.reversed().map { ($0, false) }
             }
         }
-        try collect(el, owner: true)
         if kind == .split {
             relationships.sort { (splitOrder.firstIndex(of: $0.0) ?? 99) < (splitOrder.firstIndex(of: $1.0) ?? 99) }
             relationships.removeAll { $0.0 == "compactViewController" }
@@ -246,23 +246,39 @@ extension StoryboardReader {
         }
     }
 
+    /// A cycle of containment through relationships, embeds and references from `board`/`id`,
+    /// if there is one. Depth first with an explicit stack of each scene's successors still to
+    /// visit, as deep as the limit allows, in any thread's stack (Docs/Limits.md).
     static func containmentCycle(_ board: String, _ id: String, _ boards: [Storyboard], _ path: inout [String], _ done: inout Set<String>) throws(NavLabError) -> [String]? {
-        let key = board + "/" + id
-        if let i = path.firstIndex(of: key) { return Array(path[i...]) + [key] }
-        guard !done.contains(key), let b = boards.first(where: { $0.name == board }), let s = b.scene(id: id) else { return nil }
-        guard path.count < Limits.hierarchyDepth else {
-            throw located(NavLabError(.invalid, "containers nested more than \(Limits.hierarchyDepth) deep through relationships, embeds and references; NavLab allows at most \(Limits.hierarchyDepth)",
-                                      at: s.location, suggestion: "is this a storyboard Xcode wrote?"), in: board)
+        var successorsLeft: [[(board: String, id: String)]] = []
+        var next: (board: String, id: String)? = (board, id)
+        while true {
+            if let (b0, i0) = next {
+                next = nil
+                let key = b0 + "/" + i0
+                if let i = path.firstIndex(of: key) { return Array(path[i...]) + [key] }
+                if !done.contains(key), let b = boards.first(where: { $0.name == b0 }), let s = b.scene(id: i0) {
+                    guard path.count < Limits.hierarchyDepth else {
+                        throw located(NavLabError(.invalid, "containers nested more than \(Limits.hierarchyDepth) deep through relationships, embeds and references; NavLab allows at most \(Limits.hierarchyDepth)",
+                                                  at: s.location, suggestion: "is this a storyboard Xcode wrote?"), in: b0)
+                    }
+                    path.append(key)
+                    var successors: [(board: String, id: String)] = []
+                    if let ref = s.referencedStoryboard, let other = boards.first(where: { $0.name == ref }),
+                       let target = s.referencedIdentifier.flatMap({ other.scene(storyboardIdentifier: $0)?.id }) ?? other.initialViewController {
+                        successors.append((ref, target))
+                    }
+                    for d in s.relationships + s.embeds { successors.append((b0, d)) }
+                    successorsLeft.append(successors.reversed())
+                }
+            }
+            // The next successor still to visit; scenes with none left are done.
+            while !successorsLeft.isEmpty {
+                if let n = successorsLeft[successorsLeft.count - 1].popLast() { next = n; break }
+                successorsLeft.removeLast()
+                done.insert(path.removeLast())
+            }
+            if next == nil { return nil }
         }
-        path.append(key)
-        defer { path.removeLast(); done.insert(key) }
-        if let ref = s.referencedStoryboard, let other = boards.first(where: { $0.name == ref }) {
-            let target = s.referencedIdentifier.flatMap { other.scene(storyboardIdentifier: $0)?.id } ?? other.initialViewController
-            if let target, let c = try containmentCycle(ref, target, boards, &path, &done) { return c }
-        }
-        for d in s.relationships + s.embeds {
-            if let c = try containmentCycle(board, d, boards, &path, &done) { return c }
-        }
-        return nil
     }
 }

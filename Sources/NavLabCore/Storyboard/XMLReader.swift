@@ -143,7 +143,54 @@ public struct XMLReader {
         return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 
+    /// The element starting here, with everything inside it. Read with an explicit stack of the
+    /// elements still open, as deep as the limit allows, in any thread's stack (Docs/Limits.md).
     mutating func element(depth: Int) throws(NavLabError) -> XMLElement {
+        let (first, closed) = try startTag(depth: depth)
+        if closed { return first }
+        var open = [first]
+        // Content: child elements, text, comments, CDATA, up to </tag>.
+        while true {
+            let tag = open[open.count - 1].name, start = open[open.count - 1].location
+            guard !atEnd else {
+                throw fail("the file ends before </\(tag)>: <\(tag)> opened at \(start.line):\(start.column) is never closed", "is the file cut short?")
+            }
+            let at = here
+            if peek == UInt8(ascii: "<") {
+                if starts(with: "</") {
+                    skip("</")
+                    let closing = try name("an element name after '</'")
+                    guard closing == tag else {
+                        throw fail("</\(closing)> closes <\(tag)>, opened at \(start.line):\(start.column)", "close <\(tag)> before, or remove </\(closing)>", at: at)
+                    }
+                    skipSpaces()
+                    guard !atEnd, peek == UInt8(ascii: ">") else { throw fail("expected '>' to end </\(tag)>") }
+                    advance()
+                    let done = open.removeLast()
+                    if open.isEmpty { return done }
+                    open[open.count - 1].children.append(done)
+                } else if starts(with: "<!--") {
+                    skip("<!--"); try skipPast("-->", what: "comment", from: at)
+                } else if starts(with: "<![CDATA[") {
+                    skip("<![CDATA["); try skipPast("]]>", what: "CDATA section", from: at)
+                } else if starts(with: "<?") {
+                    skip("<?"); try skipPast("?>", what: "processing instruction", from: at)
+                } else if starts(with: "<!") {
+                    throw fail("a declaration (<!…) inside <\(tag)>: not XML a storyboard has", "remove it")
+                } else {
+                    let (child, closed) = try startTag(depth: depth + open.count)
+                    if closed { open[open.count - 1].children.append(child) } else { open.append(child) }
+                }
+            } else if peek == UInt8(ascii: "&") {
+                _ = try reference()
+            } else {
+                advance()
+            }
+        }
+    }
+
+    /// A start tag and its attributes; `closed` for one that ends with `/>`.
+    mutating func startTag(depth: Int) throws(NavLabError) -> (element: XMLElement, closed: Bool) {
         let start = here
         guard depth <= Limits.storyboardDepth else {
             throw fail("elements nested more than \(Limits.storyboardDepth) deep; NavLab reads at most \(Limits.storyboardDepth) levels", "is this a storyboard Xcode wrote?")
@@ -163,9 +210,9 @@ public struct XMLReader {
                 advance()
                 guard !atEnd, peek == UInt8(ascii: ">") else { throw fail("expected '>' after '/' to close <\(tag)>") }
                 advance()
-                return el
+                return (el, true)
             }
-            if peek == UInt8(ascii: ">") { advance(); break }
+            if peek == UInt8(ascii: ">") { advance(); return (el, false) }
             guard hadSpace else { throw fail("expected a space, '>' or '/>' in <\(tag)>") }
             let at = here
             let key = try name("an attribute name in <\(tag)>")
@@ -177,40 +224,6 @@ public struct XMLReader {
             advance()
             skipSpaces()
             el.attributes.append(XMLAttribute(name: key, value: try quoted(key), location: at))
-        }
-        // Content: child elements, text, comments, CDATA, up to </tag>.
-        while true {
-            guard !atEnd else {
-                throw fail("the file ends before </\(tag)>: <\(tag)> opened at \(start.line):\(start.column) is never closed", "is the file cut short?")
-            }
-            let at = here
-            if peek == UInt8(ascii: "<") {
-                if starts(with: "</") {
-                    skip("</")
-                    let closing = try name("an element name after '</'")
-                    guard closing == tag else {
-                        throw fail("</\(closing)> closes <\(tag)>, opened at \(start.line):\(start.column)", "close <\(tag)> before, or remove </\(closing)>", at: at)
-                    }
-                    skipSpaces()
-                    guard !atEnd, peek == UInt8(ascii: ">") else { throw fail("expected '>' to end </\(tag)>") }
-                    advance()
-                    return el
-                } else if starts(with: "<!--") {
-                    skip("<!--"); try skipPast("-->", what: "comment", from: at)
-                } else if starts(with: "<![CDATA[") {
-                    skip("<![CDATA["); try skipPast("]]>", what: "CDATA section", from: at)
-                } else if starts(with: "<?") {
-                    skip("<?"); try skipPast("?>", what: "processing instruction", from: at)
-                } else if starts(with: "<!") {
-                    throw fail("a declaration (<!…) inside <\(tag)>: not XML a storyboard has", "remove it")
-                } else {
-                    el.children.append(try element(depth: depth + 1))
-                }
-            } else if peek == UInt8(ascii: "&") {
-                _ = try reference()
-            } else {
-                advance()
-            }
         }
     }
 
