@@ -44,31 +44,10 @@ struct StepCoder {
     /// Makes what `spec` describes (children first, as NavLab does); returns the expression for
     /// it. Without recursion, as every walk of a spec (Docs/Limits.md).
     mutating func expression(_ spec: Spec) -> String {
-        var frames: [(word: ContainerWord, cls: String?, children: [Spec], done: [String])] = []
-        var current = spec
-        while true {
-            // Down to the first spec that is not a container with children.
-            var result: String
-            while true {
-                if case .container(let word, let cls, let children, _) = current, !children.isEmpty {
-                    frames.append((word, cls, children, []))
-                    current = children[0]
-                    continue
-                }
-                result = leafExpression(current)
-                break
-            }
-            // Up, making every container whose children are all made.
-            while true {
-                guard !frames.isEmpty else { return result }
-                frames[frames.count - 1].done.append(result)
-                let f = frames[frames.count - 1]
-                if f.done.count < f.children.count {
-                    current = f.children[f.done.count]
-                    break
-                }
-                frames.removeLast()
-                result = containerExpression(f.word, f.cls, kids: f.done)
+        spec.folded { (step: SpecFoldStep<String>) -> String in
+            switch step {
+            case .leaf(let s): return leafExpression(s)
+            case .container(let word, let cls, _, let kids): return containerExpression(word, cls, kids: kids)
             }
         }
     }

@@ -131,51 +131,29 @@ extension State {
     /// their children with `addChild` + `didMove(toParent:)`, innermost first.
     /// Call `validate` first: this does not fail.
     mutating func instantiate(_ spec: Spec, events: inout [Event]) -> VCID {
-        // Innermost first, without recursion: a frame for each container whose children are
-        // being made (the deepest nesting fits in a Mac's 512 KiB of stack, Docs/Limits.md).
-        struct Frame { var word: ContainerWord; var cls: String?; var children: [Spec]; var ids: [VCID] }
-        var frames: [Frame] = []
-        var current = spec
-        while true {
-            var made: VCID
-            while true {
-                switch current {
-                case .instance(let cls, _):
-                    made = makeInstance(className: cls, kind: .plain)
-                case .existing(let ref):
-                    made = names[ref.text]!
-                    detachFromParent(made, events: &events)
-                case .container(let word, _, let children, _) where word.isSwiftUI:
-                    made = instantiateSwiftUI(word, children: children, events: &events)
-                case .container(.Tabs, let cls, let children, _):
-                    made = instantiateTabs(className: cls, children: children, events: &events)
-                case .container(let word, let cls, let children, _):
-                    if !children.isEmpty {
-                        frames.append(Frame(word: word, cls: cls, children: children, ids: []))
-                        current = children[0]
-                        continue
-                    }
-                    made = makeInstance(className: cls ?? word.defaultClassName, kind: word.kind)
-                }
-                break
-            }
-            while true {
-                guard !frames.isEmpty else { return made }
-                frames[frames.count - 1].ids.append(made)
-                let f = frames[frames.count - 1]
-                if f.ids.count < f.children.count {
-                    current = f.children[f.ids.count]
-                    break
-                }
-                frames.removeLast()
-                let id = makeInstance(className: f.cls ?? f.word.defaultClassName, kind: f.word.kind)
-                for c in f.ids {
+        // Innermost first, without recursion (Spec.folded): the deepest nesting fits in a Mac's
+        // 512 KiB of stack, Docs/Limits.md. SwiftUI's and UITab words are made whole.
+        spec.folded(into: { !$0.isSwiftUI && $0 != .Tabs }) { (step: SpecFoldStep<VCID>) -> VCID in
+            switch step {
+            case .leaf(.instance(let cls, _)):
+                return makeInstance(className: cls, kind: .plain)
+            case .leaf(.existing(let ref)):
+                let made = names[ref.text]!
+                detachFromParent(made, events: &events)
+                return made
+            case .leaf(.container(.Tabs, let cls, let children, _)):
+                return instantiateTabs(className: cls, children: children, events: &events)
+            case .leaf(.container(let word, _, let children, _)):
+                return instantiateSwiftUI(word, children: children, events: &events)
+            case .container(let word, let cls, _, let ids):
+                let id = makeInstance(className: cls ?? word.defaultClassName, kind: word.kind)
+                for c in ids {
                     events.append(.move("willMove(toParent:)", self[c].name, parent: self[id].name))
                     self[c].parent = id
                     appendChild(c, to: id)
                     events.append(.move("didMove(toParent:)", self[c].name, parent: self[id].name))
                 }
-                made = id
+                return id
             }
         }
     }

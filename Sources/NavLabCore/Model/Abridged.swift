@@ -38,10 +38,12 @@ extension Spec {
     /// `text`, with each container's children abridged past `Limits.namesInNote` (for a note:
     /// `initial Nav(V0, V1, … V99998, Top (100,000))`).
     public var abridgedText: String {
-        switch self {
-        case .instance, .existing: return text
-        case .container(let word, let cls, let children, _):
-            return (cls.map { $0 + ":" } ?? "") + word.rawValue + "(" + Abridged.list(children.map { $0.abridgedText }) + ")"
+        folded { (step: SpecFoldStep<String>) -> String in
+            switch step {
+            case .leaf(let s): return s.text
+            case .container(let word, let cls, _, let children):
+                return (cls.map { $0 + ":" } ?? "") + word.rawValue + "(" + Abridged.list(children) + ")"
+            }
         }
     }
 }

@@ -59,22 +59,36 @@ public indirect enum Spec: Hashable, Sendable {
     /// The spec with each instance and `@name` replaced by what `leaf` makes of it, containers
     /// rebuilt around their new children, bottom-up, without recursion.
     public func rebuilt<E: Error>(_ leaf: (Spec) throws(E) -> Spec) throws(E) -> Spec {
-        var frames: [SpecRebuildFrame] = []
+        try folded { (step: SpecFoldStep<Spec>) throws(E) -> Spec in
+            switch step {
+            case .leaf(let s): return try leaf(s)
+            case .container(let word, let cls, let at, let children): return .container(word, className: cls, children: children, at: at)
+            }
+        }
+    }
+
+    /// What `step` makes of the spec, bottom-up: of each instance, `@name` and container it
+    /// does not look into (`into`: SwiftUI's and UITab words hold views and tabs), then of each
+    /// container from what it made of the children, in the order they are written. Without
+    /// recursion, with a stack of the containers being made: as deep as the limits allow, in any
+    /// thread's stack (Docs/Limits.md).
+    public func folded<R, E: Error>(into: (ContainerWord) -> Bool = { _ in true }, _ step: (SpecFoldStep<R>) throws(E) -> R) throws(E) -> R {
+        var frames: [SpecFoldFrame<R>] = []
         var current = self
         while true {
-            // Down to the first spec that is not a container with children.
-            var result: Spec
+            // Down to the first spec that is not a container with children to look into.
+            var result: R
             while true {
-                if case .container(let word, let cls, let children, let at) = current {
-                    if children.isEmpty { result = current; break }
-                    frames.append(SpecRebuildFrame(word: word, cls: cls, at: at, children: children, done: []))
+                if case .container(let word, let cls, let children, let at) = current, into(word) {
+                    if children.isEmpty { result = try step(.container(word, className: cls, at: at, children: [])); break }
+                    frames.append(SpecFoldFrame(word: word, cls: cls, at: at, children: children, done: []))
                     current = children[0]
-                } else {
-                    result = try leaf(current)
-                    break
+                    continue
                 }
+                result = try step(.leaf(current))
+                break
             }
-            // Up, closing every container whose children are all done.
+            // Up, closing every container whose children are all made.
             while true {
                 guard !frames.isEmpty else { return result }
                 frames[frames.count - 1].done.append(result)
@@ -84,19 +98,26 @@ public indirect enum Spec: Hashable, Sendable {
                     break
                 }
                 frames.removeLast()
-                result = .container(f.word, className: f.cls, children: f.done, at: f.at)
+                result = try step(.container(f.word, className: f.cls, at: f.at, children: f.done))
             }
         }
     }
 }
 
-/// A container being rebuilt by `Spec.rebuilt`: its children, and those done so far.
-struct SpecRebuildFrame {
+/// One step of `Spec.folded`: a spec it does not look into, or a container with what was made
+/// of its children.
+public enum SpecFoldStep<R> {
+    case leaf(Spec)
+    case container(ContainerWord, className: String?, at: SourceLocation, children: [R])
+}
+
+/// A container being folded by `Spec.folded`: its children, and what was made of those done.
+struct SpecFoldFrame<R> {
     var word: ContainerWord
     var cls: String?
     var at: SourceLocation
     var children: [Spec]
-    var done: [Spec]
+    var done: [R]
 }
 
 /// The container words of the spec language.
