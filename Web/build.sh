@@ -4,7 +4,9 @@
 # two modules in $OUT (default .build-wasm):
 #   navlab.wasm       the start module the page loads first: the same sources less the ones
 #                     Web/Wasm/StartModule.swift lists (`export swift`, `import`, `expect`, the
-#                     tutorials' routes, `navlab_run`), with that file in their place, which
+#                     tutorials' routes, `navlab_run`, iOS 18's tabs and `tab`, SwiftUI hosting,
+#                     `swipe`, `tapOutside`, `addSubview` and its kin, state restoration at
+#                     launch, the `scene` commands), with that file in their place, which
 #                     answers a request that needs them with 501 (PageAnswer.notInThisBuild), on
 #                     which the page's worker loads
 #   navlab-full.wasm  everything, what the native tool has.

@@ -1,5 +1,7 @@
 // `make test`'s check of the page's two modules (Web/build.sh): the start module (navlab.wasm)
-// leaves out `export swift|mermaid|dot`, `import` and `expect` and answers 501 for them; the
+// leaves out `export swift|mermaid|dot`, `import`, `expect`, `Tabs(…)` and `tab`,
+// SwiftUI hosting, `swipe`, `tapOutside`, state restoration, `scene` and `addSubview`,
+// `removeFromSuperview` and `reuseView`, and answers 501 for them; the
 // page's worker (Public/js/engine-worker.js, run here as it is) then moves the session to the
 // complete module (navlab-full.wasm) and answers from it. Each session below runs twice with
 // the same requests: on the complete module alone, and starting on the start module. The
@@ -167,6 +169,87 @@ const sessions = {
       ["a step of the history", (p) => p.get("/api/history/2"), false],
     ],
     neverFull: true,
+  },
+  "iOS 18 tabs, Tabs(…), move the session": {
+    journal: "",
+    steps: [
+      ["a device", (p) => p.post("device iPhone iOS=18"), false],
+      ["Tabs(…)", (p) => p.post("initial Tabs(Home, Search)\nlaunch"), true],
+      ["tab", (p) => p.post("tab Search"), false],
+    ],
+  },
+  "tab moves the session": {
+    journal: "initial Tab(Nav(Home), Settings)\nlaunch\n",
+    steps: [
+      ["a command", (p) => p.post("push Detail"), false],
+      ["tab", (p) => p.post("tab Settings\ntab 0"), true],
+      ["a command after", (p) => p.post("pop top"), false],
+    ],
+  },
+  "SwiftUI hosting moves the session": {
+    journal: "initial Nav(Home)\nlaunch\n",
+    steps: [
+      ["push SwiftUI(…)", (p) => p.post("push SwiftUI(Book)"), true],
+      ["present Sheet(…)", (p) => p.post("present Sheet(Draft) on Book"), false],
+      ["the state", (p) => p.get("/api/state"), false],
+    ],
+  },
+  "present Sheet(…) moves the session": {
+    journal: "initial Nav(Home)\nlaunch\n",
+    steps: [
+      ["present Sheet(…)", (p) => p.post("present Sheet(Draft) on Home"), true],
+      ["a command after", (p) => p.post("push Detail"), false],
+    ],
+  },
+  "swipe moves the session": {
+    journal: "initial Nav(Home)\nlaunch\n",
+    steps: [
+      ["commands", (p) => p.post("push Detail\npresent Sheet on top"), false],
+      ["swipe down", (p) => p.post("swipe down cancel\nswipe down"), true],
+      ["swipe back", (p) => p.post("swipe back cancel\nswipe back"), false],
+      ["the log", (p) => p.get("/api/log"), false],
+    ],
+  },
+  "tapOutside moves the session": {
+    journal: "device iPad iOS=12\ninitial A\nlaunch\n",
+    steps: [
+      ["a popover", (p) => p.post("present P style=popover"), false],
+      ["tapOutside", (p) => p.post("tapOutside"), true],
+      ["a command after", (p) => p.post("present Q style=popover\nset Q shouldDismiss=no\ntapOutside"), false],
+    ],
+  },
+  "state restoration moves the session; a kept session with it comes back in the complete module": {
+    journal: "initial NC:Nav(Home)\nclass NC restorationIdentifier=NCID\nclass Home restorationIdentifier=HomeID\noptIn save=yes restore=yes\nlaunch\npush Detail\nbackground\nkill\nlaunch\n",
+    steps: [
+      ["the state", (p) => p.get("/api/state"), false],
+      ["push, then kill and launch", (p) => p.post("push Detail\nbackground\nkill\nlaunch"), false],
+    ],
+    fullAtOpen: true,
+  },
+  "state restoration at launch moves the session": {
+    journal: "",
+    steps: [
+      ["preserved", (p) => p.post("initial NC:Nav(Home)\nclass NC restorationIdentifier=NCID\nclass Home restorationIdentifier=HomeID\noptIn save=yes restore=yes\nlaunch\nbackground\nkill"), false],
+      ["launch", (p) => p.post("launch"), true],
+      ["tree", (p) => p.post("tree"), false],
+    ],
+  },
+  "an iPad's scenes (scene new, N, disconnect, discard) move the session": {
+    journal: "device iPad iOS=18\nscenes on\ninitial Nav(Countries)\nlaunch\n",
+    steps: [
+      ["a command", (p) => p.post("push Country"), false],
+      ["scene new", (p) => p.post("scene new\npush City"), true],
+      ["scene 1", (p) => p.post("scene 1\nscene disconnect 2\nscene discard 2"), false],
+      ["the state", (p) => p.get("/api/state"), false],
+    ],
+  },
+  "a view added without containment (addSubview, removeFromSuperview, reuseView) moves the session": {
+    journal: "initial Nav(Main)\nlaunch\n",
+    steps: [
+      ["addSubview", (p) => p.post("addSubview Card to Main"), true],
+      ["removeFromSuperview", (p) => p.post("removeFromSuperview Card\npush Copy\nreuseView Main for Copy"), false],
+      ["the log", (p) => p.get("/api/log"), false],
+    ],
   },
   "the tutorials (their checks are expect) move the session": {
     journal: "initial Nav(Home)\nlaunch\n",

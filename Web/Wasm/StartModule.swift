@@ -17,6 +17,14 @@
 // left out: Sources/NavLabCore/Storyboard/XMLReader.swift
 // left out: Sources/NavLabCore/Storyboard/StoryboardReader.swift
 // left out: Sources/NavLabCore/Storyboard/Segues.swift
+// left out: Sources/NavLabCore/Containment/UITabs.swift
+// left out: Sources/NavLabCore/Containment/TabTaps.swift
+// left out: Sources/NavLabCore/Containment/SwiftUIHosting.swift
+// left out: Sources/NavLabCore/Presentation/Swipes.swift
+// left out: Sources/NavLabCore/Presentation/TapOutside.swift
+// left out: Sources/NavLabCore/Restoration/Restoration.swift
+// left out: Sources/NavLabCore/Lifecycle/SceneCommands.swift
+// left out: Sources/NavLabCore/Containment/Subviews.swift
 import NavLabCore
 import NavLabCommands
 
@@ -97,4 +105,79 @@ extension State {
     }
     public func performableSegues(from id: VCID) -> [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] { [] }
     public func segueSources() -> [VCID] { [] }
+}
+
+/// iOS 18's tabs, `Tabs(…)` (UITabs.swift): checking the spec …
+extension State {
+    func validateTabs(_ word: ContainerWord, className cls: String?, children: [Spec], at: SourceLocation, claimed: inout Set<VCID>) throws(NavLabError) {
+        throw NavLabError.notInThisBuild("`\(word.rawValue)(…)`", at: at)
+    }
+
+    /// … and making it: never reached here, as no spec with one passed the check.
+    mutating func instantiateTabs(className cls: String?, children: [Spec], events: inout [Event]) -> VCID {
+        fatalError("Tabs(…) is not in this build")
+    }
+
+    /// `tab` (UITabs.swift, and TabTaps.swift for a classic tab bar).
+    mutating func tapTab(_ identifier: String, in ref: NameRef?, at: SourceLocation) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`tab`", at: at)
+    }
+}
+
+/// SwiftUI hosted in UIKit, `SwiftUI(…)` and `Sheet(…)` (SwiftUIHosting.swift): checking the
+/// spec …
+extension State {
+    func validateSwiftUI(_ word: ContainerWord, className cls: String?, children: [Spec], at: SourceLocation, inside: Bool) throws(NavLabError) {
+        throw NavLabError.notInThisBuild("`\(word.rawValue)(…)`", at: at)
+    }
+
+    func validateSheet(_ spec: Spec, presenter w: VCID) throws(NavLabError) {
+        throw NavLabError.notInThisBuild("`Sheet(…)`", at: spec.location)
+    }
+
+    /// … and making it: never reached here, as no spec with one passed the check.
+    mutating func instantiateSwiftUI(_ word: ContainerWord, children: [Spec], events: inout [Event]) -> VCID {
+        fatalError("SwiftUI(…) is not in this build")
+    }
+}
+
+/// `swipe down|back` (Swipes.swift) and `tapOutside` (TapOutside.swift).
+extension State {
+    mutating func swipe(_ kind: Swipe, on ref: NameRef?, cancel: Bool) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`swipe \(kind.rawValue)`", at: ref?.location ?? SourceLocation(column: 1))
+    }
+
+    mutating func tapOutside(_ ref: NameRef?, at: SourceLocation) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`tapOutside`", at: at)
+    }
+}
+
+/// State restoration at launch, from an archive a preservation wrote (Restoration.swift).
+extension State {
+    mutating func restore(_ archive: Archive, events: inout [Event]) throws(NavLabError) -> [VCID] {
+        throw NavLabError.notInThisBuild("state restoration", at: SourceLocation(column: 1))
+    }
+}
+
+/// `scene new|N|disconnect N|discard N`, an iPad's several scenes (SceneCommands.swift).
+extension State {
+    mutating func applyScene(_ action: SceneAction, at: SourceLocation) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`scene`", at: at)
+    }
+}
+
+/// `addSubview`, `removeFromSuperview` and `reuseView`: a view controller's view put inside
+/// another's without containment (Subviews.swift).
+extension State {
+    mutating func addSubview(_ spec: Spec, to ref: NameRef) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`addSubview`", at: spec.location)
+    }
+
+    mutating func removeFromSuperview(_ ref: NameRef) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`removeFromSuperview`", at: ref.location)
+    }
+
+    mutating func reuseView(of ref: NameRef, for other: NameRef) throws(NavLabError) -> Outcome {
+        throw NavLabError.notInThisBuild("`reuseView`", at: ref.location)
+    }
 }

@@ -1,3 +1,5 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// A view controller's view put inside another's without containment (UIKit #46, #47): the
 /// app's code calls `A.view.addSubview(B.view)` and keeps B in a property, but never `addChild`.
 /// B is then "detached" (UIKit #96): on screen, outside the view-controller hierarchy, and
@@ -88,18 +90,6 @@ extension State {
             ? "\(n)'s view left \(a)'s view and the window: UIKit's window path called its disappearance methods (UIKit #230); the app still holds it as \(label)"
             : "\(n)'s view left \(a)'s view, which was not in the window: no call (UIKit #230); the app still holds it as \(label)")
         return .done(events + [note] + release(candidates: [x]))
-    }
-
-    /// Whether `inner`'s view is inside `outer`'s, through containment or `addSubview`.
-    func viewContains(_ outer: VCID, _ inner: VCID) -> Bool {
-        var current: VCID? = inner
-        var steps = 0
-        while let c = current, steps <= viewControllers.count {
-            if c == outer { return true }
-            current = self[c].parent ?? self[c].hostView
-            steps += 1
-        }
-        return false
     }
 
     /// `C.view = B.view`: a view belongs to one view controller at a time (UIKit #103).

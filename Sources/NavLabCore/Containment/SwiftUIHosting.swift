@@ -1,3 +1,5 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// The view controllers SwiftUI makes when an app hosts SwiftUI in UIKit (UIKit #190, #191):
 /// `SwiftUI(View)`, `SwiftUI(View, NavigationStack(Root))`, `SwiftUI(View, TabView(A, B))`,
 /// `Sheet(View)`; and a `NavigationLink` push onto SwiftUI's navigation controller.

@@ -1,3 +1,5 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// The user's tap on an item of a classic tab bar (a tab bar controller set up with
 /// `viewControllers`, `Tab(…)`): `tabBarController(_:shouldSelect:)`, the switch,
 /// `tabBarController(_:didSelect:)` (UIKit #221–#224). `select` is the program's

@@ -34,7 +34,7 @@ extension State {
         // Until the window is shown nothing is in it: the state stays notRunning for the
         // derivations, so everything that is in the window at the end appears then.
         events.append(.app("application(_:willFinishLaunchingWithOptions:)"))
-        let restored = application.usesScenes ? [] : restoreIfAsked(events: &events)
+        let restored = try application.usesScenes ? [] : restoreIfAsked(events: &events)
         events.append(.app("application(_:didFinishLaunchingWithOptions:)"))
         if application.usesScenes {
             events += reportDiscardedSessions()
@@ -177,7 +177,7 @@ extension State {
 
     /// Restoration runs only if an archive exists and the app delegate agrees (UIKit #106,
     /// #132); a damaged archive is discarded with a warning (Docs/Guide.md, "State preservation and restoration").
-    mutating func restoreIfAsked(events: inout [Event]) -> [VCID] {
+    mutating func restoreIfAsked(events: inout [Event]) throws(NavLabError) -> [VCID] {
         guard var file = application.data.archive else { return [] }
         // One that decodes but could not have been written by preservation is damaged too.
         if case .valid(let archive) = file, let problem = archive.problem { file = .damaged(problem) }
@@ -197,7 +197,7 @@ extension State {
             events.append(.note("\(shouldRestoreCallback) returned false: nothing is restored this launch (UIKit #106, #108)"))
             return []
         }
-        let restored = restore(archive, events: &events)
+        let restored = try restore(archive, events: &events)
         // "The final step in the state restoration process", after every decodeRestorableState (UIKit #110, #172).
         if application.appDelegateEncodes != nil {
             for (k, v) in archive.appState { application.appDelegateValues[k] = v }

@@ -1,3 +1,5 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// The user taps outside a presented view controller, on the dimming view around it: an iPad
 /// popover, or (from iOS 13) an iPad sheet (UIKit #225, #226). Like the swipe down of a sheet
 /// (UIKit #24) it is the user's dismissal, so the presentation controller's delegate hears it;

@@ -1,9 +1,12 @@
+// Left out of the browser's start module (Web/Wasm/StartModule.swift answers instead).
+
 /// State restoration at launch, between `willFinishLaunching` and `didFinishLaunching` (UIKit #132).
 extension State {
     /// Phase 1 finds or creates every archived view controller in UIKit's lookup order
     /// (UIKit #135); phase 2 calls `decodeRestorableState` and relinks containers and
-    /// presentations (UIKit #140). Returns the restored instances.
-    mutating func restore(_ archive: Archive, events: inout [Event]) -> [VCID] {
+    /// presentations (UIKit #140). Returns the restored instances. It never throws: the browser's
+    /// start module, which leaves it out, throws in its place.
+    mutating func restore(_ archive: Archive, events: inout [Event]) throws(NavLabError) -> [VCID] {
         var ids: [Int: VCID] = [:]
         let rules = application.appDelegateRules
 

@@ -212,4 +212,16 @@ extension State {
         if let scene = backgroundScene(holding: id), viewControllers(inScene: scene).contains(id) { return "appeared" }
         return "disappeared"
     }
+
+    /// Whether `inner`'s view is inside `outer`'s, through containment or `addSubview`.
+    func viewContains(_ outer: VCID, _ inner: VCID) -> Bool {
+        var current: VCID? = inner
+        var steps = 0
+        while let c = current, steps <= viewControllers.count {
+            if c == outer { return true }
+            current = self[c].parent ?? self[c].hostView
+            steps += 1
+        }
+        return false
+    }
 }
