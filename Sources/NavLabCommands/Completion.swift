@@ -97,6 +97,8 @@ public enum Completion {
             }
         }
         var out = [args[index]]
+        // An optional keyword before a FILE (`export mermaid [storyboard] [FILE]`): either.
+        if case .keyword = args[index], index > 0, index + 1 < args.count, args[index + 1] == .file { out.append(.file) }
         if args[index] == .name, verb.syntax.containsText("[NAME]") {
             for later in args[(index + 1)...] {
                 guard case .keyword = later else { break }

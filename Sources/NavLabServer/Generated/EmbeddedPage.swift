@@ -508,6 +508,8 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
         <button type="button" role="menuitem" data-export="png">Hierarchy as PNG</button>
         <button type="button" role="menuitem" data-export="mermaid">Hierarchy as Mermaid (.mmd)</button>
         <button type="button" role="menuitem" data-export="dot">Hierarchy as DOT (.dot)</button>
+        <button type="button" role="menuitem" data-export="storyboard-mermaid">Storyboards as Mermaid (.mmd)</button>
+        <button type="button" role="menuitem" data-export="storyboard-dot">Storyboards as DOT (.dot)</button>
         <label class="menu-file" role="menuitem">Open a script…<input type="file" id="open-script" accept=".navlab,text/plain" hidden></label>
       </div>
     </details>
@@ -1980,6 +1982,8 @@ const TYPES = {
   swift: ["text/x-swift", "AppDelegate.swift"],
   mermaid: ["text/plain", "navlab-hierarchy.mmd"],
   dot: ["text/vnd.graphviz", "navlab-hierarchy.dot"],
+  "storyboard-mermaid": ["text/plain", "navlab-storyboards.mmd"],
+  "storyboard-dot": ["text/vnd.graphviz", "navlab-storyboards.dot"],
   svg: ["image/svg+xml", "navlab-hierarchy.svg"],
   png: ["image/png", "navlab-hierarchy.png"],
 };
@@ -1989,7 +1993,7 @@ async function exportHierarchy(format, { state, seq }) {
   const [type, file] = TYPES[format] || [];
   if (!type) throw new Error(`no export ${format}`);
   let blob;
-  if (format === "navlab" || format === "swift" || format === "mermaid" || format === "dot") {
+  if (format === "navlab" || format === "swift" || format.endsWith("mermaid") || format.endsWith("dot")) {
     const whole = format === "navlab" || format === "swift";
     blob = new Blob([await api.exportText(format, whole ? null : seq)], { type });
   } else {
