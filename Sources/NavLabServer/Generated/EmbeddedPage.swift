@@ -351,6 +351,9 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 #import-text { width: 100%; box-sizing: border-box; min-height: 12em; resize: vertical; background: var(--bg); color: var(--text);
   border: 1px solid var(--line); border-radius: 5px; padding: 8px 10px; font: 12px var(--mono); white-space: pre; overflow: auto; }
 .import-format { display: inline-flex; gap: 6px; align-items: center; margin: 0 0 6px; font-size: 13px; }
+.import-format input[type="text"] { background: var(--panel-2); color: var(--text); border: 1px solid var(--line); border-radius: 4px; padding: 2px 6px; width: 16em; }
+.import-open { margin-left: 10px; }
+.import-open input { font-size: 12px; max-width: 60vw; }
 .import-format select { background: var(--panel-2); color: var(--text); border: 1px solid var(--line); border-radius: 4px; }
 .import-line { margin: 4px 0; white-space: pre; overflow: auto; font-size: 12px; }
 .error { color: var(--red); }
@@ -648,7 +651,10 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
   <div class="fact-head"><h2 id="import-title">Import a real app's hierarchy</h2><button type="button" id="import-close" title="Close (Esc)">×</button></div>
   <div class="fact-body">
     <p>Pause your app in Xcode and type <code>expr -l objc++ -O -- [UIViewController _printHierarchy]</code> in the debugger's console. Paste what it printed: the app here runs with that hierarchy, addresses and all, and you go on from it. <code>undo</code> steps back over the import.</p>
-    <label class="import-format">Printout <select id="import-format"><option value="uikit">_printHierarchy</option><option value="screenstate">ScreenState summary</option></select></label>
+    <p>Or your app's storyboards: open the <code>.storyboard</code> files (or paste one's XML with <b>Storyboard</b> chosen, and its name): they become <code>import storyboard NAME… &lt;&lt;END</code>; the Storyboard tab draws them.</p>
+    <label class="import-format">Printout <select id="import-format"><option value="uikit">_printHierarchy</option><option value="screenstate">ScreenState summary</option><option value="storyboard">Storyboard (.storyboard XML)</option></select></label>
+    <label class="import-format" id="import-names-label" hidden>Named <input id="import-names" class="mono" type="text" spellcheck="false" autocomplete="off" placeholder="Main" aria-label="The storyboards' names, the main one first"></label>
+    <label class="import-format import-open">Open .storyboard files… <input type="file" id="import-file" accept=".storyboard" multiple></label>
     <textarea id="import-text" class="mono" rows="12" spellcheck="false" aria-label="The printout" placeholder="&lt;UINavigationController 0x103810a00&gt;, state: appeared, view: &lt;UILayoutContainerView 0x104c0ebd0&gt;
    | &lt;MyApp.Feed 0x104d0e5f0&gt;, state: appeared, view: &lt;UIView 0x104d1a880&gt;"></textarea>
     <p class="muted" id="import-note" aria-live="polite"></p>
@@ -2645,7 +2651,9 @@ const __importing = (() => {
   const { $, esc } = __dom;
 // Import…: a real app's printout (`_printHierarchy` or ScreenState's summary) pasted on the
 // page becomes `import FORMAT <<END`, its lines, `END`, run in the shared session like any
-// command (undo steps back over it; `save` keeps the lines).
+// command (undo steps back over it; `save` keeps the lines). Storyboards — `.storyboard` files
+// opened, or one's XML pasted — become `import storyboard NAME… <<END`, the files' XML one
+// after the other, `END` (the engine splits them at each `<?xml`).
 
 
 
@@ -2669,11 +2677,37 @@ function openImportDialog() {
   $("import-text").focus();
 }
 
+/** A storyboard's name from its file's: `Main` for `Main.storyboard`, as one word. */
+function storyboardName(file) {
+  return file.replace(/\.storyboard$/i, "").replace(/[^A-Za-z0-9_.-]+/g, "_") || "Main";
+}
+
+function showFormat() {
+  const storyboard = $("import-format").value === "storyboard";
+  $("import-names-label").hidden = !storyboard;
+  $("import-text").placeholder = storyboard
+    ? '<?xml version="1.0" encoding="UTF-8"?>\n<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" …>'
+    : $("import-format").value === "uikit"
+      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
+      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+}
+
+/** `.storyboard` files opened: their XML in the box, their names, Storyboard chosen. */
+async function openStoryboards(files) {
+  if (!files.length) return;
+  const texts = await Promise.all([...files].map((f) => f.text()));
+  $("import-format").value = "storyboard";
+  $("import-names").value = [...files].map((f) => storyboardName(f.name)).join(" ");
+  $("import-text").value = texts.map((t) => t.replace(/\s+$/, "")).join("\n");
+  $("import-note").innerHTML = `<span class="muted">${files.length === 1 ? "1 storyboard" : `${files.length} storyboards`} read: Import runs <code>import storyboard ${esc($("import-names").value)} &lt;&lt;END</code>.</span>`;
+  showFormat();
+}
+
 async function runImport() {
   const text = $("import-text").value;
   const format = $("import-format").value;
   if (!text.trim()) {
-    $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
+    $("import-note").innerHTML = `<span class="error">${format === "storyboard" ? "Open a .storyboard file or paste its XML first." : "Paste what the debugger printed first."}</span>`;
     return;
   }
   // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
@@ -2684,7 +2718,9 @@ async function runImport() {
     return;
   }
   $("import-run").disabled = true;
-  const answer = await api.run(heredoc(`import ${format}`, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  const names = ($("import-names").value.trim().split(/\s+/).filter(Boolean).map(storyboardName).join(" ")) || "Main";
+  const header = format === "storyboard" ? `import storyboard ${names}` : `import ${format}`;
+  const answer = await api.run(heredoc(header, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
   $("import-run").disabled = false;
   if (answer.status === "failed") {
     const e = answer.error || {};
@@ -2709,14 +2745,14 @@ function setUpImport() {
   $("import-text").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); runImport(); }
   });
-  $("import-format").addEventListener("change", () => {
-    $("import-text").placeholder = $("import-format").value === "uikit"
-      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
-      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+  $("import-format").addEventListener("change", showFormat);
+  $("import-file").addEventListener("change", async (e) => {
+    await openStoryboards(e.target.files);
+    e.target.value = "";
   });
 }
 
-  return { IMPORT_BYTES, heredoc, openImportDialog, setUpImport };
+  return { IMPORT_BYTES, heredoc, openImportDialog, storyboardName, setUpImport };
 })();
 // ---- js/phone.js
 const __phone = (() => {
