@@ -30,14 +30,20 @@ def settle(driver):
     time.sleep(0.5)  # the row flashes of the last step fade
 
 
+def sized_driver(width):
+    """A fresh browser at a phone's size (390) or a desktop's (1440 × 900)."""
+    driver = browserkit.new_driver()
+    if width == 390:
+        browserkit.phone_size(driver)
+    else:
+        driver.set_window_size(1440, 900)
+    return driver
+
+
 def shoot(width):
     served = browserkit.start_navlab(["run", "--serve"], [])
-    driver = browserkit.new_driver()
+    driver = sized_driver(width)
     try:
-        if width == 390:
-            browserkit.phone_size(driver)
-        else:
-            driver.set_window_size(1440, 900)
         css = "#tree .empty, #tree .row[data-name]"
         browserkit.open_page(driver, served, css=css)
         settle(driver)
@@ -58,12 +64,8 @@ def shoot(width):
 def shoot_storyboard(width):
     import storyboardmap
     served = browserkit.start_navlab(["run", "--serve"], [])
-    driver = browserkit.new_driver()
+    driver = sized_driver(width)
     try:
-        if width == 390:
-            browserkit.phone_size(driver)
-        else:
-            driver.set_window_size(1440, 900)
         browserkit.open_page(driver, served, css="#command")
         with open(os.path.join(browserkit.ROOT, "Tests", "Storyboards", "Tabs.storyboard"), encoding="utf-8") as f:
             xml = f.read().rstrip("\n")

@@ -59,6 +59,10 @@ public enum Completion {
             let typed = String(chars[start..<end])
             var candidates = files?(typed) ?? []
             if verb.name == "record" { candidates.append("stop") }
+            // The optional keyword before it (`export mermaid storyboard`: only for the graphs).
+            for case .keyword(let list) in kinds where verb.name != "export" || ["mermaid", "dot"].contains(afterVerb.first ?? "") {
+                candidates += list
+            }
             return (start, matching(typed, candidates))
         }
         var candidates: [String] = []
