@@ -4,7 +4,11 @@
 shows them. Served by NAVLAB (default .build/debug/navlab) in the browser NAVLAB_BROWSER names
 (chromium, the default, or webkit).
 
-usage: python3 scripts/page-screenshots.py [FOLDER]   (default Docs/; names page-first-*.png)"""
+With --storyboard, only the Storyboard tab instead (page-storyboard-1440.png, -390.png): the
+storyboard of Tests/Storyboards/Tabs.storyboard pasted into the command box, the app launched
+and one segue performed; at 1440 px the map enlarged over the panes.
+
+usage: python3 scripts/page-screenshots.py [--storyboard] [FOLDER]   (default Docs/; names page-first-*.png)"""
 
 import os
 import sys
@@ -14,7 +18,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Tests", "Brows
 import browserkit  # noqa: E402
 import firstvisit  # noqa: E402
 
-folder = sys.argv[1] if len(sys.argv) > 1 else os.path.join(browserkit.ROOT, "Docs")
+only_storyboard = "--storyboard" in sys.argv
+args = [a for a in sys.argv[1:] if a != "--storyboard"]
+folder = args[0] if args else os.path.join(browserkit.ROOT, "Docs")
 os.makedirs(folder, exist_ok=True)
 
 
@@ -24,14 +30,20 @@ def settle(driver):
     time.sleep(0.5)  # the row flashes of the last step fade
 
 
+def sized_driver(width):
+    """A fresh browser at a phone's size (390) or a desktop's (1440 × 900)."""
+    driver = browserkit.new_driver()
+    if width == 390:
+        browserkit.phone_size(driver)
+    else:
+        driver.set_window_size(1440, 900)
+    return driver
+
+
 def shoot(width):
     served = browserkit.start_navlab(["run", "--serve"], [])
-    driver = browserkit.new_driver()
+    driver = sized_driver(width)
     try:
-        if width == 390:
-            browserkit.phone_size(driver)
-        else:
-            driver.set_window_size(1440, 900)
         css = "#tree .empty, #tree .row[data-name]"
         browserkit.open_page(driver, served, css=css)
         settle(driver)
@@ -49,6 +61,33 @@ def shoot(width):
         browserkit.stop(served.process)
 
 
+def shoot_storyboard(width):
+    import storyboardmap
+    served = browserkit.start_navlab(["run", "--serve"], [])
+    driver = sized_driver(width)
+    try:
+        browserkit.open_page(driver, served, css="#command")
+        with open(os.path.join(browserkit.ROOT, "Tests", "Storyboards", "Tabs.storyboard"), encoding="utf-8") as f:
+            xml = f.read().rstrip("\n")
+        storyboardmap.paste_command(driver, f"import storyboard Tabs <<END\n{xml}\nEND")
+        firstvisit.type_command(driver, "launch")
+        firstvisit.type_command(driver, "segue showPost")
+        firstvisit.wait(driver, lambda d: d.find_elements("css selector", "#storyboard .sb-label.sb-go"))
+        if width == 390:
+            driver.execute_script("document.getElementById('storyboard-title').scrollIntoView(); scrollBy(0, -16)")
+        else:
+            driver.find_element("id", "storyboard-enlarge").click()
+        settle(driver)
+        driver.save_screenshot(os.path.join(folder, f"page-storyboard-{width}.png"))
+    finally:
+        driver.quit()
+        browserkit.stop(served.process)
+
+
 for width in (1440, 390):
+    if only_storyboard:
+        shoot_storyboard(width)
+        print(f"wrote {folder}/page-storyboard-{width}.png")
+        continue
     shoot(width)
     print(f"wrote {folder}/page-first-visit-{width}.png, page-tutorial-{width}.png, page-tutorial-end-{width}.png")

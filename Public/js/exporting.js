@@ -13,6 +13,8 @@ const TYPES = {
   swift: ["text/x-swift", "AppDelegate.swift"],
   mermaid: ["text/plain", "navlab-hierarchy.mmd"],
   dot: ["text/vnd.graphviz", "navlab-hierarchy.dot"],
+  "storyboard-mermaid": ["text/plain", "navlab-storyboards.mmd"],
+  "storyboard-dot": ["text/vnd.graphviz", "navlab-storyboards.dot"],
   svg: ["image/svg+xml", "navlab-hierarchy.svg"],
   png: ["image/png", "navlab-hierarchy.png"],
 };
@@ -22,7 +24,7 @@ export async function exportHierarchy(format, { state, seq }) {
   const [type, file] = TYPES[format] || [];
   if (!type) throw new Error(`no export ${format}`);
   let blob;
-  if (format === "navlab" || format === "swift" || format === "mermaid" || format === "dot") {
+  if (format === "navlab" || format === "swift" || format.endsWith("mermaid") || format.endsWith("dot")) {
     const whole = format === "navlab" || format === "swift";
     blob = new Blob([await api.exportText(format, whole ? null : seq)], { type });
   } else {

@@ -1,6 +1,8 @@
 // Import…: a real app's printout (`_printHierarchy` or ScreenState's summary) pasted on the
 // page becomes `import FORMAT <<END`, its lines, `END`, run in the shared session like any
-// command (undo steps back over it; `save` keeps the lines).
+// command (undo steps back over it; `save` keeps the lines). Storyboards — `.storyboard` files
+// opened, or one's XML pasted — become `import storyboard NAME… <<END`, the files' XML one
+// after the other, `END` (the engine splits them at each `<?xml`).
 import { api } from "./api.js";
 import { $, esc } from "./dom.js";
 
@@ -24,11 +26,37 @@ export function openImportDialog() {
   $("import-text").focus();
 }
 
+/** A storyboard's name from its file's: `Main` for `Main.storyboard`, as one word. */
+export function storyboardName(file) {
+  return file.replace(/\.storyboard$/i, "").replace(/[^A-Za-z0-9_.-]+/g, "_") || "Main";
+}
+
+function showFormat() {
+  const storyboard = $("import-format").value === "storyboard";
+  $("import-names-label").hidden = !storyboard;
+  $("import-text").placeholder = storyboard
+    ? '<?xml version="1.0" encoding="UTF-8"?>\n<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" …>'
+    : $("import-format").value === "uikit"
+      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
+      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+}
+
+/** `.storyboard` files opened: their XML in the box, their names, Storyboard chosen. */
+async function openStoryboards(files) {
+  if (!files.length) return;
+  const texts = await Promise.all([...files].map((f) => f.text()));
+  $("import-format").value = "storyboard";
+  $("import-names").value = [...files].map((f) => storyboardName(f.name)).join(" ");
+  $("import-text").value = texts.map((t) => t.replace(/\s+$/, "")).join("\n");
+  $("import-note").innerHTML = `<span class="muted">${files.length === 1 ? "1 storyboard" : `${files.length} storyboards`} read: Import runs <code>import storyboard ${esc($("import-names").value)} &lt;&lt;END</code>.</span>`;
+  showFormat();
+}
+
 async function runImport() {
   const text = $("import-text").value;
   const format = $("import-format").value;
   if (!text.trim()) {
-    $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
+    $("import-note").innerHTML = `<span class="error">${format === "storyboard" ? "Open a .storyboard file or paste its XML first." : "Paste what the debugger printed first."}</span>`;
     return;
   }
   // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
@@ -39,7 +67,9 @@ async function runImport() {
     return;
   }
   $("import-run").disabled = true;
-  const answer = await api.run(heredoc(`import ${format}`, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  const names = ($("import-names").value.trim().split(/\s+/).filter(Boolean).map(storyboardName).join(" ")) || "Main";
+  const header = format === "storyboard" ? `import storyboard ${names}` : `import ${format}`;
+  const answer = await api.run(heredoc(header, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
   $("import-run").disabled = false;
   if (answer.status === "failed") {
     const e = answer.error || {};
@@ -64,9 +94,9 @@ export function setUpImport() {
   $("import-text").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); runImport(); }
   });
-  $("import-format").addEventListener("change", () => {
-    $("import-text").placeholder = $("import-format").value === "uikit"
-      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
-      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+  $("import-format").addEventListener("change", showFormat);
+  $("import-file").addEventListener("change", async (e) => {
+    await openStoryboards(e.target.files);
+    e.target.value = "";
   });
 }

@@ -12,6 +12,7 @@ import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem }
 import { setUpImport } from "./importing.js";
 import { renderPhone } from "./phone.js";
 import { renderMemory } from "./memory.js";
+import { renderStoryboard } from "./storyboard.js";
 import { LogPane, printedStyle, printedText } from "./log.js";
 import { renderTimeline, renderChanges } from "./timeline.js";
 import { Console } from "./console.js";
@@ -107,6 +108,12 @@ function draw() {
     }
     timed("phone", () => renderPhone($("phone"), $("layers"), $("phone-device"), state));
     timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
+    // The Storyboard tab shares the Memory pane's place: shown by itself the first time a
+    // storyboard comes in.
+    const boards = (state.storyboards || []).length;
+    if (boards && !hadStoryboards) showPane("storyboard");
+    hadStoryboards = boards > 0;
+    timed("storyboard", () => renderStoryboard($("storyboard"), $("storyboard-summary"), state, (text) => runTyped(text)));
     drawInspector(state);
     fetchInspect();
     // The rows flashed now are built again, without the flash, next time.
@@ -124,6 +131,29 @@ function draw() {
   dirty.model = dirty.timeline = dirty.header = false;
 }
 const render = frameThrottle(draw);
+
+// The Memory pane and the Storyboard tab take turns in one place (on a phone both are shown).
+let hadStoryboards = false;
+function showPane(which) {
+  $("memory-pane").classList.toggle("tab-hidden", which !== "memory");
+  $("storyboard-pane").classList.toggle("tab-hidden", which !== "storyboard");
+  if (which !== "storyboard") $("storyboard-pane").classList.remove("sb-wide");
+  if (which === "storyboard") invalidate("model");
+}
+document.addEventListener("click", (e) => {
+  const tab = e.target.closest("[data-show-pane]");
+  if (tab) showPane(tab.dataset.showPane);
+});
+function enlargeStoryboard(on) {
+  $("storyboard-pane").classList.toggle("sb-wide", on);
+  $("storyboard-enlarge").setAttribute("aria-pressed", String(on));
+  $("storyboard-enlarge").textContent = on ? "Back" : "Enlarge";
+  invalidate("model");
+}
+$("storyboard-enlarge").addEventListener("click", () => enlargeStoryboard(!$("storyboard-pane").classList.contains("sb-wide")));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && $("storyboard-pane").classList.contains("sb-wide")) enlargeStoryboard(false);
+});
 
 function invalidate(...parts) {
   for (const p of parts) dirty[p] = true;

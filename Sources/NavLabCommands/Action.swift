@@ -19,9 +19,10 @@ public enum Query: Hashable, Sendable {
     case log(json: Bool)
     case archive
     case defaults
-    /// `export mermaid|dot|json|swift [FILE] [--force]`: printed, or written by the shell when a
-    /// file is named (an existing one only with `--force`, as `save`).
-    case export(ExportFormat, file: String?, replace: Bool)
+    /// `export mermaid|dot [storyboard]|json|swift [FILE] [--force]`: printed, or written by the
+    /// shell when a file is named (an existing one only with `--force`, as `save`). `storyboard`:
+    /// the imported storyboards' map instead of the hierarchy.
+    case export(ExportFormat, file: String?, replace: Bool, storyboard: Bool)
     case expect(Expectation)
     case help(String?)
     /// `explain N|WORD…`: a UIKit fact by number, or the facts about a word.

@@ -59,6 +59,10 @@ public enum Completion {
             let typed = String(chars[start..<end])
             var candidates = files?(typed) ?? []
             if verb.name == "record" { candidates.append("stop") }
+            // The optional keyword before it (`export mermaid storyboard`: only for the graphs).
+            for case .keyword(let list) in kinds where verb.name != "export" || ["mermaid", "dot"].contains(afterVerb.first ?? "") {
+                candidates += list
+            }
             return (start, matching(typed, candidates))
         }
         var candidates: [String] = []
@@ -97,6 +101,8 @@ public enum Completion {
             }
         }
         var out = [args[index]]
+        // An optional keyword before a FILE (`export mermaid [storyboard] [FILE]`): either.
+        if case .keyword = args[index], index > 0, index + 1 < args.count, args[index + 1] == .file { out.append(.file) }
         if args[index] == .name, verb.syntax.containsText("[NAME]") {
             for later in args[(index + 1)...] {
                 guard case .keyword = later else { break }

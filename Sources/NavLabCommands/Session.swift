@@ -631,11 +631,11 @@ public final class Session {
         case .segues(let ref):
             do throws(NavLabError) { return shown(try state.renderSegues(from: ref)) }
             catch { return failure(error, parsed: parsed) }
-        case .export(let format, let file, let replace):
+        case .export(let format, let file, let replace, let storyboard):
             var text: String
             switch format {
             case .mermaid, .dot:
-                do throws(NavLabError) { text = try state.graph(mermaid: format == .mermaid) } catch {
+                do throws(NavLabError) { text = try storyboard ? state.storyboardGraph(mermaid: format == .mermaid) : state.graph(mermaid: format == .mermaid) } catch {
                     var e = error
                     e.location = parsed.location
                     return failure(e, parsed: parsed)

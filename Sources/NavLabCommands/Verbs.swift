@@ -731,22 +731,30 @@ public enum VerbTable {
              uikit: "the memory graph's retain path", examples: ["why Done"], arguments: [.name]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let n = try a.name(); try a.end(); return .query(.why(n))
         },
-        Verb(name: "export", group: .show, syntax: "export mermaid|dot|json|swift [FILE] [--force]",
-             summary: "the hierarchy for documents (a Mermaid or Graphviz graph, the JSON state), or the session as a UIKit program to run in Xcode (swift); to FILE or printed; an existing FILE only with --force",
-             uikit: "— (swift: the UIKit calls of each command)", examples: ["export mermaid", "export dot hierarchy.dot", "export swift", "export swift Repro.swift --force"],
-             arguments: [.keyword(ExportFormat.allCases.map({ $0.rawValue })), .file]) { (a: inout Arguments) throws(NavLabError) -> Action in
+        Verb(name: "export", group: .show, syntax: "export mermaid|dot [storyboard]|json|swift [FILE] [--force]",
+             summary: "the hierarchy for documents (a Mermaid or Graphviz graph, the JSON state), the imported storyboards' map (mermaid storyboard, dot storyboard: scenes as boxes, relationships, embeds and segues as labelled arrows, the initial view controller marked), or the session as a UIKit program to run in Xcode (swift); to FILE or printed; an existing FILE only with --force",
+             uikit: "— (swift: the UIKit calls of each command)", examples: ["export mermaid", "export dot hierarchy.dot", "export mermaid storyboard", "export swift", "export swift Repro.swift --force"],
+             arguments: [.keyword(ExportFormat.allCases.map({ $0.rawValue })), .keyword(["storyboard"]), .file]) { (a: inout Arguments) throws(NavLabError) -> Action in
             let t = try a.word("mermaid, dot, json or swift")
             guard let format = ExportFormat(rawValue: t.text) else {
                 let near = Suggest.nearest(to: t.text, in: ExportFormat.allCases.map({ $0.rawValue }))
                 throw a.error("'\(t.text)' is not an export format", suggestion: near.map { "did you mean \($0)?" } ?? "mermaid, dot, json or swift", at: t.location)
             }
+            var storyboard = false
+            if a.isWord("storyboard") {
+                guard format == .mermaid || format == .dot else {
+                    throw a.error("the storyboard map is a graph: export mermaid storyboard or export dot storyboard, not \(format.rawValue)", suggestion: "export mermaid storyboard", at: a.peek?.location)
+                }
+                a.index += 1
+                storyboard = true
+            }
             let file = a.atEnd || a.peek?.text == "--force" ? nil : try a.path()
             let replace = a.accept("--force")
             if replace, file == nil {
-                throw a.error("--force replaces a FILE, and none is named", suggestion: "export \(format.rawValue) FILE --force")
+                throw a.error("--force replaces a FILE, and none is named", suggestion: "export \(format.rawValue)\(storyboard ? " storyboard" : "") FILE --force")
             }
             try a.end()
-            return .query(.export(format, file: file, replace: replace))
+            return .query(.export(format, file: file, replace: replace, storyboard: storyboard))
         },
         Verb(name: "log", group: .show, syntax: "log [--json] | log flags=on|off | log layout=on|off",
              summary: "the lifecycle log so far, oldest first; `flags=on`: from now on each appearance call ends with the flags UIKit reads inside it (`viewWillAppear B — isBeingPresented`: isBeingPresented, isBeingDismissed, isMovingToParent, isMovingFromParent, UIKit #72); `layout=on`: from now on the log shows viewWillLayoutSubviews and viewDidLayoutSubviews, once when a view first enters the window, after viewIsAppearing (UIKit #210); code in them (`on CLASS viewDidLayoutSubviews: …`) runs either way",

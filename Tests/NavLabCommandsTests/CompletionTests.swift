@@ -20,6 +20,14 @@ struct CompletionTests {
         expectEqual(candidates, expected)
     }
 
+    @Test("export offers its formats, then the storyboard map's keyword")
+    func exportStoryboard() {
+        expectEqual(complete("export mer"), ["mermaid"])
+        expectEqual(complete("export mermaid st"), ["storyboard"])
+        expectEqual(complete("export dot sto"), ["storyboard"])
+        expectEqual(complete("export json sto"), [])
+    }
+
     @Test("an empty line offers every verb, sorted and unique")
     func allVerbs() {
         let candidates = complete("")

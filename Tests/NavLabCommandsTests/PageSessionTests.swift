@@ -210,4 +210,67 @@ struct PageSessionTests {
         expectEqual(layer["dims"] as? Bool, dims)
         expectEqual(layer["pushesBack"] as? Bool, pushesBack)
     }
+
+    /// A storyboard of three scenes: a navigation controller, its root (a segue from a control,
+    /// `showDetail`, and one from the view controller, `about`), and two destinations.
+    static let tinyStoryboard = """
+        import storyboard Tiny <<END
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="n">
+            <scenes>
+                <scene sceneID="s0"><objects><navigationController id="n" sceneMemberID="viewController"><connections>
+                    <segue destination="a" kind="relationship" relationship="rootViewController" id="r1"/></connections></navigationController></objects></scene>
+                <scene sceneID="s1"><objects><viewController id="a" customClass="List" storyboardIdentifier="list" sceneMemberID="viewController">
+                    <view key="view" id="v1"><subviews><button id="b1"><connections><segue destination="d" kind="show" identifier="showDetail" id="g1"/></connections></button></subviews></view>
+                    <connections><segue destination="i" kind="presentation" identifier="about" id="g2"/></connections></viewController></objects></scene>
+                <scene sceneID="s2"><objects><viewController id="d" customClass="Detail" sceneMemberID="viewController"/></objects></scene>
+                <scene sceneID="s3"><objects><viewController id="i" customClass="About" sceneMemberID="viewController"/></objects></scene>
+            </scenes>
+        </document>
+        END
+        """
+
+    @Test("The state document carries the imported storyboards as a map and the segues the screen can perform; patches keep them")
+    func storyboardMap() throws {
+        let page = page([])
+        _ = page.answer(PageRequest(method: "POST", target: "/api/commands", body: PageSessionTests.tinyStoryboard))
+        var state = try json(get(page, "/api/state"))
+        let boards = try #require(state["storyboards"] as? [[String: Any]])
+        expectEqual(boards.count, 1)
+        let board = try #require(boards.first)
+        expectEqual(board["name"] as? String, "Tiny")
+        expectEqual(board["initialViewController"] as? String, "n")
+        let scenes = try #require(board["scenes"] as? [[String: Any]])
+        expectEqual(scenes.map { $0["id"] as? String }, ["n", "a", "d", "i"])
+        expectEqual(scenes.map { $0["class"] as? String }, ["UINavigationController", "List", "Detail", "About"])
+        expectEqual(scenes.map { $0["kind"] as? String }, ["navigation", "plain", "plain", "plain"])
+        expectEqual(scenes[1]["storyboardID"] as? String, "list")
+        expect(scenes[0]["storyboardID"] is NSNull && scenes[0]["reference"] is NSNull)
+        expectEqual(scenes.map { ($0["instances"] as? [String])?.count }, [0, 0, 0, 0])
+        let segues = try #require(board["segues"] as? [[String: Any]])
+        expectEqual(segues.map { $0["kind"] as? String }, ["relationship", "show", "presentation"])
+        expectEqual(segues.map { $0["source"] as? String }, ["n", "a", "a"])
+        expectEqual(segues.map { $0["destination"] as? String }, ["a", "d", "i"])
+        expectEqual(segues.map { $0["identifier"] as? String }, [nil, "showDetail", "about"])
+        expectEqual(segues.map { $0["fromControl"] as? Bool }, [false, true, false])
+        // Not running: nothing can be performed.
+        expectEqual((state["segues"] as? [Any])?.count, 0)
+
+        page.run("launch", origin: .script)
+        state = try json(get(page, "/api/state"))
+        let performable = try #require(state["segues"] as? [[String: Any]])
+        expectEqual(performable.map { $0["identifier"] as? String }, ["showDetail", "about"])
+        expectEqual(performable.map { $0["viewController"] as? String }, ["List", "List"])
+        expectEqual(performable.map { $0["segue"] as? String }, ["g1", "g2"])
+        expectEqual(performable.map { $0["destination"] as? String }, ["Detail", "About"])
+        let live = try #require((state["storyboards"] as? [[String: Any]])?.first?["scenes"] as? [[String: Any]])
+        expectEqual(live.map { $0["instances"] as? [String] }, [["UINavigationController"], ["List"], [], []])
+
+        // Performed: the destination exists, and what the screen can perform is the new top's (none).
+        page.run("segue showDetail from List", origin: .script)
+        state = try json(get(page, "/api/state"))
+        let after = try #require((state["storyboards"] as? [[String: Any]])?.first?["scenes"] as? [[String: Any]])
+        expectEqual(after[2]["instances"] as? [String], ["Detail"])
+        expectEqual((state["segues"] as? [[String: Any]])?.count, 0)
+    }
 }

@@ -297,4 +297,33 @@ struct StoryboardTests {
         expect(r.text.contains("scenes of Shared set different restoration identifiers or presentation styles: the first scene's hold for the class"), "\(r.text)")
         expectEqual(s.state.classes["Shared"]?.restorationIdentifier, "One")
     }
+
+    @Test("export mermaid|dot storyboard: scenes as boxes by class and storyboard ID, relationships solid, segues dashed with kind and identifier, the initial one marked, references to what they stand for")
+    func storyboardMap() {
+        let s = session(importing: ["Main", "Settings"])
+        let mermaid = texts(s.execute("export mermaid storyboard"))
+        expectEqual(mermaid.first, "graph TD")
+        for line in ["  subgraph sb0[\"Main\"]", "    s0_0[\"RootTabBarController\"]", "    s0_4[\"reference<br/><small>Settings · Account</small>\"]",
+                     "    s1_2[\"AccountViewController<br/><small>storyboard ID: Account</small>\"]",
+                     "  initial0((initial)) ==> s0_0", "  initial1((initial)) ==> s1_0",
+                     "  s0_0 -->|\"relationship\"| s0_1", "  s0_2 -.->|\"presentation · showAccount\"| s0_4",
+                     "  s0_4 -.-|\"reference\"| s1_2", "  s1_1 -.->|\"show · showAccount\"| s1_2", "  class s0_0,s1_0 initial"] {
+            expect(mermaid.contains(line), "missing \(line) in \(mermaid)")
+        }
+        let dot = texts(s.execute("export dot storyboard"))
+        expectEqual(dot.first, "digraph Storyboards {")
+        for line in ["    s0_0 [label=\"RootTabBarController\", penwidth=3];", "  initial0 -> s0_0 [penwidth=2];",
+                     "  s0_2 -> s0_4 [label=\"presentation · showAccount\", style=dashed];", "  s0_1 -> s0_2 [label=\"relationship\"];",
+                     "  s0_3 -> s1_0 [label=\"reference\", style=dotted];"] {
+            expect(dot.contains(line), "missing \(line) in \(dot)")
+        }
+        // The hierarchy's export is unchanged by the option's existence; the map needs a storyboard.
+        expect(s.execute("export mermaid").text.contains("subgraph") == false)
+        let none = Session().execute("export dot storyboard")
+        expectEqual(none.status, .failed)
+        expectEqual(none.error?.message, "no storyboard is imported, so there is no map to export")
+        let json = s.execute("export json storyboard")
+        expectEqual(json.status, .failed)
+        expect(json.error?.message.contains("export mermaid storyboard or export dot storyboard") == true, "\(json.text)")
+    }
 }

@@ -68,6 +68,9 @@ extension State {
     public func graph(mermaid: Bool) throws(NavLabError) -> String {
         throw NavLabError.notInThisBuild("`export \(mermaid ? "mermaid" : "dot")`", at: SourceLocation(column: 1))
     }
+    public func storyboardGraph(mermaid: Bool) throws(NavLabError) -> String {
+        throw NavLabError.notInThisBuild("`export \(mermaid ? "mermaid" : "dot") storyboard`", at: SourceLocation(column: 1))
+    }
 }
 
 /// The tutorials' routes (TutorialRoutes.swift): every tutorial checks itself with `expect`.
@@ -105,6 +108,8 @@ extension State {
     }
     public func performableSegues(from id: VCID) -> [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] { [] }
     public func segueSources() -> [VCID] { [] }
+    public func destinationName(of segue: StoryboardSegue, in storyboard: String) -> String { segue.destination }
+    public func sceneInstances() -> [(storyboard: String, scene: String, viewControllers: [VCID])] { [] }
 }
 
 /// iOS 18's tabs, `Tabs(…)` (UITabs.swift): checking the spec …

@@ -123,7 +123,7 @@ public enum PageCommands {
     /// may not make its host read or write files, nor end it.
     public static func refusal(_ line: String, lineNumber: Int, inBrowser: Bool = false) -> NavLabError? {
         guard let parsed = try? LineParser.parse(line, lineNumber: lineNumber) else { return nil }
-        if case .query(.export(let format, file: .some, replace: _)) = parsed.action {
+        if case .query(.export(let format, file: .some, replace: _, storyboard: _)) = parsed.action {
             let menu = format == .json ? "" : "use the page's Export menu (it saves the file through the browser), or "
             let what = inBrowser ? "`export \(format.rawValue) FILE` writes a file, which a page cannot do"
                 : "`export \(format.rawValue) FILE` writes a file where navlab runs: use it at the prompt or in a script, not from the page"

@@ -29,6 +29,8 @@ public enum PageDocument {
         s.beginObject()
         state.writeDocumentFields(seq: seq, into: &s)
         s.field("windowSubviews", value: windowSubviews(state))
+        s.field("storyboards", value: storyboards(state))
+        s.field("segues", value: segues(state))
         s.key(literal: "memory")
         s.beginObject()
         let leaked = Set(state.leaked())
@@ -48,7 +50,76 @@ public enum PageDocument {
         for (k, v) in state.topLevelJSON(seq: seq, application: application) { out.append((k, v)) }
         out.append(("leaked", .strings(leaked)))
         out.append(("windowSubviews", windowSubviews(state)))
+        out.append(("storyboards", storyboards(state)))
+        out.append(("segues", segues(state)))
         return out
+    }
+
+    /// The imported storyboards as a map (`import storyboard`): per storyboard its `name`,
+    /// `initialViewController` (a scene's id), `scenes` (`id`, `class`, `kind`, `storyboardID`,
+    /// `reference`: null or the `storyboard` and `identifier` it stands for, and `instances`:
+    /// the view controllers allocated now that it may have made) and `segues` (`id`, `source`
+    /// and `destination` scene ids — an unwind's is its Exit —, `kind`, `identifier`,
+    /// `fromControl`), relationships and embeds first, each scene's in document order.
+    static func storyboards(_ state: State) -> JSON {
+        guard !state.storyboards.isEmpty else { return .array([]) }
+        var instances: [String: [String]] = [:]
+        for i in state.sceneInstances() { instances[i.storyboard + "\u{0}" + i.scene] = i.viewControllers.map { state[$0].name } }
+        return .array(state.storyboards.map { b in
+            var segues: [JSON] = []
+            func segue(_ id: String?, _ source: String, _ destination: String, _ kind: String, _ identifier: String?, _ fromControl: Bool) {
+                segues.append(.object([("id", .str(id)), ("source", .string(source)), ("destination", .string(destination)),
+                                       ("kind", .string(kind)), ("identifier", .str(identifier)), ("fromControl", .bool(fromControl))]))
+            }
+            for s in b.scenes {
+                for d in s.relationships { segue(nil, s.id, d, "relationship", nil, false) }
+                for d in s.embeds { segue(nil, s.id, d, "embed", nil, false) }
+            }
+            for s in b.scenes {
+                for g in s.segues where g.kind != .relationship && g.kind != .embed {
+                    segue(g.id, s.id, g.destination, g.kind.rawValue, g.identifier, g.fromControl)
+                }
+            }
+            return .object([
+                ("name", .string(b.name)),
+                ("initialViewController", .str(b.initialViewController)),
+                ("scenes", .array(b.scenes.map { s in
+                    .object([
+                        ("id", .string(s.id)),
+                        ("class", .string(s.className)),
+                        ("kind", .string(s.kind.rawValue)),
+                        ("storyboardID", .str(s.storyboardIdentifier)),
+                        ("reference", s.isReference ? .object([("storyboard", .str(s.referencedStoryboard)), ("identifier", .str(s.referencedIdentifier))]) : .null),
+                        ("instances", .strings(instances[b.name + "\u{0}" + s.id] ?? [])),
+                    ])
+                })),
+                ("segues", .array(segues)),
+            ])
+        })
+    }
+
+    /// What `segue` with no identifier lists: the segues with an identifier the screen's view
+    /// controllers can perform, top first (`State.segueSources`): `identifier`,
+    /// `viewController` (what `segue ID from NAME` names), `storyboard`, `scene` and `segue`
+    /// (the ids on the map), `kind`, `destination` (the class it makes), `fromControl`.
+    static func segues(_ state: State) -> JSON {
+        guard state.isRunning, !state.storyboards.isEmpty else { return .array([]) }
+        var out: [JSON] = []
+        for id in state.segueSources() {
+            for (b, scene, g) in state.performableSegues(from: id) {
+                out.append(.object([
+                    ("identifier", .str(g.identifier)),
+                    ("viewController", .string(state[id].name)),
+                    ("storyboard", .string(b)),
+                    ("scene", .string(scene.id)),
+                    ("segue", .string(g.id)),
+                    ("kind", .string(g.kind.rawValue)),
+                    ("destination", .string(state.destinationName(of: g, in: b))),
+                    ("fromControl", .bool(g.fromControl)),
+                ]))
+            }
+        }
+        return .array(out)
     }
 
     static func windowSubviews(_ state: State) -> JSON {

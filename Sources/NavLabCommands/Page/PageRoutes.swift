@@ -142,7 +142,8 @@ public enum PageRoutes {
     }
 
     /// `GET /api/export/FORMAT[?seq=SEQ]`: the session as a script (what `save` writes) or as a
-    /// UIKit program (`export swift`), or the hierarchy at a step as `export mermaid|dot` prints it.
+    /// UIKit program (`export swift`), or the hierarchy at a step as `export mermaid|dot` prints it
+    /// (`storyboard-mermaid`, `storyboard-dot`: the storyboards' map, `export mermaid|dot storyboard`).
     static func export(_ session: Session, format: String, seqText: String?) -> PageAnswer {
         if format == "navlab" {
             return .text(session.script(header: "NavLab session saved from the page; replay it with `navlab run FILE` or `navlab check FILE`"))
@@ -155,11 +156,20 @@ public enum PageRoutes {
                 return .error(409, error.message + (error.suggestion.map { "; " + $0 } ?? ""))
             }
         }
-        guard format == "mermaid" || format == "dot" else { return .error(404, "no export \(format): try navlab, swift, mermaid or dot") }
+        let storyboard = format.hasPrefix("storyboard-")
+        let graph = storyboard ? String(format.dropFirst("storyboard-".count)) : format
+        guard graph == "mermaid" || graph == "dot" else {
+            return .error(404, "no export \(format): try navlab, swift, mermaid or dot (storyboard-mermaid, storyboard-dot: the storyboards' map)")
+        }
         switch state(session, at: seqText) {
         case .failure(let refusal): return refusal.answer
         case .success(let (_, state)):
-            do throws(NavLabError) { return .text(try state.graph(mermaid: format == "mermaid") + "\n") } catch { return .notInThisBuild(error) }
+            do throws(NavLabError) {
+                return .text(try (storyboard ? state.storyboardGraph(mermaid: graph == "mermaid") : state.graph(mermaid: graph == "mermaid")) + "\n")
+            } catch {
+                if error.kind == .notInThisBuild { return .notInThisBuild(error) }
+                return .error(409, error.message + (error.suggestion.map { "; " + $0 } ?? ""))
+            }
         }
     }
 }

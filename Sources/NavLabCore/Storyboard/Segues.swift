@@ -394,3 +394,33 @@ extension State {
         return .done(events)
     }
 }
+
+extension State {
+    /// The scenes that have instances now: per storyboard and scene (element id), the allocated
+    /// view controllers that may have been made from it (`scenes(for:)`'s rule), in allocation
+    /// order. Empty without storyboards. For the page's map (Docs/Page.md).
+    public func sceneInstances() -> [(storyboard: String, scene: String, viewControllers: [VCID])] {
+        guard !storyboards.isEmpty else { return [] }
+        var byClass: [String: [(Int, Int)]] = [:], byKind: [Kind: [(Int, Int)]] = [:]
+        for (bi, b) in storyboards.enumerated() {
+            for (si, s) in b.scenes.enumerated() where !s.isReference {
+                byClass[s.className, default: []].append((bi, si))
+                if !s.isCustomClass && s.kind != .plain { byKind[s.kind, default: []].append((bi, si)) }
+            }
+        }
+        var found: [[Int: [VCID]]] = Array(repeating: [:], count: storyboards.count)
+        for id in allocatedIDs {
+            let vc = self[id]
+            var hits = byClass[vc.className] ?? []
+            if vc.className == vc.kind.uikitClass, let k = byKind[vc.kind] {
+                for h in k where !hits.contains(where: { $0 == h }) { hits.append(h) }
+            }
+            for (bi, si) in hits { found[bi][si, default: []].append(id) }
+        }
+        var out: [(storyboard: String, scene: String, viewControllers: [VCID])] = []
+        for (bi, b) in storyboards.enumerated() {
+            for si in found[bi].keys.sorted() { out.append((b.name, b.scenes[si].id, found[bi][si]!)) }
+        }
+        return out
+    }
+}

@@ -89,7 +89,7 @@ body.viewing-past .viewing-label { max-width: none; flex: 1; }
    and banners, z-index 50–60) draws over the sticky top bar or the tutorial panel. */
 .panes { isolation: isolate; }
 .pane-tree { grid-area: tree; } .pane-phone { grid-area: phone; } .pane-timeline { grid-area: timeline; }
-.pane-memory { grid-area: memory; } .pane-log { grid-area: log; } .pane-inspector { grid-area: inspector; }
+.pane-memory { grid-area: memory; } .pane.tab-hidden { display: none; } .pane-log { grid-area: log; } .pane-inspector { grid-area: inspector; }
 .pane-head {
   display: flex; align-items: center; gap: 10px; padding: 0 10px; height: 30px; flex: none;
   border-bottom: 1px solid var(--line); background: var(--panel-2);
@@ -351,6 +351,9 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 #import-text { width: 100%; box-sizing: border-box; min-height: 12em; resize: vertical; background: var(--bg); color: var(--text);
   border: 1px solid var(--line); border-radius: 5px; padding: 8px 10px; font: 12px var(--mono); white-space: pre; overflow: auto; }
 .import-format { display: inline-flex; gap: 6px; align-items: center; margin: 0 0 6px; font-size: 13px; }
+.import-format input[type="text"] { background: var(--panel-2); color: var(--text); border: 1px solid var(--line); border-radius: 4px; padding: 2px 6px; width: 16em; }
+.import-open { margin-left: 10px; }
+.import-open input { font-size: 12px; max-width: 60vw; }
 .import-format select { background: var(--panel-2); color: var(--text); border: 1px solid var(--line); border-radius: 4px; }
 .import-line { margin: 4px 0; white-space: pre; overflow: auto; font-size: 12px; }
 .error { color: var(--red); }
@@ -439,6 +442,41 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
   .mem-row { grid-template-columns: minmax(90px, 35%) 1fr; }
 }
 
+/* ---- the Storyboard tab: the imported storyboards as a map (js/storyboard.js) ---- */
+.pane-tab { margin-left: auto; font-size: 11px; padding: 2px 8px; }
+.pane-tab-next { font-size: 11px; padding: 2px 8px; }
+/* Enlarged: the map over the panes, the command box still in sight below. */
+.pane-storyboard.sb-wide { position: fixed; inset: 44px 12px 184px 12px; z-index: 70; border: 1px solid var(--faint); box-shadow: 0 10px 40px rgba(0,0,0,.55); }
+.sb-body { overflow: auto; }
+.sb-perform { padding: 6px 10px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; font-size: 12px; border-bottom: 1px solid var(--line); position: sticky; left: 0; }
+.sb-go-button { font: 11.5px var(--mono); padding: 2px 8px; border-color: var(--accent); color: var(--blue); }
+.sb-board { margin: 0; padding: 6px 10px 10px; }
+.sb-board figcaption { font: 11.5px var(--mono); color: var(--muted); margin-bottom: 2px; position: sticky; left: 10px; }
+.sb-map { display: block; overflow: visible; font-family: var(--sans); }
+.sb-scene rect { fill: var(--panel-2); stroke: var(--faint); stroke-width: 1.2; }
+.sb-scene text { text-anchor: middle; fill: var(--text); }
+.sb-scene .sb-class { font: 600 12px var(--mono); }
+.sb-scene .sb-detail { font-size: 10.5px; fill: var(--muted); }
+.sb-scene.sb-ref rect { stroke-dasharray: 4 3; }
+.sb-scene.sb-initial rect { stroke: var(--amber); stroke-width: 2.4; }
+.sb-scene .sb-initial-mark { text-anchor: start; font-size: 10px; fill: var(--amber); }
+.sb-scene.sb-live rect { fill: rgba(73,193,107,.14); stroke: var(--green); }
+.sb-scene.sb-live.sb-initial rect { stroke: var(--amber); }
+.sb-edge { fill: none; stroke: var(--faint); stroke-width: 1.4; }
+.sb-edge.sb-action { stroke: var(--purple); stroke-dasharray: 5 4; }
+.sb-arrowhead { fill: var(--faint); }
+.sb-label rect { fill: var(--panel); stroke: none; }
+.sb-label text { text-anchor: middle; font: 10.5px var(--mono); fill: var(--muted); }
+.sb-label.sb-go { cursor: pointer; }
+.sb-label.sb-go rect { fill: #22324d; stroke: var(--accent); }
+.sb-label.sb-go text { fill: var(--blue); }
+.sb-label.sb-go:hover rect, .sb-label.sb-go:focus rect { fill: #2d4670; }
+.sb-label.sb-go:focus { outline: none; }
+@media (max-width: 700px) {
+  .pane.tab-hidden { display: flex; }
+  .pane-tab-next, .pane-memory .pane-tab { display: none; }
+}
+
 /* ---- tutorials: a panel that leaves the panes in view while a step runs ---- */
 .tutorial-panel { position: fixed; inset: auto 16px 96px auto; margin: 0; width: min(460px, 92vw); z-index: 40; }
 .tutorial-panel .fact-body { max-height: 58vh; }
@@ -496,7 +534,7 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
   <div class="chips" id="status-chips" aria-live="polite"></div>
   <div class="spacer"></div>
   <nav class="jump" aria-label="Panes">
-    <a href="#tree-title">Tree</a><a href="#phone-title">Screen</a><a href="#inspector-title">Inspector</a><a href="#memory-title">Memory</a><a href="#timeline-title">Timeline</a><a href="#log-title">Log</a><a href="#command">Command</a>
+    <a href="#tree-title">Tree</a><a href="#phone-title">Screen</a><a href="#inspector-title">Inspector</a><a href="#memory-title">Memory</a><a href="#storyboard-title">Storyboard</a><a href="#timeline-title">Timeline</a><a href="#log-title">Log</a><a href="#command">Command</a>
   </nav>
   <div class="actions">
     <details class="menu" id="export-menu">
@@ -508,6 +546,8 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
         <button type="button" role="menuitem" data-export="png">Hierarchy as PNG</button>
         <button type="button" role="menuitem" data-export="mermaid">Hierarchy as Mermaid (.mmd)</button>
         <button type="button" role="menuitem" data-export="dot">Hierarchy as DOT (.dot)</button>
+        <button type="button" role="menuitem" data-export="storyboard-mermaid">Storyboards as Mermaid (.mmd)</button>
+        <button type="button" role="menuitem" data-export="storyboard-dot">Storyboards as DOT (.dot)</button>
         <label class="menu-file" role="menuitem">Open a script…<input type="file" id="open-script" accept=".navlab,text/plain" hidden></label>
       </div>
     </details>
@@ -558,9 +598,14 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
     <div class="changes" id="changes" hidden></div>
   </section>
 
-  <section class="pane pane-memory" aria-labelledby="memory-title">
-    <div class="pane-head"><h2 id="memory-title">Memory</h2><span class="muted" id="memory-summary"></span></div>
+  <section class="pane pane-memory" id="memory-pane" aria-labelledby="memory-title">
+    <div class="pane-head"><h2 id="memory-title">Memory</h2><span class="muted" id="memory-summary"></span><button type="button" class="pane-tab" data-show-pane="storyboard" title="The imported storyboards as a map, in this pane's place">Storyboard</button></div>
     <div class="pane-body" id="memory"></div>
+  </section>
+
+  <section class="pane pane-memory pane-storyboard tab-hidden" id="storyboard-pane" aria-labelledby="storyboard-title">
+    <div class="pane-head"><h2 id="storyboard-title">Storyboard</h2><span class="muted" id="storyboard-summary"></span><button type="button" class="pane-tab" id="storyboard-enlarge" aria-pressed="false" title="The map over the panes, at full width (Esc: back)">Enlarge</button><button type="button" class="pane-tab-next" data-show-pane="memory" title="Who holds each view controller, in this pane's place">Memory</button></div>
+    <div class="pane-body sb-body" id="storyboard"></div>
   </section>
 
   <section class="pane pane-log" aria-labelledby="log-title">
@@ -606,7 +651,10 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
   <div class="fact-head"><h2 id="import-title">Import a real app's hierarchy</h2><button type="button" id="import-close" title="Close (Esc)">×</button></div>
   <div class="fact-body">
     <p>Pause your app in Xcode and type <code>expr -l objc++ -O -- [UIViewController _printHierarchy]</code> in the debugger's console. Paste what it printed: the app here runs with that hierarchy, addresses and all, and you go on from it. <code>undo</code> steps back over the import.</p>
-    <label class="import-format">Printout <select id="import-format"><option value="uikit">_printHierarchy</option><option value="screenstate">ScreenState summary</option></select></label>
+    <p>Or your app's storyboards: open the <code>.storyboard</code> files (or paste one's XML with <b>Storyboard</b> chosen, and its name): they become <code>import storyboard NAME… &lt;&lt;END</code>; the Storyboard tab draws them.</p>
+    <label class="import-format">Printout <select id="import-format"><option value="uikit">_printHierarchy</option><option value="screenstate">ScreenState summary</option><option value="storyboard">Storyboard (.storyboard XML)</option></select></label>
+    <label class="import-format" id="import-names-label" hidden>Named <input id="import-names" class="mono" type="text" spellcheck="false" autocomplete="off" placeholder="Main" aria-label="The storyboards' names, the main one first"></label>
+    <label class="import-format import-open">Open .storyboard files… <input type="file" id="import-file" accept=".storyboard" multiple></label>
     <textarea id="import-text" class="mono" rows="12" spellcheck="false" aria-label="The printout" placeholder="&lt;UINavigationController 0x103810a00&gt;, state: appeared, view: &lt;UILayoutContainerView 0x104c0ebd0&gt;
    | &lt;MyApp.Feed 0x104d0e5f0&gt;, state: appeared, view: &lt;UIView 0x104d1a880&gt;"></textarea>
     <p class="muted" id="import-note" aria-live="polite"></p>
@@ -1980,6 +2028,8 @@ const TYPES = {
   swift: ["text/x-swift", "AppDelegate.swift"],
   mermaid: ["text/plain", "navlab-hierarchy.mmd"],
   dot: ["text/vnd.graphviz", "navlab-hierarchy.dot"],
+  "storyboard-mermaid": ["text/plain", "navlab-storyboards.mmd"],
+  "storyboard-dot": ["text/vnd.graphviz", "navlab-storyboards.dot"],
   svg: ["image/svg+xml", "navlab-hierarchy.svg"],
   png: ["image/png", "navlab-hierarchy.png"],
 };
@@ -1989,7 +2039,7 @@ async function exportHierarchy(format, { state, seq }) {
   const [type, file] = TYPES[format] || [];
   if (!type) throw new Error(`no export ${format}`);
   let blob;
-  if (format === "navlab" || format === "swift" || format === "mermaid" || format === "dot") {
+  if (format === "navlab" || format === "swift" || format.endsWith("mermaid") || format.endsWith("dot")) {
     const whole = format === "navlab" || format === "swift";
     blob = new Blob([await api.exportText(format, whole ? null : seq)], { type });
   } else {
@@ -2601,7 +2651,9 @@ const __importing = (() => {
   const { $, esc } = __dom;
 // Import…: a real app's printout (`_printHierarchy` or ScreenState's summary) pasted on the
 // page becomes `import FORMAT <<END`, its lines, `END`, run in the shared session like any
-// command (undo steps back over it; `save` keeps the lines).
+// command (undo steps back over it; `save` keeps the lines). Storyboards — `.storyboard` files
+// opened, or one's XML pasted — become `import storyboard NAME… <<END`, the files' XML one
+// after the other, `END` (the engine splits them at each `<?xml`).
 
 
 
@@ -2625,11 +2677,37 @@ function openImportDialog() {
   $("import-text").focus();
 }
 
+/** A storyboard's name from its file's: `Main` for `Main.storyboard`, as one word. */
+function storyboardName(file) {
+  return file.replace(/\.storyboard$/i, "").replace(/[^A-Za-z0-9_.-]+/g, "_") || "Main";
+}
+
+function showFormat() {
+  const storyboard = $("import-format").value === "storyboard";
+  $("import-names-label").hidden = !storyboard;
+  $("import-text").placeholder = storyboard
+    ? '<?xml version="1.0" encoding="UTF-8"?>\n<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" …>'
+    : $("import-format").value === "uikit"
+      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
+      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+}
+
+/** `.storyboard` files opened: their XML in the box, their names, Storyboard chosen. */
+async function openStoryboards(files) {
+  if (!files.length) return;
+  const texts = await Promise.all([...files].map((f) => f.text()));
+  $("import-format").value = "storyboard";
+  $("import-names").value = [...files].map((f) => storyboardName(f.name)).join(" ");
+  $("import-text").value = texts.map((t) => t.replace(/\s+$/, "")).join("\n");
+  $("import-note").innerHTML = `<span class="muted">${files.length === 1 ? "1 storyboard" : `${files.length} storyboards`} read: Import runs <code>import storyboard ${esc($("import-names").value)} &lt;&lt;END</code>.</span>`;
+  showFormat();
+}
+
 async function runImport() {
   const text = $("import-text").value;
   const format = $("import-format").value;
   if (!text.trim()) {
-    $("import-note").innerHTML = `<span class="error">Paste what the debugger printed first.</span>`;
+    $("import-note").innerHTML = `<span class="error">${format === "storyboard" ? "Open a .storyboard file or paste its XML first." : "Paste what the debugger printed first."}</span>`;
     return;
   }
   // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
@@ -2640,7 +2718,9 @@ async function runImport() {
     return;
   }
   $("import-run").disabled = true;
-  const answer = await api.run(heredoc(`import ${format}`, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
+  const names = ($("import-names").value.trim().split(/\s+/).filter(Boolean).map(storyboardName).join(" ")) || "Main";
+  const header = format === "storyboard" ? `import storyboard ${names}` : `import ${format}`;
+  const answer = await api.run(heredoc(header, text)).catch((e) => ({ status: "failed", error: { message: e.message } }));
   $("import-run").disabled = false;
   if (answer.status === "failed") {
     const e = answer.error || {};
@@ -2665,14 +2745,14 @@ function setUpImport() {
   $("import-text").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); runImport(); }
   });
-  $("import-format").addEventListener("change", () => {
-    $("import-text").placeholder = $("import-format").value === "uikit"
-      ? "<UINavigationController 0x103810a00>, state: appeared, view: <UILayoutContainerView 0x104c0ebd0>\n   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>"
-      : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
+  $("import-format").addEventListener("change", showFormat);
+  $("import-file").addEventListener("change", async (e) => {
+    await openStoryboards(e.target.files);
+    e.target.value = "";
   });
 }
 
-  return { IMPORT_BYTES, heredoc, openImportDialog, setUpImport };
+  return { IMPORT_BYTES, heredoc, openImportDialog, storyboardName, setUpImport };
 })();
 // ---- js/phone.js
 const __phone = (() => {
@@ -2807,6 +2887,190 @@ function renderLayers(el, state, onScreen) {
 }
 
   return { renderPhone };
+})();
+// ---- js/storyboard.js
+const __storyboard = (() => {
+  const { esc } = __dom;
+// The Storyboard tab: the storyboards `import storyboard` read, drawn as a map — each scene a
+// box (its class, its storyboard ID; a reference says what it stands for), relationships and
+// embeds solid arrows, the segues a scene performs dashed ones labelled kind · identifier, the
+// initial view controller marked, the scenes that have instances now highlighted. The segues
+// the screen can perform (the document's `segues`, the engine's list) are buttons, on the map
+// and above it: a click runs `segue ID from NAME` as the command box would.
+// The layout is dagre's (Public/vendor/dagre.min.js, loaded the first time a map is drawn).
+
+
+
+let dagreLoading = null;
+/** dagre, loaded once as a classic script (it defines globalThis.dagre). */
+function loadDagre() {
+  if (globalThis.dagre) return Promise.resolve(globalThis.dagre);
+  dagreLoading ??= new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = "vendor/dagre.min.js";
+    script.onload = () => (globalThis.dagre ? resolve(globalThis.dagre) : reject(new Error("vendor/dagre.min.js defined no dagre")));
+    script.onerror = () => { dagreLoading = null; reject(new Error("cannot load vendor/dagre.min.js")); };
+    document.head.append(script);
+  });
+  return dagreLoading;
+}
+
+const FONT = 12, CHAR = 7.3, PAD = 12, LABEL_FONT = 10.5, LABEL_CHAR = 6.3;
+// The last layout, kept while the storyboards and the direction stay the same.
+let cached = { key: null, layouts: null };
+
+function layoutKey(boards, size) {
+  return size + JSON.stringify(boards.map((b) => [b.name, b.initialViewController,
+    b.scenes.map((s) => [s.id, s.class, s.storyboardID, s.reference]), b.segues]));
+}
+
+function sceneTitle(s) {
+  return s.reference ? `↗ ${s.reference.storyboard}` : s.class;
+}
+function sceneDetail(s) {
+  if (s.reference) return s.reference.identifier ? `reference · ${s.reference.identifier}` : "reference · initial";
+  return s.storyboardID ? `storyboard ID: ${s.storyboardID}` : "";
+}
+function edgeLabel(g) {
+  return g.identifier ? `${g.kind} · ${g.identifier}` : g.kind;
+}
+
+/** One storyboard laid out: nodes and edges with coordinates, and the drawing's size. */
+function layOut(dagre, board, rankdir) {
+  const g = new dagre.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir, nodesep: 24, ranksep: 40, edgesep: 12, marginx: 16, marginy: 16 });
+  g.setDefaultEdgeLabel(() => ({}));
+  const ids = new Set(board.scenes.map((s) => s.id));
+  for (const s of board.scenes) {
+    const longest = Math.max(sceneTitle(s).length * CHAR, sceneDetail(s).length * (CHAR - 1));
+    g.setNode(s.id, { width: Math.ceil(longest + 2 * PAD), height: sceneDetail(s) ? 44 : 30, scene: s });
+  }
+  board.segues.forEach((e, i) => {
+    if (!ids.has(e.source) || !ids.has(e.destination)) return; // an unwind's Exit: not a scene
+    const text = edgeLabel(e);
+    g.setEdge(e.source, e.destination, { label: text, width: Math.ceil(text.length * LABEL_CHAR + 12), height: 18, labelpos: "c", segue: e }, `e${i}`);
+  });
+  dagre.layout(g);
+  const graph = g.graph();
+  return {
+    board,
+    width: Math.ceil(graph.width || 0), height: Math.ceil(graph.height || 0),
+    nodes: g.nodes().map((id) => g.node(id)),
+    edges: g.edges().map((e) => g.edge(e)),
+  };
+}
+
+function path(points) {
+  return points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
+}
+
+/** The performable segues of one storyboard by the segue's element id. */
+function performableBySegue(state, board) {
+  const out = new Map();
+  for (const p of state.segues || []) {
+    if (p.storyboard === board.name && !out.has(p.segue)) out.set(p.segue, p);
+  }
+  return out;
+}
+
+const command = (p) => `segue ${p.identifier} from ${p.viewController}`;
+
+function boardSVG(layout, state, index) {
+  const { board } = layout;
+  const performable = performableBySegue(state, board);
+  // The layout may be an earlier document's: what exists now is read from this one.
+  const now = new Map(((state.storyboards || []).find((b) => b.name === board.name)?.scenes || []).map((s) => [s.id, s.instances || []]));
+  const parts = [];
+  const marker = `sb-arrow-${index}`;
+  parts.push(`<defs><marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sb-arrowhead"/></marker></defs>`);
+  for (const e of layout.edges) {
+    const seg = e.segue;
+    const action = seg.kind !== "relationship" && seg.kind !== "embed";
+    parts.push(`<path class="sb-edge${action ? " sb-action" : ""}" d="${path(e.points)}" marker-end="url(#${marker})"/>`);
+  }
+  for (const e of layout.edges) {
+    const seg = e.segue;
+    const p = seg.id ? performable.get(seg.id) : null;
+    const w = e.width, h = e.height, x = e.x - w / 2, y = e.y - h / 2;
+    const attrs = p
+      ? ` class="sb-label sb-go" role="button" tabindex="0" data-command="${esc(command(p))}" aria-label="${esc(command(p))}"`
+      : ` class="sb-label"`;
+    const title = p ? `<title>${esc(command(p))} → ${esc(p.destination)}${p.fromControl ? " (wired to a control)" : ""}</title>` : "";
+    parts.push(`<g${attrs}>${title}<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w}" height="${h}" rx="4"/><text x="${e.x.toFixed(1)}" y="${(e.y + 3.6).toFixed(1)}">${esc(e.label)}</text></g>`);
+  }
+  for (const n of layout.nodes) {
+    const s = n.scene;
+    const initial = s.id === board.initialViewController;
+    const instances = now.get(s.id) || [];
+    const live = instances.length > 0;
+    const cls = ["sb-scene", initial ? "sb-initial" : "", live ? "sb-live" : "", s.reference ? "sb-ref" : ""].filter(Boolean).join(" ");
+    const x = n.x - n.width / 2, y = n.y - n.height / 2;
+    const detail = sceneDetail(s);
+    const tip = [s.class, detail, initial ? "the initial view controller" : "", live ? `now: ${instances.join(", ")}` : ""].filter(Boolean).join("\n");
+    parts.push(`<g class="${cls}" data-scene="${esc(s.id)}"><title>${esc(tip)}</title>`
+      + `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${n.width}" height="${n.height}" rx="6"/>`
+      + `<text class="sb-class" x="${n.x.toFixed(1)}" y="${(detail ? n.y - 3 : n.y + 4).toFixed(1)}">${esc(sceneTitle(s))}</text>`
+      + (detail ? `<text class="sb-detail" x="${n.x.toFixed(1)}" y="${(n.y + 12).toFixed(1)}">${esc(detail)}</text>` : "")
+      + (initial ? `<text class="sb-initial-mark" x="${(x + 2).toFixed(1)}" y="${(y - 4).toFixed(1)}">▶ initial</text>` : "")
+      + `</g>`);
+  }
+  return `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="${layout.width}" height="${layout.height + 8}" viewBox="0 -8 ${layout.width} ${layout.height + 8}" role="img" aria-label="Storyboard ${esc(board.name)}">${parts.join("")}</svg>`;
+}
+
+/**
+ * Draws the map into `container` (the pane's body); `summaryEl`: the head's count. `run(text)`
+ * sends a command the page's normal way.
+ */
+function renderStoryboard(container, summaryEl, state, run) {
+  if (!state) return;
+  if (!container._wired) {
+    container._wired = true;
+    const go = (el) => el && run(el.dataset.command);
+    container.addEventListener("click", (e) => go(e.target.closest("[data-command]")));
+    container.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const el = e.target.closest("[data-command]");
+      if (el) { e.preventDefault(); go(el); }
+    });
+  }
+  const boards = state.storyboards || [];
+  const performable = state.segues || [];
+  summaryEl.textContent = boards.length
+    ? `${boards.reduce((n, b) => n + b.scenes.length, 0)} scenes${performable.length ? ` · ${performable.length} to perform` : ""}`
+    : "";
+  if (!boards.length) {
+    container.innerHTML = `<div class="empty">No storyboard is imported. At the prompt: <code>import storyboard Main.storyboard</code>; here, paste one: <code>import storyboard Main &lt;&lt;END</code>, the XML, then <code>END</code>.</div>`;
+    cached = { key: null, layouts: null };
+    return;
+  }
+  const buttons = performable.length
+    ? `<div class="sb-perform"><span class="muted">The screen can perform:</span> ${performable.map((p) =>
+      `<button type="button" class="sb-go-button" data-command="${esc(command(p))}" title="${esc(`${p.kind} → ${p.destination}${p.fromControl ? " (wired to a control)" : ""}`)}">${esc(command(p))}</button>`).join(" ")}</div>`
+    : `<div class="sb-perform muted">${state.application?.state === "notRunning" || !state.application ? "Launch the app to perform its segues." : "Nothing on screen has a segue with an identifier."}</div>`;
+  // Left to right or top to bottom: per storyboard, whichever fits the pane better.
+  const fit = [Math.max(container.clientWidth - 20, 200), Math.max(container.clientHeight - 60, 150)];
+  const key = layoutKey(boards, fit.map((n) => Math.round(n / 80)).join("x"));
+  const draw = (layouts) => {
+    container.innerHTML = buttons + layouts.map((l, i) =>
+      `<figure class="sb-board"><figcaption>${esc(l.board.name)}.storyboard</figcaption>${boardSVG(l, state, i)}</figure>`).join("");
+  };
+  if (cached.key === key) { draw(cached.layouts); return; }
+  const pending = loadDagre().then((dagre) => {
+    if (container._pending !== pending) return;
+    const overflow = (l) => Math.max(l.width / fit[0], l.height / fit[1]);
+    cached = { key, layouts: boards.map((b) => {
+      const across = layOut(dagre, b, "LR"), down = layOut(dagre, b, "TB");
+      return overflow(down) < overflow(across) ? down : across;
+    }) };
+    draw(cached.layouts);
+  }).catch((error) => {
+    container.innerHTML = buttons + `<div class="empty">The map cannot be drawn: ${esc(error.message)}.</div>`;
+  });
+  container._pending = pending;
+  if (!container.querySelector(".sb-board")) container.innerHTML = buttons + `<div class="empty">Drawing the map…</div>`;
+}
+
+  return { renderStoryboard };
 })();
 // ---- js/log.js
 const __log = (() => {
@@ -3418,11 +3682,13 @@ const __main = (() => {
   const { setUpImport } = __importing;
   const { renderPhone } = __phone;
   const { renderMemory } = __memory;
+  const { renderStoryboard } = __storyboard;
   const { LogPane, printedStyle, printedText } = __log;
   const { renderTimeline, renderChanges } = __timeline;
   const { Console } = __console;
 // NavLab's page: wires the live event stream to the panes. The model lives in the server's
 // Session (shared with the prompt); the page only shows it and sends commands.
+
 
 
 
@@ -3530,6 +3796,12 @@ function draw() {
     }
     timed("phone", () => renderPhone($("phone"), $("layers"), $("phone-device"), state));
     timed("memory", () => renderMemory($("memory"), $("memory-summary"), state, view));
+    // The Storyboard tab shares the Memory pane's place: shown by itself the first time a
+    // storyboard comes in.
+    const boards = (state.storyboards || []).length;
+    if (boards && !hadStoryboards) showPane("storyboard");
+    hadStoryboards = boards > 0;
+    timed("storyboard", () => renderStoryboard($("storyboard"), $("storyboard-summary"), state, (text) => runTyped(text)));
     drawInspector(state);
     fetchInspect();
     // The rows flashed now are built again, without the flash, next time.
@@ -3547,6 +3819,29 @@ function draw() {
   dirty.model = dirty.timeline = dirty.header = false;
 }
 const render = frameThrottle(draw);
+
+// The Memory pane and the Storyboard tab take turns in one place (on a phone both are shown).
+let hadStoryboards = false;
+function showPane(which) {
+  $("memory-pane").classList.toggle("tab-hidden", which !== "memory");
+  $("storyboard-pane").classList.toggle("tab-hidden", which !== "storyboard");
+  if (which !== "storyboard") $("storyboard-pane").classList.remove("sb-wide");
+  if (which === "storyboard") invalidate("model");
+}
+document.addEventListener("click", (e) => {
+  const tab = e.target.closest("[data-show-pane]");
+  if (tab) showPane(tab.dataset.showPane);
+});
+function enlargeStoryboard(on) {
+  $("storyboard-pane").classList.toggle("sb-wide", on);
+  $("storyboard-enlarge").setAttribute("aria-pressed", String(on));
+  $("storyboard-enlarge").textContent = on ? "Back" : "Enlarge";
+  invalidate("model");
+}
+$("storyboard-enlarge").addEventListener("click", () => enlargeStoryboard(!$("storyboard-pane").classList.contains("sb-wide")));
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && $("storyboard-pane").classList.contains("sb-wide")) enlargeStoryboard(false);
+});
 
 function invalidate(...parts) {
   for (const p of parts) dirty[p] = true;
@@ -4618,6 +4913,466 @@ export const { host, copyPainted, started } = __start;
 """####),
         ("navlab-host.json", ####"""
 {"host": "server"}
+
+"""####),
+        ("vendor/README.md", ####"""
+# Vendored into the page
+
+`dagre.min.js` lays out the Storyboard tab's map (Public/js/storyboard.js). Nothing else here
+is the page's own code.
+
+- **dagre 0.8.5** (MIT/Expat, © 2012–2014 Chris Pettitt), as Debian 12 ships it in the package
+  `node-dagre-layout` 0.8.8+really0.8.5+dfsg-6: the file `/usr/share/nodejs/dagre/dist/dagre.min.js`
+  (sha256 `ca5f85641aa02af159fd8ac7b8e36465bb38ad2bf9fb57b34efd6e127387c0d3`), installed with
+  `apt-get install node-dagre-layout`. Debian builds it as one UMD file that carries its
+  dependencies with it — graphlib 2.1.8 (`node-graphlibrary`, MIT) and the lodash functions it
+  uses (`node-lodash` 4.17.21, MIT) — so the browser needs no bundler: loaded as a script it
+  defines `globalThis.dagre` (`dagre.version` is `0.8.5`).
+- One change, so that the file can be built into navlab as text (scripts/embed-page.py refuses
+  control characters): the two raw U+0001 characters inside a string literal (graphlib's edge
+  key separator) are written as the escape `\u0001`, the same string.
+- The licences: `dagre.LICENSE.txt`, `graphlib.LICENSE.txt`, `lodash.LICENSE.txt` — each
+  package's Debian copyright file, as installed under `/usr/share/doc/`.
+
+"""####),
+        ("vendor/dagre.LICENSE.txt", ####"""
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: dagre-layout
+Upstream-Contact: https://github.com/dagrejs/dagre/issues
+Source: https://github.com/dagrejs/dagre#readme
+Files-Excluded: dist
+Comment: Remove generated files
+
+Files: *
+Copyright: 2012-2014 Chris Pettitt
+License: Expat
+
+Files: debian/*
+Copyright: 2019, Pirate Praveen <praveen@debian.org>
+License: Expat
+
+License: Expat
+ Permission is hereby granted, free of charge, to any person
+ obtaining a copy of this software and associated documentation files
+ (the "Software"), to deal in the Software without restriction,
+ including without limitation the rights to use, copy, modify, merge,
+ publish, distribute, sublicense, and/or sell copies of the Software,
+ and to permit persons to whom the Software is furnished to do so,
+ subject to the following conditions:
+ .
+ The above copyright notice and this permission notice shall be
+ included in all copies or substantial portions of the Software.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,
+ EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+ MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+ NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS
+ BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN
+ ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+ CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+ SOFTWARE.
+
+"""####),
+        ("vendor/dagre.min.js", ####"""
+!function(n,r){"object"==typeof exports&&"undefined"!=typeof module?module.exports=r():"function"==typeof define&&define.amd?define(r):(n="undefined"!=typeof globalThis?globalThis:n||self).dagre=r()}(this,(function(){"use strict";var n,r,t,e,o,i,u,a,f,c,s,d,h,v,l,p,g,y,b,m,_,w,E,j,k,x,N,O,I,C,A,M,S,L,P,T,R,z,F,D,U,B,G,V,q,$,Y,W,J,K,Q,H,X,Z,nn,rn,tn,en,on,un,an,fn,cn,sn,dn,hn,vn,ln,pn,gn,yn,bn,mn,_n,wn,En,jn,kn,xn,Nn,On,In,Cn,An,Mn,Sn,Ln,Pn,Tn,Rn,zn,Fn,Dn,Un,Bn,Gn,Vn,qn,$n,Yn,Wn,Jn,Kn,Qn,Hn,Xn,Zn,nr,rr="undefined"!=typeof globalThis?globalThis:"undefined"!=typeof window?window:"undefined"!=typeof global?global:"undefined"!=typeof self?self:{};function tr(){if(e)return t;return e=1,t=function(n,r){return n===r||n!=n&&r!=r}}function er(){if(i)return o;i=1;var n=tr();return o=function(r,t){for(var e=r.length;e--;)if(n(r[e][0],t))return e;return-1}}function or(){if(p)return l;p=1;var t=r?n:(r=1,n=function(){this.__data__=[],this.size=0}),e=function(){if(a)return u;a=1;var n=er(),r=Array.prototype.splice;return u=function(t){var e=this.__data__,o=n(e,t);return!(o<0||(o==e.length-1?e.pop():r.call(e,o,1),--this.size,0))}}(),o=function(){if(c)return f;c=1;var n=er();return f=function(r){var t=this.__data__,e=n(t,r);return e<0?void 0:t[e][1]}}(),i=function(){if(d)return s;d=1;var n=er();return s=function(r){return n(this.__data__,r)>-1}}(),g=function(){if(v)return h;v=1;var n=er();return h=function(r,t){var e=this.__data__,o=n(e,r);return o<0?(++this.size,e.push([r,t])):e[o][1]=t,this}}();function y(n){var r=-1,t=null==n?0:n.length;for(this.clear();++r<t;){var e=n[r];this.set(e[0],e[1])}}return y.prototype.clear=t,y.prototype.delete=e,y.prototype.get=o,y.prototype.has=i,y.prototype.set=g,l=y}function ir(){if(x)return k;x=1;var n="object"==typeof rr&&rr&&rr.Object===Object&&rr;return k=n}function ur(){if(O)return N;O=1;var n=ir(),r="object"==typeof globalThis&&null!==globalThis&&globalThis.Object==Object&&globalThis,t="object"==typeof self&&self&&self.Object===Object&&self,e=r||n||t||Function("return this")();return N=e}function ar(){if(C)return I;C=1;var n=ur().Symbol;return I=n}function fr(){if(T)return P;T=1;var n=ar(),r=function(){if(M)return A;M=1;var n=ar(),r=Object.prototype,t=r.hasOwnProperty,e=r.toString,o=n?n.toStringTag:void 0;return A=function(n){var r=t.call(n,o),i=n[o];try{n[o]=void 0;var u=!0}catch(n){}var a=e.call(n);return u&&(r?n[o]=i:delete n[o]),a}}(),t=function(){if(L)return S;L=1;var n=Object.prototype.toString;return S=function(r){return n.call(r)}}(),e=n?n.toStringTag:void 0;return P=function(n){return null==n?void 0===n?"[object Undefined]":"[object Null]":e&&e in Object(n)?r(n):t(n)}}function cr(){if(z)return R;return z=1,R=function(n){var r=typeof n;return null!=n&&("object"==r||"function"==r)}}function sr(){if(D)return F;D=1;var n=fr(),r=cr();return F=function(t){if(!r(t))return!1;var e=n(t);return"[object Function]"==e||"[object GeneratorFunction]"==e||"[object AsyncFunction]"==e||"[object Proxy]"==e}}function dr(){if(V)return G;V=1;var n,r=function(){if(B)return U;B=1;var n=ur()["__core-js_shared__"];return U=n}(),t=(n=/[^.]+$/.exec(r&&r.keys&&r.keys.IE_PROTO||""))?"Symbol(src)_1."+n:"";return G=function(n){return!!t&&t in n}}function hr(){if($)return q;$=1;var n=Function.prototype.toString;return q=function(r){if(null!=r){try{return n.call(r)}catch(n){}try{return r+""}catch(n){}}return""}}function vr(){if(H)return Q;H=1;var n=function(){if(W)return Y;W=1;var n=sr(),r=dr(),t=cr(),e=hr(),o=/^\[object .+?Constructor\]$/,i=Function.prototype,u=Object.prototype,a=i.toString,f=u.hasOwnProperty,c=RegExp("^"+a.call(f).replace(/[\\^$.*+?()[\]{}|]/g,"\\$&").replace(/hasOwnProperty|(function).*?(?=\\\()| for .+?(?=\\\])/g,"$1.*?")+"$");return Y=function(i){return!(!t(i)||r(i))&&(n(i)?c:o).test(e(i))}}(),r=K?J:(K=1,J=function(n,r){return null==n?void 0:n[r]});return Q=function(t,e){var o=r(t,e);return n(o)?o:void 0}}function lr(){if(Z)return X;Z=1;var n=vr()(ur(),"Map");return X=n}function pr(){if(rn)return nn;rn=1;var n=vr()(Object,"create");return nn=n}function gr(){if(ln)return vn;ln=1;var n=function(){if(en)return tn;en=1;var n=pr();return tn=function(){this.__data__=n?n(null):{},this.size=0}}(),r=un?on:(un=1,on=function(n){var r=this.has(n)&&delete this.__data__[n];return this.size-=r?1:0,r}),t=function(){if(fn)return an;fn=1;var n=pr(),r=Object.prototype.hasOwnProperty;return an=function(t){var e=this.__data__;if(n){var o=e[t];return"__lodash_hash_undefined__"===o?void 0:o}return r.call(e,t)?e[t]:void 0}}(),e=function(){if(sn)return cn;sn=1;var n=pr(),r=Object.prototype.hasOwnProperty;return cn=function(t){var e=this.__data__;return n?void 0!==e[t]:r.call(e,t)}}(),o=function(){if(hn)return dn;hn=1;var n=pr();return dn=function(r,t){var e=this.__data__;return this.size+=this.has(r)?0:1,e[r]=n&&void 0===t?"__lodash_hash_undefined__":t,this}}();function i(n){var r=-1,t=null==n?0:n.length;for(this.clear();++r<t;){var e=n[r];this.set(e[0],e[1])}}return i.prototype.clear=n,i.prototype.delete=r,i.prototype.get=t,i.prototype.has=e,i.prototype.set=o,vn=i}function yr(){if(_n)return mn;_n=1;var n=bn?yn:(bn=1,yn=function(n){var r=typeof n;return"string"==r||"number"==r||"symbol"==r||"boolean"==r?"__proto__"!==n:null===n});return mn=function(r,t){var e=r.__data__;return n(t)?e["string"==typeof t?"string":"hash"]:e.map}}function br(){if(An)return Cn;An=1;var n=function(){if(gn)return pn;gn=1;var n=gr(),r=or(),t=lr();return pn=function(){this.size=0,this.__data__={hash:new n,map:new(t||r),string:new n}}}(),r=function(){if(En)return wn;En=1;var n=yr();return wn=function(r){var t=n(this,r).delete(r);return this.size-=t?1:0,t}}(),t=function(){if(kn)return jn;kn=1;var n=yr();return jn=function(r){return n(this,r).get(r)}}(),e=function(){if(Nn)return xn;Nn=1;var n=yr();return xn=function(r){return n(this,r).has(r)}}(),o=function(){if(In)return On;In=1;var n=yr();return On=function(r,t){var e=n(this,r),o=e.size;return e.set(r,t),this.size+=e.size==o?0:1,this}}();function i(n){var r=-1,t=null==n?0:n.length;for(this.clear();++r<t;){var e=n[r];this.set(e[0],e[1])}}return i.prototype.clear=n,i.prototype.delete=r,i.prototype.get=t,i.prototype.has=e,i.prototype.set=o,Cn=i}function mr(){if(Pn)return Ln;Pn=1;var n=or(),r=function(){if(y)return g;y=1;var n=or();return g=function(){this.__data__=new n,this.size=0}}(),t=m?b:(m=1,b=function(n){var r=this.__data__,t=r.delete(n);return this.size=r.size,t}),e=w?_:(w=1,_=function(n){return this.__data__.get(n)}),o=j?E:(j=1,E=function(n){return this.__data__.has(n)}),i=function(){if(Sn)return Mn;Sn=1;var n=or(),r=lr(),t=br();return Mn=function(e,o){var i=this.__data__;if(i instanceof n){var u=i.__data__;if(!r||u.length<199)return u.push([e,o]),this.size=++i.size,this;i=this.__data__=new t(u)}return i.set(e,o),this.size=i.size,this}}();function u(r){var t=this.__data__=new n(r);this.size=t.size}return u.prototype.clear=r,u.prototype.delete=t,u.prototype.get=e,u.prototype.has=o,u.prototype.set=i,Ln=u}function _r(){if(Rn)return Tn;return Rn=1,Tn=function(n,r){for(var t=-1,e=null==n?0:n.length;++t<e&&!1!==r(n[t],t,n););return n}}function wr(){if(Fn)return zn;Fn=1;var n=vr(),r=function(){try{var r=n(Object,"defineProperty");return r({},"",{}),r}catch(n){}}();return zn=r}function Er(){if(Un)return Dn;Un=1;var n=wr();return Dn=function(r,t,e){"__proto__"==t&&n?n(r,t,{configurable:!0,enumerable:!0,value:e,writable:!0}):r[t]=e}}function jr(){if(Gn)return Bn;Gn=1;var n=Er(),r=tr(),t=Object.prototype.hasOwnProperty;return Bn=function(e,o,i){var u=e[o];t.call(e,o)&&r(u,i)&&(void 0!==i||o in e)||n(e,o,i)}}function kr(){if(qn)return Vn;qn=1;var n=jr(),r=Er();return Vn=function(t,e,o,i){var u=!o;o||(o={});for(var a=-1,f=e.length;++a<f;){var c=e[a],s=i?i(o[c],t[c],c,o,t):void 0;void 0===s&&(s=t[c]),u?r(o,c,s):n(o,c,s)}return o}}function xr(){if(Jn)return Wn;return Jn=1,Wn=function(n){return null!=n&&"object"==typeof n}}function Nr(){if(Xn)return Hn;Xn=1;var n=function(){if(Qn)return Kn;Qn=1;var n=fr(),r=xr();return Kn=function(t){return r(t)&&"[object Arguments]"==n(t)}}(),r=xr(),t=Object.prototype,e=t.hasOwnProperty,o=t.propertyIsEnumerable,i=n(function(){return arguments}())?n:function(n){return r(n)&&e.call(n,"callee")&&!o.call(n,"callee")};return Hn=i}function Or(){if(nr)return Zn;nr=1;var n=Array.isArray;return Zn=n}var Ir,Cr,Ar,Mr,Sr,Lr,Pr,Tr,Rr,zr,Fr,Dr={exports:{}};function Ur(){return Ar||(Ar=1,function(n,r){var t=ur(),e=Cr?Ir:(Cr=1,Ir=function(){return!1}),o=r&&!r.nodeType&&r,i=o&&n&&!n.nodeType&&n,u=i&&i.exports===o?t.Buffer:void 0,a=(u?u.isBuffer:void 0)||e;n.exports=a}(Dr,Dr.exports)),Dr.exports}function Br(){if(Sr)return Mr;Sr=1;var n=/^(?:0|[1-9]\d*)$/;return Mr=function(r,t){var e=typeof r;return!!(t=null==t?9007199254740991:t)&&("number"==e||"symbol"!=e&&n.test(r))&&r>-1&&r%1==0&&r<t}}function Gr(){if(Pr)return Lr;Pr=1;return Lr=function(n){return"number"==typeof n&&n>-1&&n%1==0&&n<=9007199254740991}}function Vr(){if(Fr)return zr;return Fr=1,zr=function(n){return function(r){return n(r)}}}var qr,$r,Yr,Wr,Jr,Kr,Qr,Hr,Xr,Zr,nt,rt,tt,et,ot,it,ut,at,ft,ct,st,dt,ht,vt,lt,pt,gt,yt={exports:{}};function bt(){return qr||(qr=1,function(n,r){var t=ir(),e=r&&!r.nodeType&&r,o=e&&n&&!n.nodeType&&n,i=o&&o.exports===e&&t.process,u=function(){try{var n=o&&o.require&&o.require("util").types;return n||i&&i.binding&&i.binding("util")}catch(n){}}();n.exports=u}(yt,yt.exports)),yt.exports}function mt(){if(Yr)return $r;Yr=1;var n=function(){if(Rr)return Tr;Rr=1;var n=fr(),r=Gr(),t=xr(),e={};return e["[object Float32Array]"]=e["[object Float64Array]"]=e["[object Int8Array]"]=e["[object Int16Array]"]=e["[object Int32Array]"]=e["[object Uint8Array]"]=e["[object Uint8ClampedArray]"]=e["[object Uint16Array]"]=e["[object Uint32Array]"]=!0,e["[object Arguments]"]=e["[object Array]"]=e["[object ArrayBuffer]"]=e["[object Boolean]"]=e["[object DataView]"]=e["[object Date]"]=e["[object Error]"]=e["[object Function]"]=e["[object Map]"]=e["[object Number]"]=e["[object Object]"]=e["[object RegExp]"]=e["[object Set]"]=e["[object String]"]=e["[object WeakMap]"]=!1,Tr=function(o){return t(o)&&r(o.length)&&!!e[n(o)]}}(),r=Vr(),t=bt(),e=t&&t.isTypedArray,o=e?r(e):n;return $r=o}function _t(){if(Jr)return Wr;Jr=1;var n=Yn?$n:(Yn=1,$n=function(n,r){for(var t=-1,e=Array(n);++t<n;)e[t]=r(t);return e}),r=Nr(),t=Or(),e=Ur(),o=Br(),i=mt(),u=Object.prototype.hasOwnProperty;return Wr=function(a,f){var c=t(a),s=!c&&r(a),d=!c&&!s&&e(a),h=!c&&!s&&!d&&i(a),v=c||s||d||h,l=v?n(a.length,String):[],p=l.length;for(var g in a)!f&&!u.call(a,g)||v&&("length"==g||d&&("offset"==g||"parent"==g)||h&&("buffer"==g||"byteLength"==g||"byteOffset"==g)||o(g,p))||l.push(g);return l}}function wt(){if(Qr)return Kr;Qr=1;var n=Object.prototype;return Kr=function(r){var t=r&&r.constructor;return r===("function"==typeof t&&t.prototype||n)}}function Et(){if(Xr)return Hr;return Xr=1,Hr=function(n,r){return function(t){return n(r(t))}}}function jt(){if(tt)return rt;tt=1;var n=wt(),r=function(){if(nt)return Zr;nt=1;var n=Et()(Object.keys,Object);return Zr=n}(),t=Object.prototype.hasOwnProperty;return rt=function(e){if(!n(e))return r(e);var o=[];for(var i in Object(e))t.call(e,i)&&"constructor"!=i&&o.push(i);return o}}function kt(){if(ot)return et;ot=1;var n=sr(),r=Gr();return et=function(t){return null!=t&&r(t.length)&&!n(t)}}function xt(){if(ut)return it;ut=1;var n=_t(),r=jt(),t=kt();return it=function(e){return t(e)?n(e):r(e)}}function Nt(){if(ht)return dt;ht=1;var n=cr(),r=wt(),t=st?ct:(st=1,ct=function(n){var r=[];if(null!=n)for(var t in Object(n))r.push(t);return r}),e=Object.prototype.hasOwnProperty;return dt=function(o){if(!n(o))return t(o);var i=r(o),u=[];for(var a in o)("constructor"!=a||!i&&e.call(o,a))&&u.push(a);return u}}function Ot(){if(lt)return vt;lt=1;var n=_t(),r=Nt(),t=kt();return vt=function(e){return t(e)?n(e,!0):r(e)}}var It,Ct,At,Mt,St,Lt,Pt,Tt,Rt,zt,Ft,Dt,Ut,Bt,Gt,Vt,qt,$t,Yt,Wt,Jt,Kt,Qt,Ht,Xt,Zt,ne,re,te,ee,oe,ie,ue,ae,fe,ce,se,de,he,ve,le,pe,ge,ye,be,me,_e,we,Ee,je,ke,xe,Ne,Oe,Ie,Ce,Ae,Me,Se,Le,Pe,Te,Re,ze,Fe,De,Ue,Be,Ge,Ve={exports:{}};function qe(){return It||(It=1,function(n,r){var t=ur(),e=r&&!r.nodeType&&r,o=e&&n&&!n.nodeType&&n,i=o&&o.exports===e?t.Buffer:void 0,u=i?i.allocUnsafe:void 0;n.exports=function(n,r){if(r)return n.slice();var t=n.length,e=u?u(t):new n.constructor(t);return n.copy(e),e}}(Ve,Ve.exports)),Ve.exports}function $e(){if(At)return Ct;return At=1,Ct=function(n,r){var t=-1,e=n.length;for(r||(r=Array(e));++t<e;)r[t]=n[t];return r}}function Ye(){if(St)return Mt;return St=1,Mt=function(n,r){for(var t=-1,e=null==n?0:n.length,o=0,i=[];++t<e;){var u=n[t];r(u,t,n)&&(i[o++]=u)}return i}}function We(){if(Pt)return Lt;return Pt=1,Lt=function(){return[]}}function Je(){if(Rt)return Tt;Rt=1;var n=Ye(),r=We(),t=Object.prototype.propertyIsEnumerable,e=Object.getOwnPropertySymbols;return Tt=e?function(r){return null==r?[]:(r=Object(r),n(e(r),(function(n){return t.call(r,n)})))}:r}function Ke(){if(Ut)return Dt;return Ut=1,Dt=function(n,r){for(var t=-1,e=r.length,o=n.length;++t<e;)n[o+t]=r[t];return n}}function Qe(){if(Gt)return Bt;Gt=1;var n=Et()(Object.getPrototypeOf,Object);return Bt=n}function He(){if(qt)return Vt;qt=1;var n=Ke(),r=Qe(),t=Je(),e=We(),o=Object.getOwnPropertySymbols;return Vt=o?function(e){for(var o=[];e;)n(o,t(e)),e=r(e);return o}:e}function Xe(){if(Jt)return Wt;Jt=1;var n=Ke(),r=Or();return Wt=function(t,e,o){var i=e(t);return r(t)?i:n(i,o(t))}}function Ze(){if(Qt)return Kt;Qt=1;var n=Xe(),r=Je(),t=xt();return Kt=function(e){return n(e,t,r)}}function no(){if(oe)return ee;oe=1;var n=vr()(ur(),"Set");return ee=n}function ro(){if(fe)return ae;fe=1;var n=function(){if(ne)return Zt;ne=1;var n=vr()(ur(),"DataView");return Zt=n}(),r=lr(),t=function(){if(te)return re;te=1;var n=vr()(ur(),"Promise");return re=n}(),e=no(),o=function(){if(ue)return ie;ue=1;var n=vr()(ur(),"WeakMap");return ie=n}(),i=fr(),u=hr(),a="[object Map]",f="[object Promise]",c="[object Set]",s="[object WeakMap]",d="[object DataView]",h=u(n),v=u(r),l=u(t),p=u(e),g=u(o),y=i;return(n&&y(new n(new ArrayBuffer(1)))!=d||r&&y(new r)!=a||t&&y(t.resolve())!=f||e&&y(new e)!=c||o&&y(new o)!=s)&&(y=function(n){var r=i(n),t="[object Object]"==r?n.constructor:void 0,e=t?u(t):"";if(e)switch(e){case h:return d;case v:return a;case l:return f;case p:return c;case g:return s}return r}),ae=y}function to(){if(he)return de;he=1;var n=ur().Uint8Array;return de=n}function eo(){if(le)return ve;le=1;var n=to();return ve=function(r){var t=new r.constructor(r.byteLength);return new n(t).set(new n(r)),t}}function oo(){if(Ee)return we;Ee=1;var n=eo();return we=function(r,t){var e=t?n(r.buffer):r.buffer;return new r.constructor(e,r.byteOffset,r.length)}}function io(){if(ke)return je;ke=1;var n=eo(),r=function(){if(ge)return pe;ge=1;var n=eo();return pe=function(r,t){var e=t?n(r.buffer):r.buffer;return new r.constructor(e,r.byteOffset,r.byteLength)}}(),t=function(){if(be)return ye;be=1;var n=/\w*$/;return ye=function(r){var t=new r.constructor(r.source,n.exec(r));return t.lastIndex=r.lastIndex,t}}(),e=function(){if(_e)return me;_e=1;var n=ar(),r=n?n.prototype:void 0,t=r?r.valueOf:void 0;return me=function(n){return t?Object(t.call(n)):{}}}(),o=oo();return je=function(i,u,a){var f=i.constructor;switch(u){case"[object ArrayBuffer]":return n(i);case"[object Boolean]":case"[object Date]":return new f(+i);case"[object DataView]":return r(i,a);case"[object Float32Array]":case"[object Float64Array]":case"[object Int8Array]":case"[object Int16Array]":case"[object Int32Array]":case"[object Uint8Array]":case"[object Uint8ClampedArray]":case"[object Uint16Array]":case"[object Uint32Array]":return o(i,a);case"[object Map]":case"[object Set]":return new f;case"[object Number]":case"[object String]":return new f(i);case"[object RegExp]":return t(i);case"[object Symbol]":return e(i)}}}function uo(){if(Ne)return xe;Ne=1;var n=cr(),r=Object.create,t=function(){function t(){}return function(e){if(!n(e))return{};if(r)return r(e);t.prototype=e;var o=new t;return t.prototype=void 0,o}}();return xe=t}function ao(){if(Ie)return Oe;Ie=1;var n=uo(),r=Qe(),t=wt();return Oe=function(e){return"function"!=typeof e.constructor||t(e)?{}:n(r(e))}}function fo(){if(Se)return Me;Se=1;var n=function(){if(Ae)return Ce;Ae=1;var n=ro(),r=xr();return Ce=function(t){return r(t)&&"[object Map]"==n(t)}}(),r=Vr(),t=bt(),e=t&&t.isMap,o=e?r(e):n;return Me=o}function co(){if(Re)return Te;Re=1;var n=function(){if(Pe)return Le;Pe=1;var n=ro(),r=xr();return Le=function(t){return r(t)&&"[object Set]"==n(t)}}(),r=Vr(),t=bt(),e=t&&t.isSet,o=e?r(e):n;return Te=o}function so(){if(Fe)return ze;Fe=1;var n=mr(),r=_r(),t=jr(),e=function(){if(ft)return at;ft=1;var n=kr(),r=xt();return at=function(t,e){return t&&n(e,r(e),t)}}(),o=function(){if(gt)return pt;gt=1;var n=kr(),r=Ot();return pt=function(t,e){return t&&n(e,r(e),t)}}(),i=qe(),u=$e(),a=function(){if(Ft)return zt;Ft=1;var n=kr(),r=Je();return zt=function(t,e){return n(t,r(t),e)}}(),f=function(){if(Yt)return $t;Yt=1;var n=kr(),r=He();return $t=function(t,e){return n(t,r(t),e)}}(),c=Ze(),s=function(){if(Xt)return Ht;Xt=1;var n=Xe(),r=He(),t=Ot();return Ht=function(e){return n(e,t,r)}}(),d=ro(),h=function(){if(se)return ce;se=1;var n=Object.prototype.hasOwnProperty;return ce=function(r){var t=r.length,e=new r.constructor(t);return t&&"string"==typeof r[0]&&n.call(r,"index")&&(e.index=r.index,e.input=r.input),e}}(),v=io(),l=ao(),p=Or(),g=Ur(),y=fo(),b=cr(),m=co(),_=xt(),w=Ot(),E="[object Arguments]",j="[object Function]",k="[object Object]",x={};return x[E]=x["[object Array]"]=x["[object ArrayBuffer]"]=x["[object DataView]"]=x["[object Boolean]"]=x["[object Date]"]=x["[object Float32Array]"]=x["[object Float64Array]"]=x["[object Int8Array]"]=x["[object Int16Array]"]=x["[object Int32Array]"]=x["[object Map]"]=x["[object Number]"]=x[k]=x["[object RegExp]"]=x["[object Set]"]=x["[object String]"]=x["[object Symbol]"]=x["[object Uint8Array]"]=x["[object Uint8ClampedArray]"]=x["[object Uint16Array]"]=x["[object Uint32Array]"]=!0,x["[object Error]"]=x[j]=x["[object WeakMap]"]=!1,ze=function N(O,I,C,A,M,S){var L,P=1&I,T=2&I,R=4&I;if(C&&(L=M?C(O,A,M,S):C(O)),void 0!==L)return L;if(!b(O))return O;var z=p(O);if(z){if(L=h(O),!P)return u(O,L)}else{var F=d(O),D=F==j||"[object GeneratorFunction]"==F;if(g(O))return i(O,P);if(F==k||F==E||D&&!M){if(L=T||D?{}:l(O),!P)return T?f(O,o(L,O)):a(O,e(L,O))}else{if(!x[F])return M?O:{};L=v(O,F,P)}}S||(S=new n);var U=S.get(O);if(U)return U;S.set(O,L),m(O)?O.forEach((function(n){L.add(N(n,I,C,n,O,S))})):y(O)&&O.forEach((function(n,r){L.set(r,N(n,I,C,r,O,S))}));var B=z?void 0:(R?T?s:c:T?w:_)(O);return r(B||O,(function(n,r){B&&(n=O[r=n]),t(L,r,N(n,I,C,r,O,S))})),L},ze}function ho(){if(Ue)return De;Ue=1;var n=so();return De=function(r){return n(r,4)}}function vo(){if(Ge)return Be;return Ge=1,Be=function(n){return function(){return n}}}var lo,po,go,yo,bo,mo,_o,wo,Eo,jo,ko,xo,No,Oo,Io,Co,Ao,Mo,So,Lo,Po,To,Ro,zo,Fo,Do,Uo,Bo,Go,Vo,qo,$o,Yo,Wo,Jo,Ko,Qo,Ho,Xo,Zo,ni,ri,ti,ei,oi,ii,ui,ai,fi,ci,si,di,hi,vi,li,pi,gi,yi,bi,mi,_i,wi,Ei,ji,ki,xi,Ni,Oi,Ii,Ci,Ai,Mi,Si,Li,Pi,Ti,Ri,zi,Fi,Di,Ui,Bi,Gi,Vi,qi,$i,Yi,Wi,Ji,Ki,Qi,Hi,Xi,Zi,nu,ru,tu,eu,ou,iu,uu,au,fu,cu,su,du,hu,vu,lu,pu,gu,yu,bu,mu,_u,wu,Eu,ju,ku,xu,Nu,Ou,Iu,Cu,Au,Mu,Su,Lu,Pu,Tu,Ru,zu,Fu,Du,Uu,Bu,Gu,Vu,qu,$u,Yu,Wu,Ju,Ku,Qu,Hu,Xu,Zu,na,ra,ta,ea,oa,ia,ua,aa,fa,ca,sa,da,ha,va,la,pa,ga,ya,ba,ma,_a,wa,Ea,ja,ka,xa,Na,Oa,Ia,Ca,Aa,Ma,Sa,La,Pa,Ta,Ra,za,Fa,Da,Ua,Ba,Ga,Va,qa,$a,Ya,Wa,Ja,Ka,Qa,Ha,Xa,Za,nf,rf,tf,ef,of,uf,af,ff,cf={exports:{}};function sf(){if(yo)return go;yo=1;var n=(po?lo:(po=1,lo=function(n){return function(r,t,e){for(var o=-1,i=Object(r),u=e(r),a=u.length;a--;){var f=u[n?a:++o];if(!1===t(i[f],f,i))break}return r}}))();return go=n}function df(){if(mo)return bo;mo=1;var n=sf(),r=xt();return bo=function(t,e){return t&&n(t,e,r)}}function hf(){if(jo)return Eo;jo=1;var n=df(),r=function(){if(wo)return _o;wo=1;var n=kt();return _o=function(r,t){return function(e,o){if(null==e)return e;if(!n(e))return r(e,o);for(var i=e.length,u=t?i:-1,a=Object(e);(t?u--:++u<i)&&!1!==o(a[u],u,a););return e}}}()(n);return Eo=r}function vf(){if(xo)return ko;return xo=1,ko=function(n){return n}}function lf(){if(Oo)return No;Oo=1;var n=vf();return No=function(r){return"function"==typeof r?r:n}}function pf(){if(Co)return Io;Co=1;var n=_r(),r=hf(),t=lf(),e=Or();return Io=function(o,i){return(e(o)?n:r)(o,t(i))}}function gf(){return Ao||(Ao=1,function(n){n.exports=pf()}(cf)),cf.exports}function yf(){if(Fo)return zo;Fo=1;var n=br(),r=Po?Lo:(Po=1,Lo=function(n){return this.__data__.set(n,"__lodash_hash_undefined__"),this}),t=Ro?To:(Ro=1,To=function(n){return this.__data__.has(n)});function e(r){var t=-1,e=null==r?0:r.length;for(this.__data__=new n;++t<e;)this.add(r[t])}return e.prototype.add=e.prototype.push=r,e.prototype.has=t,zo=e}function bf(){if(Go)return Bo;return Go=1,Bo=function(n,r){return n.has(r)}}function mf(){if(qo)return Vo;qo=1;var n=yf(),r=Uo?Do:(Uo=1,Do=function(n,r){for(var t=-1,e=null==n?0:n.length;++t<e;)if(r(n[t],t,n))return!0;return!1}),t=bf();return Vo=function(e,o,i,u,a,f){var c=1&i,s=e.length,d=o.length;if(s!=d&&!(c&&d>s))return!1;var h=f.get(e),v=f.get(o);if(h&&v)return h==o&&v==e;var l=-1,p=!0,g=2&i?new n:void 0;for(f.set(e,o),f.set(o,e);++l<s;){var y=e[l],b=o[l];if(u)var m=c?u(b,y,l,o,e,f):u(y,b,l,e,o,f);if(void 0!==m){if(m)continue;p=!1;break}if(g){if(!r(o,(function(n,r){if(!t(g,r)&&(y===n||a(y,n,i,u,f)))return g.push(r)}))){p=!1;break}}else if(y!==b&&!a(y,b,i,u,f)){p=!1;break}}return f.delete(e),f.delete(o),p}}function _f(){if(Jo)return Wo;return Jo=1,Wo=function(n){var r=-1,t=Array(n.size);return n.forEach((function(n){t[++r]=n})),t}}function wf(){if(Qo)return Ko;Qo=1;var n=ar(),r=to(),t=tr(),e=mf(),o=Yo?$o:(Yo=1,$o=function(n){var r=-1,t=Array(n.size);return n.forEach((function(n,e){t[++r]=[e,n]})),t}),i=_f(),u=n?n.prototype:void 0,a=u?u.valueOf:void 0;return Ko=function(n,u,f,c,s,d,h){switch(f){case"[object DataView]":if(n.byteLength!=u.byteLength||n.byteOffset!=u.byteOffset)return!1;n=n.buffer,u=u.buffer;case"[object ArrayBuffer]":return!(n.byteLength!=u.byteLength||!d(new r(n),new r(u)));case"[object Boolean]":case"[object Date]":case"[object Number]":return t(+n,+u);case"[object Error]":return n.name==u.name&&n.message==u.message;case"[object RegExp]":case"[object String]":return n==u+"";case"[object Map]":var v=o;case"[object Set]":var l=1&c;if(v||(v=i),n.size!=u.size&&!l)return!1;var p=h.get(n);if(p)return p==u;c|=2,h.set(n,u);var g=e(v(n),v(u),c,s,d,h);return h.delete(n),g;case"[object Symbol]":if(a)return a.call(n)==a.call(u)}return!1}}function Ef(){if(ni)return Zo;ni=1;var n=mr(),r=mf(),t=wf(),e=function(){if(Xo)return Ho;Xo=1;var n=Ze(),r=Object.prototype.hasOwnProperty;return Ho=function(t,e,o,i,u,a){var f=1&o,c=n(t),s=c.length;if(s!=n(e).length&&!f)return!1;for(var d=s;d--;){var h=c[d];if(!(f?h in e:r.call(e,h)))return!1}var v=a.get(t),l=a.get(e);if(v&&l)return v==e&&l==t;var p=!0;a.set(t,e),a.set(e,t);for(var g=f;++d<s;){var y=t[h=c[d]],b=e[h];if(i)var m=f?i(b,y,h,e,t,a):i(y,b,h,t,e,a);if(!(void 0===m?y===b||u(y,b,o,i,a):m)){p=!1;break}g||(g="constructor"==h)}if(p&&!g){var _=t.constructor,w=e.constructor;_==w||!("constructor"in t)||!("constructor"in e)||"function"==typeof _&&_ instanceof _&&"function"==typeof w&&w instanceof w||(p=!1)}return a.delete(t),a.delete(e),p}}(),o=ro(),i=Or(),u=Ur(),a=mt(),f="[object Arguments]",c="[object Array]",s="[object Object]",d=Object.prototype.hasOwnProperty;return Zo=function(h,v,l,p,g,y){var b=i(h),m=i(v),_=b?c:o(h),w=m?c:o(v),E=(_=_==f?s:_)==s,j=(w=w==f?s:w)==s,k=_==w;if(k&&u(h)){if(!u(v))return!1;b=!0,E=!1}if(k&&!E)return y||(y=new n),b||a(h)?r(h,v,l,p,g,y):t(h,v,_,l,p,g,y);if(!(1&l)){var x=E&&d.call(h,"__wrapped__"),N=j&&d.call(v,"__wrapped__");if(x||N){var O=x?h.value():h,I=N?v.value():v;return y||(y=new n),g(O,I,l,p,y)}}return!!k&&(y||(y=new n),e(h,v,l,p,g,y))}}function jf(){if(ti)return ri;ti=1;var n=Ef(),r=xr();return ri=function t(e,o,i,u,a){return e===o||(null==e||null==o||!r(e)&&!r(o)?e!=e&&o!=o:n(e,o,i,u,t,a))},ri}function kf(){if(ui)return ii;ui=1;var n=cr();return ii=function(r){return r==r&&!n(r)}}function xf(){if(si)return ci;return si=1,ci=function(n,r){return function(t){return null!=t&&(t[n]===r&&(void 0!==r||n in Object(t)))}}}function Nf(){if(hi)return di;hi=1;var n=function(){if(oi)return ei;oi=1;var n=mr(),r=jf();return ei=function(t,e,o,i){var u=o.length,a=u,f=!i;if(null==t)return!a;for(t=Object(t);u--;){var c=o[u];if(f&&c[2]?c[1]!==t[c[0]]:!(c[0]in t))return!1}for(;++u<a;){var s=(c=o[u])[0],d=t[s],h=c[1];if(f&&c[2]){if(void 0===d&&!(s in t))return!1}else{var v=new n;if(i)var l=i(d,h,s,t,e,v);if(!(void 0===l?r(h,d,3,i,v):l))return!1}}return!0}}(),r=function(){if(fi)return ai;fi=1;var n=kf(),r=xt();return ai=function(t){for(var e=r(t),o=e.length;o--;){var i=e[o],u=t[i];e[o]=[i,u,n(u)]}return e}}(),t=xf();return di=function(e){var o=r(e);return 1==o.length&&o[0][2]?t(o[0][0],o[0][1]):function(r){return r===e||n(r,e,o)}}}function Of(){if(li)return vi;li=1;var n=fr(),r=xr();return vi=function(t){return"symbol"==typeof t||r(t)&&"[object Symbol]"==n(t)}}function If(){if(gi)return pi;gi=1;var n=Or(),r=Of(),t=/\.|\[(?:[^[\]]*|(["'])(?:(?!\1)[^\\]|\\.)*?\1)\]/,e=/^\w*$/;return pi=function(o,i){if(n(o))return!1;var u=typeof o;return!("number"!=u&&"symbol"!=u&&"boolean"!=u&&null!=o&&!r(o))||(e.test(o)||!t.test(o)||null!=i&&o in Object(i))}}function Cf(){if(_i)return mi;_i=1;var n=function(){if(bi)return yi;bi=1;var n=br();function r(t,e){if("function"!=typeof t||null!=e&&"function"!=typeof e)throw new TypeError("Expected a function");var o=function(){var n=arguments,r=e?e.apply(this,n):n[0],i=o.cache;if(i.has(r))return i.get(r);var u=t.apply(this,n);return o.cache=i.set(r,u)||i,u};return o.cache=new(r.Cache||n),o}return r.Cache=n,yi=r}();return mi=function(r){var t=n(r,(function(n){return 500===e.size&&e.clear(),n})),e=t.cache;return t}}function Af(){if(ki)return ji;return ki=1,ji=function(n,r){for(var t=-1,e=null==n?0:n.length,o=Array(e);++t<e;)o[t]=r(n[t],t,n);return o}}function Mf(){if(Ii)return Oi;Ii=1;var n=function(){if(Ni)return xi;Ni=1;var n=ar(),r=Af(),t=Or(),e=Of(),o=n?n.prototype:void 0,i=o?o.toString:void 0;return xi=function n(o){if("string"==typeof o)return o;if(t(o))return r(o,n)+"";if(e(o))return i?i.call(o):"";var u=o+"";return"0"==u&&1/o==-1/0?"-0":u},xi}();return Oi=function(r){return null==r?"":n(r)}}function Sf(){if(Ai)return Ci;Ai=1;var n=Or(),r=If(),t=function(){if(Ei)return wi;Ei=1;var n=Cf(),r=/[^.[\]]+|\[(?:(-?\d+(?:\.\d+)?)|(["'])((?:(?!\2)[^\\]|\\.)*?)\2)\]|(?=(?:\.|\[\])(?:\.|\[\]|$))/g,t=/\\(\\)?/g,e=n((function(n){var e=[];return 46===n.charCodeAt(0)&&e.push(""),n.replace(r,(function(n,r,o,i){e.push(o?i.replace(t,"$1"):r||n)})),e}));return wi=e}(),e=Mf();return Ci=function(o,i){return n(o)?o:r(o,i)?[o]:t(e(o))}}function Lf(){if(Si)return Mi;Si=1;var n=Of();return Mi=function(r){if("string"==typeof r||n(r))return r;var t=r+"";return"0"==t&&1/r==-Infinity?"-0":t}}function Pf(){if(Pi)return Li;Pi=1;var n=Sf(),r=Lf();return Li=function(t,e){for(var o=0,i=(e=n(e,t)).length;null!=t&&o<i;)t=t[r(e[o++])];return o&&o==i?t:void 0}}function Tf(){if(Ui)return Di;Ui=1;var n=Sf(),r=Nr(),t=Or(),e=Br(),o=Gr(),i=Lf();return Di=function(u,a,f){for(var c=-1,s=(a=n(a,u)).length,d=!1;++c<s;){var h=i(a[c]);if(!(d=null!=u&&f(u,h)))break;u=u[h]}return d||++c!=s?d:!!(s=null==u?0:u.length)&&o(s)&&e(h,s)&&(t(u)||r(u))}}function Rf(){if(Gi)return Bi;Gi=1;var n=Fi?zi:(Fi=1,zi=function(n,r){return null!=n&&r in Object(n)}),r=Tf();return Bi=function(t,e){return null!=t&&r(t,e,n)}}function zf(){if(qi)return Vi;qi=1;var n=jf(),r=function(){if(Ri)return Ti;Ri=1;var n=Pf();return Ti=function(r,t,e){var o=null==r?void 0:n(r,t);return void 0===o?e:o}}(),t=Rf(),e=If(),o=kf(),i=xf(),u=Lf();return Vi=function(a,f){return e(a)&&o(f)?i(u(a),f):function(e){var o=r(e,a);return void 0===o&&o===f?t(e,a):n(f,o,3)}}}function Ff(){if(Yi)return $i;return Yi=1,$i=function(n){return function(r){return null==r?void 0:r[n]}}}function Df(){if(Qi)return Ki;Qi=1;var n=Ff(),r=function(){if(Ji)return Wi;Ji=1;var n=Pf();return Wi=function(r){return function(t){return n(t,r)}}}(),t=If(),e=Lf();return Ki=function(o){return t(o)?n(e(o)):r(o)}}function Uf(){if(Xi)return Hi;Xi=1;var n=Nf(),r=zf(),t=vf(),e=Or(),o=Df();return Hi=function(i){return"function"==typeof i?i:null==i?t:"object"==typeof i?e(i)?r(i[0],i[1]):n(i):o(i)}}function Bf(){if(nu)return Zi;nu=1;var n=Ye(),r=function(){if(So)return Mo;So=1;var n=hf();return Mo=function(r,t){var e=[];return n(r,(function(n,r,o){t(n,r,o)&&e.push(n)})),e}}(),t=Uf(),e=Or();return Zi=function(o,i){return(e(o)?n:r)(o,t(i,3))}}function Gf(){if(ou)return eu;ou=1;var n=function(){if(tu)return ru;tu=1;var n=Object.prototype.hasOwnProperty;return ru=function(r,t){return null!=r&&n.call(r,t)}}(),r=Tf();return eu=function(t,e){return null!=t&&r(t,e,n)}}function Vf(){if(uu)return iu;uu=1;var n=jt(),r=ro(),t=Nr(),e=Or(),o=kt(),i=Ur(),u=wt(),a=mt(),f=Object.prototype.hasOwnProperty;return iu=function(c){if(null==c)return!0;if(o(c)&&(e(c)||"string"==typeof c||"function"==typeof c.splice||i(c)||a(c)||t(c)))return!c.length;var s=r(c);if("[object Map]"==s||"[object Set]"==s)return!c.size;if(u(c))return!n(c).length;for(var d in c)if(f.call(c,d))return!1;return!0}}function qf(){if(fu)return au;return fu=1,au=function(n){return void 0===n}}function $f(){if(su)return cu;su=1;var n=hf(),r=kt();return cu=function(t,e){var o=-1,i=r(t)?Array(t.length):[];return n(t,(function(n,r,t){i[++o]=e(n,r,t)})),i}}function Yf(){if(hu)return du;hu=1;var n=Af(),r=Uf(),t=$f(),e=Or();return du=function(o,i){return(e(o)?n:t)(o,r(i,3))}}function Wf(){if(bu)return yu;bu=1;var n=lu?vu:(lu=1,vu=function(n,r,t,e){var o=-1,i=null==n?0:n.length;for(e&&i&&(t=n[++o]);++o<i;)t=r(t,n[o],o,n);return t}),r=hf(),t=Uf(),e=gu?pu:(gu=1,pu=function(n,r,t,e,o){return o(n,(function(n,o,i){t=e?(e=!1,n):r(t,n,o,i)})),t}),o=Or();return yu=function(i,u,a){var f=o(i)?n:e,c=arguments.length<3;return f(i,t(u,4),a,c,r)},yu}function Jf(){if(Iu)return Ou;Iu=1;var n=function(){if(Eu)return wu;Eu=1;var n=Ff()("length");return wu=n}(),r=function(){if(ku)return ju;ku=1;var n=RegExp("[\\u200d\\ud800-\\udfff\\u0300-\\u036f\\ufe20-\\ufe2f\\u20d0-\\u20ff\\ufe0e\\ufe0f]");return ju=function(r){return n.test(r)}}(),t=function(){if(Nu)return xu;Nu=1;var n="[\\ud800-\\udfff]",r="[\\u0300-\\u036f\\ufe20-\\ufe2f\\u20d0-\\u20ff]",t="\\ud83c[\\udffb-\\udfff]",e="[^\\ud800-\\udfff]",o="(?:\\ud83c[\\udde6-\\uddff]){2}",i="[\\ud800-\\udbff][\\udc00-\\udfff]",u="(?:"+r+"|"+t+")?",a="[\\ufe0e\\ufe0f]?",f=a+u+"(?:\\u200d(?:"+[e,o,i].join("|")+")"+a+u+")*",c="(?:"+[e+r+"?",r,o,i,n].join("|")+")",s=RegExp(t+"(?="+t+")|"+c+f,"g");return xu=function(n){for(var r=s.lastIndex=0;s.test(n);)++r;return r}}();return Ou=function(e){return r(e)?t(e):n(e)}}function Kf(){if(Au)return Cu;Au=1;var n=jt(),r=ro(),t=kt(),e=function(){if(_u)return mu;_u=1;var n=fr(),r=Or(),t=xr();return mu=function(e){return"string"==typeof e||!r(e)&&t(e)&&"[object String]"==n(e)}}(),o=Jf();return Cu=function(i){if(null==i)return 0;if(t(i))return e(i)?o(i):i.length;var u=r(i);return"[object Map]"==u||"[object Set]"==u?i.size:n(i).length}}function Qf(){if(Su)return Mu;Su=1;var n=_r(),r=uo(),t=df(),e=Uf(),o=Qe(),i=Or(),u=Ur(),a=sr(),f=cr(),c=mt();return Mu=function(s,d,h){var v=i(s),l=v||u(s)||c(s);if(d=e(d,4),null==h){var p=s&&s.constructor;h=l?v?new p:[]:f(s)&&a(p)?r(o(s)):{}}return(l?n:t)(s,(function(n,r,t){return d(h,n,r,t)})),h}}function Hf(){if(Ru)return Tu;Ru=1;var n=Ke(),r=function(){if(Pu)return Lu;Pu=1;var n=ar(),r=Nr(),t=Or(),e=n?n.isConcatSpreadable:void 0;return Lu=function(n){return t(n)||r(n)||!!(e&&n&&n[e])}}();return Tu=function t(e,o,i,u,a){var f=-1,c=e.length;for(i||(i=r),a||(a=[]);++f<c;){var s=e[f];o>0&&i(s)?o>1?t(s,o-1,i,u,a):n(a,s):u||(a[a.length]=s)}return a},Tu}function Xf(){if(Uu)return Du;Uu=1;var n=Fu?zu:(Fu=1,zu=function(n,r,t){switch(t.length){case 0:return n.call(r);case 1:return n.call(r,t[0]);case 2:return n.call(r,t[0],t[1]);case 3:return n.call(r,t[0],t[1],t[2])}return n.apply(r,t)}),r=Math.max;return Du=function(t,e,o){return e=r(void 0===e?t.length-1:e,0),function(){for(var i=arguments,u=-1,a=r(i.length-e,0),f=Array(a);++u<a;)f[u]=i[e+u];u=-1;for(var c=Array(e+1);++u<e;)c[u]=i[u];return c[e]=o(f),n(t,this,c)}},Du}function Zf(){if(Yu)return $u;Yu=1;var n=function(){if(Gu)return Bu;Gu=1;var n=vo(),r=wr(),t=vf();return Bu=r?function(t,e){return r(t,"toString",{configurable:!0,enumerable:!1,value:n(e),writable:!0})}:t}(),r=function(){if(qu)return Vu;qu=1;var n=Date.now;return Vu=function(r){var t=0,e=0;return function(){var o=n(),i=16-(o-e);if(e=o,i>0){if(++t>=800)return arguments[0]}else t=0;return r.apply(void 0,arguments)}},Vu}(),t=r(n);return $u=t}function nc(){if(Ju)return Wu;Ju=1;var n=vf(),r=Xf(),t=Zf();return Wu=function(e,o){return t(r(e,o,n),e+"")}}function rc(){if(Qu)return Ku;return Qu=1,Ku=function(n,r,t,e){for(var o=n.length,i=t+(e?1:-1);e?i--:++i<o;)if(r(n[i],i,n))return i;return-1}}function tc(){if(ta)return ra;ta=1;var n=rc(),r=Xu?Hu:(Xu=1,Hu=function(n){return n!=n}),t=na?Zu:(na=1,Zu=function(n,r,t){for(var e=t-1,o=n.length;++e<o;)if(n[e]===r)return e;return-1});return ra=function(e,o,i){return o==o?t(e,o,i):n(e,r,i)}}function ec(){if(sa)return ca;sa=1;var n=no(),r=fa?aa:(fa=1,aa=function(){}),t=_f(),e=n&&1/t(new n([,-0]))[1]==1/0?function(r){return new n(r)}:r;return ca=e}function oc(){if(ha)return da;ha=1;var n=yf(),r=function(){if(oa)return ea;oa=1;var n=tc();return ea=function(r,t){return!(null==r||!r.length)&&n(r,t,0)>-1}}(),t=ua?ia:(ua=1,ia=function(n,r,t){for(var e=-1,o=null==n?0:n.length;++e<o;)if(t(r,n[e]))return!0;return!1}),e=bf(),o=ec(),i=_f();return da=function(u,a,f){var c=-1,s=r,d=u.length,h=!0,v=[],l=v;if(f)h=!1,s=t;else if(d>=200){var p=a?null:o(u);if(p)return i(p);h=!1,s=e,l=new n}else l=a?[]:v;n:for(;++c<d;){var g=u[c],y=a?a(g):g;if(g=f||0!==g?g:0,h&&y==y){for(var b=l.length;b--;)if(l[b]===y)continue n;a&&l.push(y),v.push(g)}else s(l,y,f)||(l!==v&&l.push(y),v.push(g))}return v}}function ic(){if(la)return va;la=1;var n=kt(),r=xr();return va=function(t){return r(t)&&n(t)}}function uc(){if(ga)return pa;ga=1;var n=Hf(),r=nc(),t=oc(),e=ic(),o=r((function(r){return t(n(r,1,e,!0))}));return pa=o}function ac(){if(_a)return ma;_a=1;var n=function(){if(ba)return ya;ba=1;var n=Af();return ya=function(r,t){return n(t,(function(n){return r[n]}))}}(),r=xt();return ma=function(t){return null==t?[]:n(t,r(t))}}function fc(){if(Ea)return wa;var n;Ea=1;try{n={clone:ho(),constant:vo(),each:gf(),filter:Bf(),has:Gf(),isArray:Or(),isEmpty:Vf(),isFunction:sr(),isUndefined:qf(),keys:xt(),map:Yf(),reduce:Wf(),size:Kf(),transform:Qf(),union:uc(),values:ac()}}catch(n){}return n||(n=window._),wa=n}function cc(){if(ka)return ja;ka=1;var n=fc();ja=t;var r="\0";function t(r){this._isDirected=!n.has(r,"directed")||r.directed,this._isMultigraph=!!n.has(r,"multigraph")&&r.multigraph,this._isCompound=!!n.has(r,"compound")&&r.compound,this._label=void 0,this._defaultNodeLabelFn=n.constant(void 0),this._defaultEdgeLabelFn=n.constant(void 0),this._nodes={},this._isCompound&&(this._parent={},this._children={},this._children["\0"]={}),this._in={},this._preds={},this._out={},this._sucs={},this._edgeObjs={},this._edgeLabels={}}function e(n,r){n[r]?n[r]++:n[r]=1}function o(n,r){--n[r]||delete n[r]}function i(r,t,e,o){var i=""+t,u=""+e;if(!r&&i>u){var a=i;i=u,u=a}return i+"\u0001"+u+"\u0001"+(n.isUndefined(o)?"\0":o)}function u(n,r,t,e){var o=""+r,i=""+t;if(!n&&o>i){var u=o;o=i,i=u}var a={v:o,w:i};return e&&(a.name=e),a}function a(n,r){return i(n,r.v,r.w,r.name)}return t.prototype._nodeCount=0,t.prototype._edgeCount=0,t.prototype.isDirected=function(){return this._isDirected},t.prototype.isMultigraph=function(){return this._isMultigraph},t.prototype.isCompound=function(){return this._isCompound},t.prototype.setGraph=function(n){return this._label=n,this},t.prototype.graph=function(){return this._label},t.prototype.setDefaultNodeLabel=function(r){return n.isFunction(r)||(r=n.constant(r)),this._defaultNodeLabelFn=r,this},t.prototype.nodeCount=function(){return this._nodeCount},t.prototype.nodes=function(){return n.keys(this._nodes)},t.prototype.sources=function(){var r=this;return n.filter(this.nodes(),(function(t){return n.isEmpty(r._in[t])}))},t.prototype.sinks=function(){var r=this;return n.filter(this.nodes(),(function(t){return n.isEmpty(r._out[t])}))},t.prototype.setNodes=function(r,t){var e=arguments,o=this;return n.each(r,(function(n){e.length>1?o.setNode(n,t):o.setNode(n)})),this},t.prototype.setNode=function(t,e){return n.has(this._nodes,t)?(arguments.length>1&&(this._nodes[t]=e),this):(this._nodes[t]=arguments.length>1?e:this._defaultNodeLabelFn(t),this._isCompound&&(this._parent[t]=r,this._children[t]={},this._children["\0"][t]=!0),this._in[t]={},this._preds[t]={},this._out[t]={},this._sucs[t]={},++this._nodeCount,this)},t.prototype.node=function(n){return this._nodes[n]},t.prototype.hasNode=function(r){return n.has(this._nodes,r)},t.prototype.removeNode=function(r){var t=this;if(n.has(this._nodes,r)){var e=function(n){t.removeEdge(t._edgeObjs[n])};delete this._nodes[r],this._isCompound&&(this._removeFromParentsChildList(r),delete this._parent[r],n.each(this.children(r),(function(n){t.setParent(n)})),delete this._children[r]),n.each(n.keys(this._in[r]),e),delete this._in[r],delete this._preds[r],n.each(n.keys(this._out[r]),e),delete this._out[r],delete this._sucs[r],--this._nodeCount}return this},t.prototype.setParent=function(t,e){if(!this._isCompound)throw new Error("Cannot set parent in a non-compound graph");if(n.isUndefined(e))e=r;else{for(var o=e+="";!n.isUndefined(o);o=this.parent(o))if(o===t)throw new Error("Setting "+e+" as parent of "+t+" would create a cycle");this.setNode(e)}return this.setNode(t),this._removeFromParentsChildList(t),this._parent[t]=e,this._children[e][t]=!0,this},t.prototype._removeFromParentsChildList=function(n){delete this._children[this._parent[n]][n]},t.prototype.parent=function(n){if(this._isCompound){var t=this._parent[n];if(t!==r)return t}},t.prototype.children=function(t){if(n.isUndefined(t)&&(t=r),this._isCompound){var e=this._children[t];if(e)return n.keys(e)}else{if(t===r)return this.nodes();if(this.hasNode(t))return[]}},t.prototype.predecessors=function(r){var t=this._preds[r];if(t)return n.keys(t)},t.prototype.successors=function(r){var t=this._sucs[r];if(t)return n.keys(t)},t.prototype.neighbors=function(r){var t=this.predecessors(r);if(t)return n.union(t,this.successors(r))},t.prototype.isLeaf=function(n){return 0===(this.isDirected()?this.successors(n):this.neighbors(n)).length},t.prototype.filterNodes=function(r){var t=new this.constructor({directed:this._isDirected,multigraph:this._isMultigraph,compound:this._isCompound});t.setGraph(this.graph());var e=this;n.each(this._nodes,(function(n,e){r(e)&&t.setNode(e,n)})),n.each(this._edgeObjs,(function(n){t.hasNode(n.v)&&t.hasNode(n.w)&&t.setEdge(n,e.edge(n))}));var o={};function i(n){var r=e.parent(n);return void 0===r||t.hasNode(r)?(o[n]=r,r):r in o?o[r]:i(r)}return this._isCompound&&n.each(t.nodes(),(function(n){t.setParent(n,i(n))})),t},t.prototype.setDefaultEdgeLabel=function(r){return n.isFunction(r)||(r=n.constant(r)),this._defaultEdgeLabelFn=r,this},t.prototype.edgeCount=function(){return this._edgeCount},t.prototype.edges=function(){return n.values(this._edgeObjs)},t.prototype.setPath=function(r,t){var e=this,o=arguments;return n.reduce(r,(function(n,r){return o.length>1?e.setEdge(n,r,t):e.setEdge(n,r),r})),this},t.prototype.setEdge=function(){var r,t,o,a,f=!1,c=arguments[0];"object"==typeof c&&null!==c&&"v"in c?(r=c.v,t=c.w,o=c.name,2===arguments.length&&(a=arguments[1],f=!0)):(r=c,t=arguments[1],o=arguments[3],arguments.length>2&&(a=arguments[2],f=!0)),r=""+r,t=""+t,n.isUndefined(o)||(o=""+o);var s=i(this._isDirected,r,t,o);if(n.has(this._edgeLabels,s))return f&&(this._edgeLabels[s]=a),this;if(!n.isUndefined(o)&&!this._isMultigraph)throw new Error("Cannot set a named edge when isMultigraph = false");this.setNode(r),this.setNode(t),this._edgeLabels[s]=f?a:this._defaultEdgeLabelFn(r,t,o);var d=u(this._isDirected,r,t,o);return r=d.v,t=d.w,Object.freeze(d),this._edgeObjs[s]=d,e(this._preds[t],r),e(this._sucs[r],t),this._in[t][s]=d,this._out[r][s]=d,this._edgeCount++,this},t.prototype.edge=function(n,r,t){var e=1===arguments.length?a(this._isDirected,arguments[0]):i(this._isDirected,n,r,t);return this._edgeLabels[e]},t.prototype.hasEdge=function(r,t,e){var o=1===arguments.length?a(this._isDirected,arguments[0]):i(this._isDirected,r,t,e);return n.has(this._edgeLabels,o)},t.prototype.removeEdge=function(n,r,t){var e=1===arguments.length?a(this._isDirected,arguments[0]):i(this._isDirected,n,r,t),u=this._edgeObjs[e];return u&&(n=u.v,r=u.w,delete this._edgeLabels[e],delete this._edgeObjs[e],o(this._preds[r],n),o(this._sucs[n],r),delete this._in[r][e],delete this._out[n][e],this._edgeCount--),this},t.prototype.inEdges=function(r,t){var e=this._in[r];if(e){var o=n.values(e);return t?n.filter(o,(function(n){return n.v===t})):o}},t.prototype.outEdges=function(r,t){var e=this._out[r];if(e){var o=n.values(e);return t?n.filter(o,(function(n){return n.w===t})):o}},t.prototype.nodeEdges=function(n,r){var t=this.inEdges(n,r);if(t)return t.concat(this.outEdges(n,r))},ja}function sc(){return Ia?Oa:(Ia=1,Oa={Graph:cc(),version:Na?xa:(Na=1,xa="2.1.8")})}function dc(){if(Aa)return Ca;Aa=1;var n=fc(),r=cc();function t(r){return n.map(r.nodes(),(function(t){var e=r.node(t),o=r.parent(t),i={v:t};return n.isUndefined(e)||(i.value=e),n.isUndefined(o)||(i.parent=o),i}))}function e(r){return n.map(r.edges(),(function(t){var e=r.edge(t),o={v:t.v,w:t.w};return n.isUndefined(t.name)||(o.name=t.name),n.isUndefined(e)||(o.value=e),o}))}return Ca={write:function(r){var o={options:{directed:r.isDirected(),multigraph:r.isMultigraph(),compound:r.isCompound()},nodes:t(r),edges:e(r)};n.isUndefined(r.graph())||(o.value=n.clone(r.graph()));return o},read:function(t){var e=new r(t.options).setGraph(t.value);return n.each(t.nodes,(function(n){e.setNode(n.v,n.value),n.parent&&e.setParent(n.v,n.parent)})),n.each(t.edges,(function(n){e.setEdge({v:n.v,w:n.w,name:n.name},n.value)})),e}}}function hc(){if(Sa)return Ma;Sa=1;var n=fc();return Ma=function(r){var t,e={},o=[];function i(o){n.has(e,o)||(e[o]=!0,t.push(o),n.each(r.successors(o),i),n.each(r.predecessors(o),i))}return n.each(r.nodes(),(function(n){t=[],i(n),t.length&&o.push(t)})),o},Ma}function vc(){if(Pa)return La;Pa=1;var n=fc();function r(){this._arr=[],this._keyIndices={}}return La=r,r.prototype.size=function(){return this._arr.length},r.prototype.keys=function(){return this._arr.map((function(n){return n.key}))},r.prototype.has=function(r){return n.has(this._keyIndices,r)},r.prototype.priority=function(n){var r=this._keyIndices[n];if(void 0!==r)return this._arr[r].priority},r.prototype.min=function(){if(0===this.size())throw new Error("Queue underflow");return this._arr[0].key},r.prototype.add=function(r,t){var e=this._keyIndices;if(r=String(r),!n.has(e,r)){var o=this._arr,i=o.length;return e[r]=i,o.push({key:r,priority:t}),this._decrease(i),!0}return!1},r.prototype.removeMin=function(){this._swap(0,this._arr.length-1);var n=this._arr.pop();return delete this._keyIndices[n.key],this._heapify(0),n.key},r.prototype.decrease=function(n,r){var t=this._keyIndices[n];if(r>this._arr[t].priority)throw new Error("New priority is greater than current priority. Key: "+n+" Old: "+this._arr[t].priority+" New: "+r);this._arr[t].priority=r,this._decrease(t)},r.prototype._heapify=function(n){var r=this._arr,t=2*n,e=t+1,o=n;t<r.length&&(o=r[t].priority<r[o].priority?t:o,e<r.length&&(o=r[e].priority<r[o].priority?e:o),o!==n&&(this._swap(n,o),this._heapify(o)))},r.prototype._decrease=function(n){for(var r,t=this._arr,e=t[n].priority;0!==n&&!(t[r=n>>1].priority<e);)this._swap(n,r),n=r},r.prototype._swap=function(n,r){var t=this._arr,e=this._keyIndices,o=t[n],i=t[r];t[n]=i,t[r]=o,e[i.key]=n,e[o.key]=r},La}function lc(){if(Ra)return Ta;Ra=1;var n=fc(),r=vc();Ta=function(n,e,o,i){return function(n,t,e,o){var i,u,a={},f=new r,c=function(n){var r=n.v!==i?n.v:n.w,t=a[r],o=e(n),c=u.distance+o;if(o<0)throw new Error("dijkstra does not allow negative edge weights. Bad edge: "+n+" Weight: "+o);c<t.distance&&(t.distance=c,t.predecessor=i,f.decrease(r,c))};n.nodes().forEach((function(n){var r=n===t?0:Number.POSITIVE_INFINITY;a[n]={distance:r},f.add(n,r)}));for(;f.size()>0&&(i=f.removeMin(),(u=a[i]).distance!==Number.POSITIVE_INFINITY);)o(i).forEach(c);return a}(n,String(e),o||t,i||function(r){return n.outEdges(r)})};var t=n.constant(1);return Ta}function pc(){if(Fa)return za;Fa=1;var n=lc(),r=fc();return za=function(t,e,o){return r.transform(t.nodes(),(function(r,i){r[i]=n(t,i,e,o)}),{})}}function gc(){if(Ua)return Da;Ua=1;var n=fc();return Da=function(r){var t=0,e=[],o={},i=[];function u(a){var f=o[a]={onStack:!0,lowlink:t,index:t++};if(e.push(a),r.successors(a).forEach((function(r){n.has(o,r)?o[r].onStack&&(f.lowlink=Math.min(f.lowlink,o[r].index)):(u(r),f.lowlink=Math.min(f.lowlink,o[r].lowlink))})),f.lowlink===f.index){var c,s=[];do{c=e.pop(),o[c].onStack=!1,s.push(c)}while(a!==c);i.push(s)}}return r.nodes().forEach((function(r){n.has(o,r)||u(r)})),i},Da}function yc(){if(Ga)return Ba;Ga=1;var n=fc(),r=gc();return Ba=function(t){return n.filter(r(t),(function(n){return n.length>1||1===n.length&&t.hasEdge(n[0],n[0])}))}}function bc(){if(qa)return Va;qa=1;var n=fc();Va=function(n,t,e){return function(n,r,t){var e={},o=n.nodes();return o.forEach((function(n){e[n]={},e[n][n]={distance:0},o.forEach((function(r){n!==r&&(e[n][r]={distance:Number.POSITIVE_INFINITY})})),t(n).forEach((function(t){var o=t.v===n?t.w:t.v,i=r(t);e[n][o]={distance:i,predecessor:n}}))})),o.forEach((function(n){var r=e[n];o.forEach((function(t){var i=e[t];o.forEach((function(t){var e=i[n],o=r[t],u=i[t],a=e.distance+o.distance;a<u.distance&&(u.distance=a,u.predecessor=o.predecessor)}))}))})),e}(n,t||r,e||function(r){return n.outEdges(r)})};var r=n.constant(1);return Va}function mc(){if(Ya)return $a;Ya=1;var n=fc();function r(r){var e={},o={},i=[];if(n.each(r.sinks(),(function u(a){if(n.has(o,a))throw new t;n.has(e,a)||(o[a]=!0,e[a]=!0,n.each(r.predecessors(a),u),delete o[a],i.push(a))})),n.size(e)!==r.nodeCount())throw new t;return i}function t(){}return $a=r,r.CycleException=t,t.prototype=new Error,$a}function _c(){if(Ja)return Wa;Ja=1;var n=mc();return Wa=function(r){try{n(r)}catch(r){if(r instanceof n.CycleException)return!1;throw r}return!0}}function wc(){if(Qa)return Ka;Qa=1;var n=fc();function r(t,e,o,i,u,a){n.has(i,e)||(i[e]=!0,o||a.push(e),n.each(u(e),(function(n){r(t,n,o,i,u,a)})),o&&a.push(e))}return Ka=function(t,e,o){n.isArray(e)||(e=[e]);var i=(t.isDirected()?t.successors:t.neighbors).bind(t),u=[],a={};return n.each(e,(function(n){if(!t.hasNode(n))throw new Error("Graph does not have node: "+n);r(t,n,"post"===o,a,i,u)})),u},Ka}function Ec(){if(Xa)return Ha;Xa=1;var n=wc();return Ha=function(r,t){return n(r,t,"post")}}function jc(){if(nf)return Za;nf=1;var n=wc();return Za=function(r,t){return n(r,t,"pre")}}function kc(){if(tf)return rf;tf=1;var n=fc(),r=cc(),t=vc();return rf=function(e,o){var i,u=new r,a={},f=new t;function c(n){var r=n.v===i?n.w:n.v,t=f.priority(r);if(void 0!==t){var e=o(n);e<t&&(a[r]=i,f.decrease(r,e))}}if(0===e.nodeCount())return u;n.each(e.nodes(),(function(n){f.add(n,Number.POSITIVE_INFINITY),u.setNode(n)})),f.decrease(e.nodes()[0],0);var s=!1;for(;f.size()>0;){if(i=f.removeMin(),n.has(a,i))u.setEdge(i,a[i]);else{if(s)throw new Error("Input graph is not connected: "+e);s=!0}e.nodeEdges(i).forEach(c)}return u}}try{ff=function(){if(af)return uf;af=1;var n=sc();return uf={Graph:n.Graph,json:dc(),alg:of?ef:(of=1,ef={components:hc(),dijkstra:lc(),dijkstraAll:pc(),findCycles:yc(),floydWarshall:bc(),isAcyclic:_c(),postorder:Ec(),preorder:jc(),prim:kc(),tarjan:gc(),topsort:mc()}),version:n.version}}()}catch(n){}ff||(ff=window.graphlib);var xc,Nc,Oc,Ic,Cc,Ac,Mc,Sc,Lc,Pc,Tc,Rc,zc,Fc,Dc,Uc,Bc,Gc,Vc,qc,$c,Yc,Wc,Jc,Kc,Qc,Hc,Xc,Zc,ns,rs,ts,es,os,is,us,as,fs,cs,ss,ds,hs,vs,ls,ps,gs,ys,bs,ms,_s,ws,Es,js,ks,xs,Ns,Os,Is,Cs,As,Ms,Ss,Ls,Ps,Ts,Rs,zs,Fs,Ds,Us,Bs,Gs,Vs,qs,$s,Ys,Ws,Js,Ks,Qs,Hs,Xs,Zs,nd,rd,td,ed,od,id,ud,ad,fd,cd,sd=ff;function dd(){if(Ic)return Oc;Ic=1;var n=tr(),r=kt(),t=Br(),e=cr();return Oc=function(o,i,u){if(!e(u))return!1;var a=typeof i;return!!("number"==a?r(u)&&t(i,u.length):"string"==a&&i in u)&&n(u[i],o)}}function hd(){if(Rc)return Tc;Rc=1;var n=function(){if(Pc)return Lc;Pc=1;var n=/\s/;return Lc=function(r){for(var t=r.length;t--&&n.test(r.charAt(t)););return t}}(),r=/^\s+/;return Tc=function(t){return t?t.slice(0,n(t)+1).replace(r,""):t}}function vd(){if(Uc)return Dc;Uc=1;var n=function(){if(Fc)return zc;Fc=1;var n=hd(),r=cr(),t=Of(),e=/^[-+]0x[0-9a-f]+$/i,o=/^0b[01]+$/i,i=/^0o[0-7]+$/i,u=parseInt;return zc=function(a){if("number"==typeof a)return a;if(t(a))return NaN;if(r(a)){var f="function"==typeof a.valueOf?a.valueOf():a;a=r(f)?f+"":f}if("string"!=typeof a)return 0===a?a:+a;a=n(a);var c=o.test(a);return c||i.test(a)?u(a.slice(2),c?2:8):e.test(a)?NaN:+a}}(),r=1/0;return Dc=function(t){return t?(t=n(t))===r||t===-1/0?17976931348623157e292*(t<0?-1:1):t==t?t:0:0===t?t:0}}function ld(){if(qc)return Vc;qc=1;var n=rc(),r=Uf(),t=function(){if(Gc)return Bc;Gc=1;var n=vd();return Bc=function(r){var t=n(r),e=t%1;return t==t?e?t-e:t:0}}(),e=Math.max;return Vc=function(o,i,u){var a=null==o?0:o.length;if(!a)return-1;var f=null==u?0:t(u);return f<0&&(f=e(a+f,0)),n(o,r(i,3),f)}}function pd(){if(Jc)return Wc;Jc=1;var n=Hf();return Wc=function(r){return(null==r?0:r.length)?n(r,1):[]}}function gd(){if(ts)return rs;ts=1;var n=Of();return rs=function(r,t,e){for(var o=-1,i=r.length;++o<i;){var u=r[o],a=t(u);if(null!=a&&(void 0===f?a==a&&!n(a):e(a,f)))var f=a,c=u}return c}}function yd(){if(fs)return as;fs=1;var n=Er(),r=tr();return as=function(t,e,o){(void 0!==o&&!r(t[e],o)||void 0===o&&!(e in t))&&n(t,e,o)}}function bd(){if(hs)return ds;return hs=1,ds=function(n,r){if(("constructor"!==r||"function"!=typeof n[r])&&"__proto__"!=r)return n[r]}}function md(){if(gs)return ps;gs=1;var n=yd(),r=qe(),t=oo(),e=$e(),o=ao(),i=Nr(),u=Or(),a=ic(),f=Ur(),c=sr(),s=cr(),d=function(){if(ss)return cs;ss=1;var n=fr(),r=Qe(),t=xr(),e=Function.prototype,o=Object.prototype,i=e.toString,u=o.hasOwnProperty,a=i.call(Object);return cs=function(e){if(!t(e)||"[object Object]"!=n(e))return!1;var o=r(e);if(null===o)return!0;var f=u.call(o,"constructor")&&o.constructor;return"function"==typeof f&&f instanceof f&&i.call(f)==a}}(),h=mt(),v=bd(),l=function(){if(ls)return vs;ls=1;var n=kr(),r=Ot();return vs=function(t){return n(t,r(t))}}();return ps=function(p,g,y,b,m,_,w){var E=v(p,y),j=v(g,y),k=w.get(j);if(k)n(p,y,k);else{var x=_?_(E,j,y+"",p,g,w):void 0,N=void 0===x;if(N){var O=u(j),I=!O&&f(j),C=!O&&!I&&h(j);x=j,O||I||C?u(E)?x=E:a(E)?x=e(E):I?(N=!1,x=r(j,!0)):C?(N=!1,x=t(j,!0)):x=[]:d(j)||i(j)?(x=E,i(E)?x=l(E):s(E)&&!c(E)||(x=o(j))):N=!1}N&&(w.set(j,x),m(x,j,b,_,w),w.delete(j)),n(p,y,x)}}}function _d(){if(ks)return js;return ks=1,js=function(n,r){return n<r}}function wd(){if(Ps)return Ls;Ps=1;var n=Pf(),r=function(){if(Ss)return Ms;Ss=1;var n=jr(),r=Sf(),t=Br(),e=cr(),o=Lf();return Ms=function(i,u,a,f){if(!e(i))return i;for(var c=-1,s=(u=r(u,i)).length,d=s-1,h=i;null!=h&&++c<s;){var v=o(u[c]),l=a;if("__proto__"===v||"constructor"===v||"prototype"===v)return i;if(c!=d){var p=h[v];void 0===(l=f?f(p,v,h):void 0)&&(l=e(p)?p:t(u[c+1])?[]:{})}n(h,v,l),h=h[v]}return i}}(),t=Sf();return Ls=function(e,o,i){for(var u=-1,a=o.length,f={};++u<a;){var c=o[u],s=n(e,c);i(s,c)&&r(f,t(c,e),s)}return f}}function Ed(){if(qs)return Vs;qs=1;var n=function(){if(Gs)return Bs;Gs=1;var n=Math.ceil,r=Math.max;return Bs=function(t,e,o,i){for(var u=-1,a=r(n((e-t)/(o||1)),0),f=Array(a);a--;)f[i?a:++u]=t,t+=o;return f}}(),r=dd(),t=vd();return Vs=function(e){return function(o,i,u){return u&&"number"!=typeof u&&r(o,i,u)&&(i=u=void 0),o=t(o),void 0===i?(i=o,o=0):i=t(i),u=void 0===u?o<i?1:-1:t(u),n(o,i,u,e)}}}function jd(){if(Xs)return Hs;Xs=1;var n=function(){if(Qs)return Ks;Qs=1;var n=Of();return Ks=function(r,t){if(r!==t){var e=void 0!==r,o=null===r,i=r==r,u=n(r),a=void 0!==t,f=null===t,c=t==t,s=n(t);if(!f&&!s&&!u&&r>t||u&&a&&c&&!f&&!s||o&&a&&c||!e&&c||!i)return 1;if(!o&&!u&&!s&&r<t||s&&e&&i&&!o&&!u||f&&e&&i||!a&&i||!c)return-1}return 0}}();return Hs=function(r,t,e){for(var o=-1,i=r.criteria,u=t.criteria,a=i.length,f=e.length;++o<a;){var c=n(i[o],u[o]);if(c)return o>=f?c:c*("desc"==e[o]?-1:1)}return r.index-t.index}}function kd(){if(nd)return Zs;nd=1;var n=Af(),r=Pf(),t=Uf(),e=$f(),o=Js?Ws:(Js=1,Ws=function(n,r){var t=n.length;for(n.sort(r);t--;)n[t]=n[t].value;return n}),i=Vr(),u=jd(),a=vf(),f=Or();return Zs=function(c,s,d){s=s.length?n(s,(function(n){return f(n)?function(t){return r(t,1===n.length?n[0]:n)}:n})):[a];var h=-1;s=n(s,i(t));var v=e(c,(function(r,t,e){return{criteria:n(s,(function(n){return n(r)})),index:++h,value:r}}));return o(v,(function(n,r){return u(n,r,d)}))}}try{cd={cloneDeep:function(){if(Nc)return xc;Nc=1;var n=so();return xc=function(r){return n(r,5)}}(),constant:vo(),defaults:function(){if(Ac)return Cc;Ac=1;var n=nc(),r=tr(),t=dd(),e=Ot(),o=Object.prototype,i=o.hasOwnProperty,u=n((function(n,u){n=Object(n);var a=-1,f=u.length,c=f>2?u[2]:void 0;for(c&&t(u[0],u[1],c)&&(f=1);++a<f;)for(var s=u[a],d=e(s),h=-1,v=d.length;++h<v;){var l=d[h],p=n[l];(void 0===p||r(p,o[l])&&!i.call(n,l))&&(n[l]=s[l])}return n}));return Cc=u}(),each:gf(),filter:Bf(),find:function(){if(Yc)return $c;Yc=1;var n=function(){if(Sc)return Mc;Sc=1;var n=Uf(),r=kt(),t=xt();return Mc=function(e){return function(o,i,u){var a=Object(o);if(!r(o)){var f=n(i,3);o=t(o),i=function(n){return f(a[n],n,a)}}var c=e(o,i,u);return c>-1?a[f?o[c]:c]:void 0}}}()(ld());return $c=n}(),flatten:pd(),forEach:pf(),forIn:function(){if(Qc)return Kc;Qc=1;var n=sf(),r=lf(),t=Ot();return Kc=function(e,o){return null==e?e:n(e,r(o),t)}}(),has:Gf(),isUndefined:qf(),last:Xc?Hc:(Xc=1,Hc=function(n){var r=null==n?0:n.length;return r?n[r-1]:void 0}),map:Yf(),mapValues:function(){if(ns)return Zc;ns=1;var n=Er(),r=df(),t=Uf();return Zc=function(e,o){var i={};return o=t(o,3),r(e,(function(r,t,e){n(i,t,o(r,t,e))})),i}}(),max:function(){if(us)return is;us=1;var n=gd(),r=os?es:(os=1,es=function(n,r){return n>r}),t=vf();return is=function(e){return e&&e.length?n(e,t,r):void 0}}(),merge:function(){if(Es)return ws;Es=1;var n=function(){if(bs)return ys;bs=1;var n=mr(),r=yd(),t=sf(),e=md(),o=cr(),i=Ot(),u=bd();return ys=function a(f,c,s,d,h){f!==c&&t(c,(function(t,i){if(h||(h=new n),o(t))e(f,c,i,s,a,d,h);else{var v=d?d(u(f,i),t,i+"",f,c,h):void 0;void 0===v&&(v=t),r(f,i,v)}}),i)},ys}(),r=function(){if(_s)return ms;_s=1;var n=nc(),r=dd();return ms=function(t){return n((function(n,e){var o=-1,i=e.length,u=i>1?e[i-1]:void 0,a=i>2?e[2]:void 0;for(u=t.length>3&&"function"==typeof u?(i--,u):void 0,a&&r(e[0],e[1],a)&&(u=i<3?void 0:u,i=1),n=Object(n);++o<i;){var f=e[o];f&&t(n,f,o,u)}return n}))}}()((function(r,t,e){n(r,t,e)}));return ws=r}(),min:function(){if(Ns)return xs;Ns=1;var n=gd(),r=_d(),t=vf();return xs=function(e){return e&&e.length?n(e,t,r):void 0}}(),minBy:function(){if(Is)return Os;Is=1;var n=gd(),r=Uf(),t=_d();return Os=function(e,o){return e&&e.length?n(e,r(o,2),t):void 0}}(),now:function(){if(As)return Cs;As=1;var n=ur();return Cs=function(){return n.Date.now()}}(),pick:function(){if(Us)return Ds;Us=1;var n=function(){if(Rs)return Ts;Rs=1;var n=wd(),r=Rf();return Ts=function(t,e){return n(t,e,(function(n,e){return r(t,e)}))}}(),r=function(){if(Fs)return zs;Fs=1;var n=pd(),r=Xf(),t=Zf();return zs=function(e){return t(r(e,void 0,n),e+"")}}()((function(r,t){return null==r?{}:n(r,t)}));return Ds=r}(),range:function(){if(Ys)return $s;Ys=1;var n=Ed()();return $s=n}(),reduce:Wf(),sortBy:function(){if(td)return rd;td=1;var n=Hf(),r=kd(),t=nc(),e=dd(),o=t((function(t,o){if(null==t)return[];var i=o.length;return i>1&&e(t,o[0],o[1])?o=[]:i>2&&e(o[0],o[1],o[2])&&(o=[o[0]]),r(t,n(o,1),[])}));return rd=o}(),uniqueId:function(){if(od)return ed;od=1;var n=Mf(),r=0;return ed=function(t){var e=++r;return n(t)+e}}(),values:ac(),zipObject:function(){if(fd)return ad;fd=1;var n=jr(),r=ud?id:(ud=1,id=function(n,r,t){for(var e=-1,o=n.length,i=r.length,u={};++e<o;){var a=e<i?r[e]:void 0;t(u,n[e],a)}return u});return ad=function(t,e){return r(t||[],e||[],n)}}()}}catch(n){}cd||(cd=window._);var xd=cd,Nd=Od;function Od(){var n={};n._next=n._prev=n,this._sentinel=n}function Id(n){n._prev._next=n._next,n._next._prev=n._prev,delete n._next,delete n._prev}function Cd(n,r){if("_next"!==n&&"_prev"!==n)return r}Od.prototype.dequeue=function(){var n=this._sentinel,r=n._prev;if(r!==n)return Id(r),r},Od.prototype.enqueue=function(n){var r=this._sentinel;n._prev&&n._next&&Id(n),n._next=r._next,r._next._prev=n,r._next=n,n._prev=r},Od.prototype.toString=function(){for(var n=[],r=this._sentinel,t=r._prev;t!==r;)n.push(JSON.stringify(t,Cd)),t=t._prev;return"["+n.join(", ")+"]"};var Ad=xd,Md=sd.Graph,Sd=Nd,Ld=function(n,r){if(n.nodeCount()<=1)return[];var t=function(n,r){var t=new Md,e=0,o=0;Ad.forEach(n.nodes(),(function(n){t.setNode(n,{v:n,in:0,out:0})})),Ad.forEach(n.edges(),(function(n){var i=t.edge(n.v,n.w)||0,u=r(n),a=i+u;t.setEdge(n.v,n.w,a),o=Math.max(o,t.node(n.v).out+=u),e=Math.max(e,t.node(n.w).in+=u)}));var i=Ad.range(o+e+3).map((function(){return new Sd})),u=e+1;return Ad.forEach(t.nodes(),(function(n){Rd(i,u,t.node(n))})),{graph:t,buckets:i,zeroIdx:u}}(n,r||Pd),e=function(n,r,t){var e,o=[],i=r[r.length-1],u=r[0];for(;n.nodeCount();){for(;e=u.dequeue();)Td(n,r,t,e);for(;e=i.dequeue();)Td(n,r,t,e);if(n.nodeCount())for(var a=r.length-2;a>0;--a)if(e=r[a].dequeue()){o=o.concat(Td(n,r,t,e,!0));break}}return o}(t.graph,t.buckets,t.zeroIdx);return Ad.flatten(Ad.map(e,(function(r){return n.outEdges(r.v,r.w)})),!0)},Pd=Ad.constant(1);function Td(n,r,t,e,o){var i=o?[]:void 0;return Ad.forEach(n.inEdges(e.v),(function(e){var u=n.edge(e),a=n.node(e.v);o&&i.push({v:e.v,w:e.w}),a.out-=u,Rd(r,t,a)})),Ad.forEach(n.outEdges(e.v),(function(e){var o=n.edge(e),i=e.w,u=n.node(i);u.in-=o,Rd(r,t,u)})),n.removeNode(e.v),i}function Rd(n,r,t){t.out?t.in?n[t.out-t.in+r].enqueue(t):n[n.length-1].enqueue(t):n[0].enqueue(t)}var zd=xd,Fd=Ld,Dd={run:function(n){var r="greedy"===n.graph().acyclicer?Fd(n,function(n){return function(r){return n.edge(r).weight}}(n)):function(n){var r=[],t={},e={};function o(i){zd.has(e,i)||(e[i]=!0,t[i]=!0,zd.forEach(n.outEdges(i),(function(n){zd.has(t,n.w)?r.push(n):o(n.w)})),delete t[i])}return zd.forEach(n.nodes(),o),r}(n);zd.forEach(r,(function(r){var t=n.edge(r);n.removeEdge(r),t.forwardName=r.name,t.reversed=!0,n.setEdge(r.w,r.v,t,zd.uniqueId("rev"))}))},undo:function(n){zd.forEach(n.edges(),(function(r){var t=n.edge(r);if(t.reversed){n.removeEdge(r);var e=t.forwardName;delete t.reversed,delete t.forwardName,n.setEdge(r.w,r.v,t,e)}}))}};var Ud=xd,Bd=sd.Graph,Gd={addDummyNode:Vd,simplify:function(n){var r=(new Bd).setGraph(n.graph());return Ud.forEach(n.nodes(),(function(t){r.setNode(t,n.node(t))})),Ud.forEach(n.edges(),(function(t){var e=r.edge(t.v,t.w)||{weight:0,minlen:1},o=n.edge(t);r.setEdge(t.v,t.w,{weight:e.weight+o.weight,minlen:Math.max(e.minlen,o.minlen)})})),r},asNonCompoundGraph:function(n){var r=new Bd({multigraph:n.isMultigraph()}).setGraph(n.graph());return Ud.forEach(n.nodes(),(function(t){n.children(t).length||r.setNode(t,n.node(t))})),Ud.forEach(n.edges(),(function(t){r.setEdge(t,n.edge(t))})),r},successorWeights:function(n){var r=Ud.map(n.nodes(),(function(r){var t={};return Ud.forEach(n.outEdges(r),(function(r){t[r.w]=(t[r.w]||0)+n.edge(r).weight})),t}));return Ud.zipObject(n.nodes(),r)},predecessorWeights:function(n){var r=Ud.map(n.nodes(),(function(r){var t={};return Ud.forEach(n.inEdges(r),(function(r){t[r.v]=(t[r.v]||0)+n.edge(r).weight})),t}));return Ud.zipObject(n.nodes(),r)},intersectRect:function(n,r){var t,e,o=n.x,i=n.y,u=r.x-o,a=r.y-i,f=n.width/2,c=n.height/2;if(!u&&!a)throw new Error("Not possible to find intersection inside of the rectangle");Math.abs(a)*f>Math.abs(u)*c?(a<0&&(c=-c),t=c*u/a,e=c):(u<0&&(f=-f),t=f,e=f*a/u);return{x:o+t,y:i+e}},buildLayerMatrix:function(n){var r=Ud.map(Ud.range(qd(n)+1),(function(){return[]}));return Ud.forEach(n.nodes(),(function(t){var e=n.node(t),o=e.rank;Ud.isUndefined(o)||(r[o][e.order]=t)})),r},normalizeRanks:function(n){var r=Ud.min(Ud.map(n.nodes(),(function(r){return n.node(r).rank})));Ud.forEach(n.nodes(),(function(t){var e=n.node(t);Ud.has(e,"rank")&&(e.rank-=r)}))},removeEmptyRanks:function(n){var r=Ud.min(Ud.map(n.nodes(),(function(r){return n.node(r).rank}))),t=[];Ud.forEach(n.nodes(),(function(e){var o=n.node(e).rank-r;t[o]||(t[o]=[]),t[o].push(e)}));var e=0,o=n.graph().nodeRankFactor;Ud.forEach(t,(function(r,t){Ud.isUndefined(r)&&t%o!=0?--e:e&&Ud.forEach(r,(function(r){n.node(r).rank+=e}))}))},addBorderNode:function(n,r,t,e){var o={width:0,height:0};arguments.length>=4&&(o.rank=t,o.order=e);return Vd(n,"border",o,r)},maxRank:qd,partition:function(n,r){var t={lhs:[],rhs:[]};return Ud.forEach(n,(function(n){r(n)?t.lhs.push(n):t.rhs.push(n)})),t},time:function(n,r){var t=Ud.now();try{return r()}finally{console.log(n+" time: "+(Ud.now()-t)+"ms")}},notime:function(n,r){return r()}};function Vd(n,r,t,e){var o;do{o=Ud.uniqueId(e)}while(n.hasNode(o));return t.dummy=r,n.setNode(o,t),o}function qd(n){return Ud.max(Ud.map(n.nodes(),(function(r){var t=n.node(r).rank;if(!Ud.isUndefined(t))return t})))}var $d=xd,Yd=Gd,Wd={run:function(n){n.graph().dummyChains=[],$d.forEach(n.edges(),(function(r){!function(n,r){var t,e,o,i=r.v,u=n.node(i).rank,a=r.w,f=n.node(a).rank,c=r.name,s=n.edge(r),d=s.labelRank;if(f===u+1)return;for(n.removeEdge(r),o=0,++u;u<f;++o,++u)s.points=[],e={width:0,height:0,edgeLabel:s,edgeObj:r,rank:u},t=Yd.addDummyNode(n,"edge",e,"_d"),u===d&&(e.width=s.width,e.height=s.height,e.dummy="edge-label",e.labelpos=s.labelpos),n.setEdge(i,t,{weight:s.weight},c),0===o&&n.graph().dummyChains.push(t),i=t;n.setEdge(i,a,{weight:s.weight},c)}(n,r)}))},undo:function(n){$d.forEach(n.graph().dummyChains,(function(r){var t,e=n.node(r),o=e.edgeLabel;for(n.setEdge(e.edgeObj,o);e.dummy;)t=n.successors(r)[0],n.removeNode(r),o.points.push({x:e.x,y:e.y}),"edge-label"===e.dummy&&(o.x=e.x,o.y=e.y,o.width=e.width,o.height=e.height),r=t,e=n.node(r)}))}};var Jd=xd,Kd={longestPath:function(n){var r={};Jd.forEach(n.sources(),(function t(e){var o=n.node(e);if(Jd.has(r,e))return o.rank;r[e]=!0;var i=Jd.min(Jd.map(n.outEdges(e),(function(r){return t(r.w)-n.edge(r).minlen})));return i!==Number.POSITIVE_INFINITY&&null!=i||(i=0),o.rank=i}))},slack:function(n,r){return n.node(r.w).rank-n.node(r.v).rank-n.edge(r).minlen}};var Qd=xd,Hd=sd.Graph,Xd=Kd.slack,Zd=function(n){var r,t,e=new Hd({directed:!1}),o=n.nodes()[0],i=n.nodeCount();e.setNode(o,{});for(;nh(e,n)<i;)r=rh(e,n),t=e.hasNode(r.v)?Xd(n,r):-Xd(n,r),th(e,n,t);return e};function nh(n,r){return Qd.forEach(n.nodes(),(function t(e){Qd.forEach(r.nodeEdges(e),(function(o){var i=o.v,u=e===i?o.w:i;n.hasNode(u)||Xd(r,o)||(n.setNode(u,{}),n.setEdge(e,u,{}),t(u))}))})),n.nodeCount()}function rh(n,r){return Qd.minBy(r.edges(),(function(t){if(n.hasNode(t.v)!==n.hasNode(t.w))return Xd(r,t)}))}function th(n,r,t){Qd.forEach(n.nodes(),(function(n){r.node(n).rank+=t}))}var eh=xd,oh=Zd,ih=Kd.slack,uh=Kd.longestPath,ah=sd.alg.preorder,fh=sd.alg.postorder,ch=Gd.simplify,sh=dh;function dh(n){n=ch(n),uh(n);var r,t=oh(n);for(lh(t),hh(t,n);r=gh(t);)bh(t,n,r,yh(t,n,r))}function hh(n,r){var t=fh(n,n.nodes());t=t.slice(0,t.length-1),eh.forEach(t,(function(t){!function(n,r,t){var e=n.node(t).parent;n.edge(t,e).cutvalue=vh(n,r,t)}(n,r,t)}))}function vh(n,r,t){var e=n.node(t).parent,o=!0,i=r.edge(t,e),u=0;return i||(o=!1,i=r.edge(e,t)),u=i.weight,eh.forEach(r.nodeEdges(t),(function(i){var a,f,c=i.v===t,s=c?i.w:i.v;if(s!==e){var d=c===o,h=r.edge(i).weight;if(u+=d?h:-h,a=t,f=s,n.hasEdge(a,f)){var v=n.edge(t,s).cutvalue;u+=d?-v:v}}})),u}function lh(n,r){arguments.length<2&&(r=n.nodes()[0]),ph(n,{},1,r)}function ph(n,r,t,e,o){var i=t,u=n.node(e);return r[e]=!0,eh.forEach(n.neighbors(e),(function(o){eh.has(r,o)||(t=ph(n,r,t,o,e))})),u.low=i,u.lim=t++,o?u.parent=o:delete u.parent,t}function gh(n){return eh.find(n.edges(),(function(r){return n.edge(r).cutvalue<0}))}function yh(n,r,t){var e=t.v,o=t.w;r.hasEdge(e,o)||(e=t.w,o=t.v);var i=n.node(e),u=n.node(o),a=i,f=!1;i.lim>u.lim&&(a=u,f=!0);var c=eh.filter(r.edges(),(function(r){return f===mh(n,n.node(r.v),a)&&f!==mh(n,n.node(r.w),a)}));return eh.minBy(c,(function(n){return ih(r,n)}))}function bh(n,r,t,e){var o=t.v,i=t.w;n.removeEdge(o,i),n.setEdge(e.v,e.w,{}),lh(n),hh(n,r),function(n,r){var t=eh.find(n.nodes(),(function(n){return!r.node(n).parent})),e=ah(n,t);e=e.slice(1),eh.forEach(e,(function(t){var e=n.node(t).parent,o=r.edge(t,e),i=!1;o||(o=r.edge(e,t),i=!0),r.node(t).rank=r.node(e).rank+(i?o.minlen:-o.minlen)}))}(n,r)}function mh(n,r,t){return t.low<=r.lim&&r.lim<=t.lim}dh.initLowLimValues=lh,dh.initCutValues=hh,dh.calcCutValue=vh,dh.leaveEdge=gh,dh.enterEdge=yh,dh.exchangeEdges=bh;var _h=Kd.longestPath,wh=Zd,Eh=sh,jh=function(n){switch(n.graph().ranker){case"network-simplex":default:xh(n);break;case"tight-tree":!function(n){_h(n),wh(n)}(n);break;case"longest-path":kh(n)}};var kh=_h;function xh(n){Eh(n)}var Nh=xd,Oh=function(n){var r=function(n){var r={},t=0;function e(o){var i=t;Nh.forEach(n.children(o),e),r[o]={low:i,lim:t++}}return Nh.forEach(n.children(),e),r}(n);Nh.forEach(n.graph().dummyChains,(function(t){for(var e=n.node(t),o=e.edgeObj,i=function(n,r,t,e){var o,i,u=[],a=[],f=Math.min(r[t].low,r[e].low),c=Math.max(r[t].lim,r[e].lim);o=t;do{o=n.parent(o),u.push(o)}while(o&&(r[o].low>f||c>r[o].lim));i=o,o=e;for(;(o=n.parent(o))!==i;)a.push(o);return{path:u.concat(a.reverse()),lca:i}}(n,r,o.v,o.w),u=i.path,a=i.lca,f=0,c=u[f],s=!0;t!==o.w;){if(e=n.node(t),s){for(;(c=u[f])!==a&&n.node(c).maxRank<e.rank;)f++;c===a&&(s=!1)}if(!s){for(;f<u.length-1&&n.node(c=u[f+1]).minRank<=e.rank;)f++;c=u[f]}n.setParent(t,c),t=n.successors(t)[0]}}))};var Ih=xd,Ch=Gd,Ah={run:function(n){var r=Ch.addDummyNode(n,"root",{},"_root"),t=function(n){var r={};function t(e,o){var i=n.children(e);i&&i.length&&Ih.forEach(i,(function(n){t(n,o+1)})),r[e]=o}return Ih.forEach(n.children(),(function(n){t(n,1)})),r}(n),e=Ih.max(Ih.values(t))-1,o=2*e+1;n.graph().nestingRoot=r,Ih.forEach(n.edges(),(function(r){n.edge(r).minlen*=o}));var i=function(n){return Ih.reduce(n.edges(),(function(r,t){return r+n.edge(t).weight}),0)}(n)+1;Ih.forEach(n.children(),(function(u){Mh(n,r,o,i,e,t,u)})),n.graph().nodeRankFactor=o},cleanup:function(n){var r=n.graph();n.removeNode(r.nestingRoot),delete r.nestingRoot,Ih.forEach(n.edges(),(function(r){n.edge(r).nestingEdge&&n.removeEdge(r)}))}};function Mh(n,r,t,e,o,i,u){var a=n.children(u);if(a.length){var f=Ch.addBorderNode(n,"_bt"),c=Ch.addBorderNode(n,"_bb"),s=n.node(u);n.setParent(f,u),s.borderTop=f,n.setParent(c,u),s.borderBottom=c,Ih.forEach(a,(function(a){Mh(n,r,t,e,o,i,a);var s=n.node(a),d=s.borderTop?s.borderTop:a,h=s.borderBottom?s.borderBottom:a,v=s.borderTop?e:2*e,l=d!==h?1:o-i[u]+1;n.setEdge(f,d,{weight:v,minlen:l,nestingEdge:!0}),n.setEdge(h,c,{weight:v,minlen:l,nestingEdge:!0})})),n.parent(u)||n.setEdge(r,f,{weight:0,minlen:o+i[u]})}else u!==r&&n.setEdge(r,u,{weight:0,minlen:t})}var Sh=xd,Lh=Gd,Ph=function(n){Sh.forEach(n.children(),(function r(t){var e=n.children(t),o=n.node(t);if(e.length&&Sh.forEach(e,r),Sh.has(o,"minRank")){o.borderLeft=[],o.borderRight=[];for(var i=o.minRank,u=o.maxRank+1;i<u;++i)Th(n,"borderLeft","_bl",t,o,i),Th(n,"borderRight","_br",t,o,i)}}))};function Th(n,r,t,e,o,i){var u={width:0,height:0,rank:i,borderType:r},a=o[r][i-1],f=Lh.addDummyNode(n,"border",u,t);o[r][i]=f,n.setParent(f,e),a&&n.setEdge(a,f,{weight:1})}var Rh=xd,zh={adjust:function(n){var r=n.graph().rankdir.toLowerCase();"lr"!==r&&"rl"!==r||Fh(n)},undo:function(n){var r=n.graph().rankdir.toLowerCase();"bt"!==r&&"rl"!==r||function(n){Rh.forEach(n.nodes(),(function(r){Uh(n.node(r))})),Rh.forEach(n.edges(),(function(r){var t=n.edge(r);Rh.forEach(t.points,Uh),Rh.has(t,"y")&&Uh(t)}))}(n);"lr"!==r&&"rl"!==r||(!function(n){Rh.forEach(n.nodes(),(function(r){Bh(n.node(r))})),Rh.forEach(n.edges(),(function(r){var t=n.edge(r);Rh.forEach(t.points,Bh),Rh.has(t,"x")&&Bh(t)}))}(n),Fh(n))}};function Fh(n){Rh.forEach(n.nodes(),(function(r){Dh(n.node(r))})),Rh.forEach(n.edges(),(function(r){Dh(n.edge(r))}))}function Dh(n){var r=n.width;n.width=n.height,n.height=r}function Uh(n){n.y=-n.y}function Bh(n){var r=n.x;n.x=n.y,n.y=r}var Gh=xd,Vh=function(n){var r={},t=Gh.filter(n.nodes(),(function(r){return!n.children(r).length})),e=Gh.max(Gh.map(t,(function(r){return n.node(r).rank}))),o=Gh.map(Gh.range(e+1),(function(){return[]}));function i(t){if(!Gh.has(r,t)){r[t]=!0;var e=n.node(t);o[e.rank].push(t),Gh.forEach(n.successors(t),i)}}var u=Gh.sortBy(t,(function(r){return n.node(r).rank}));return Gh.forEach(u,i),o};var qh=xd,$h=function(n,r){for(var t=0,e=1;e<r.length;++e)t+=Yh(n,r[e-1],r[e]);return t};function Yh(n,r,t){for(var e=qh.zipObject(t,qh.map(t,(function(n,r){return r}))),o=qh.flatten(qh.map(r,(function(r){return qh.sortBy(qh.map(n.outEdges(r),(function(r){return{pos:e[r.w],weight:n.edge(r).weight}})),"pos")})),!0),i=1;i<t.length;)i<<=1;var u=2*i-1;i-=1;var a=qh.map(new Array(u),(function(){return 0})),f=0;return qh.forEach(o.forEach((function(n){var r=n.pos+i;a[r]+=n.weight;for(var t=0;r>0;)r%2&&(t+=a[r+1]),a[r=r-1>>1]+=n.weight;f+=n.weight*t}))),f}var Wh=xd;var Jh=xd;var Kh=xd,Qh=Gd;function Hh(n,r,t){for(var e;r.length&&(e=Kh.last(r)).i<=t;)r.pop(),n.push(e.vs),t++;return t}var Xh=xd,Zh=function(n,r){return Wh.map(r,(function(r){var t=n.inEdges(r);if(t.length){var e=Wh.reduce(t,(function(r,t){var e=n.edge(t),o=n.node(t.v);return{sum:r.sum+e.weight*o.order,weight:r.weight+e.weight}}),{sum:0,weight:0});return{v:r,barycenter:e.sum/e.weight,weight:e.weight}}return{v:r}}))},nv=function(n,r){var t={};return Jh.forEach(n,(function(n,r){var e=t[n.v]={indegree:0,in:[],out:[],vs:[n.v],i:r};Jh.isUndefined(n.barycenter)||(e.barycenter=n.barycenter,e.weight=n.weight)})),Jh.forEach(r.edges(),(function(n){var r=t[n.v],e=t[n.w];Jh.isUndefined(r)||Jh.isUndefined(e)||(e.indegree++,r.out.push(t[n.w]))})),function(n){var r=[];function t(n){return function(r){r.merged||(Jh.isUndefined(r.barycenter)||Jh.isUndefined(n.barycenter)||r.barycenter>=n.barycenter)&&function(n,r){var t=0,e=0;n.weight&&(t+=n.barycenter*n.weight,e+=n.weight);r.weight&&(t+=r.barycenter*r.weight,e+=r.weight);n.vs=r.vs.concat(n.vs),n.barycenter=t/e,n.weight=e,n.i=Math.min(r.i,n.i),r.merged=!0}(n,r)}}function e(r){return function(t){t.in.push(r),0==--t.indegree&&n.push(t)}}for(;n.length;){var o=n.pop();r.push(o),Jh.forEach(o.in.reverse(),t(o)),Jh.forEach(o.out,e(o))}return Jh.map(Jh.filter(r,(function(n){return!n.merged})),(function(n){return Jh.pick(n,["vs","i","barycenter","weight"])}))}(Jh.filter(t,(function(n){return!n.indegree})))},rv=function(n,r){var t=Qh.partition(n,(function(n){return Kh.has(n,"barycenter")})),e=t.lhs,o=Kh.sortBy(t.rhs,(function(n){return-n.i})),i=[],u=0,a=0,f=0;e.sort((c=!!r,function(n,r){return n.barycenter<r.barycenter?-1:n.barycenter>r.barycenter?1:c?r.i-n.i:n.i-r.i})),f=Hh(i,o,f),Kh.forEach(e,(function(n){f+=n.vs.length,i.push(n.vs),u+=n.barycenter*n.weight,a+=n.weight,f=Hh(i,o,f)}));var c;var s={vs:Kh.flatten(i,!0)};a&&(s.barycenter=u/a,s.weight=a);return s},tv=function n(r,t,e,o){var i=r.children(t),u=r.node(t),a=u?u.borderLeft:void 0,f=u?u.borderRight:void 0,c={};a&&(i=Xh.filter(i,(function(n){return n!==a&&n!==f})));var s=Zh(r,i);Xh.forEach(s,(function(t){if(r.children(t.v).length){var i=n(r,t.v,e,o);c[t.v]=i,Xh.has(i,"barycenter")&&(u=t,a=i,Xh.isUndefined(u.barycenter)?(u.barycenter=a.barycenter,u.weight=a.weight):(u.barycenter=(u.barycenter*u.weight+a.barycenter*a.weight)/(u.weight+a.weight),u.weight+=a.weight))}var u,a}));var d=nv(s,e);!function(n,r){Xh.forEach(n,(function(n){n.vs=Xh.flatten(n.vs.map((function(n){return r[n]?r[n].vs:n})),!0)}))}(d,c);var h=rv(d,o);if(a&&(h.vs=Xh.flatten([a,h.vs,f],!0),r.predecessors(a).length)){var v=r.node(r.predecessors(a)[0]),l=r.node(r.predecessors(f)[0]);Xh.has(h,"barycenter")||(h.barycenter=0,h.weight=0),h.barycenter=(h.barycenter*h.weight+v.order+l.order)/(h.weight+2),h.weight+=2}return h};var ev=xd,ov=sd.Graph,iv=function(n,r,t){var e=function(n){var r;for(;n.hasNode(r=ev.uniqueId("_root")););return r}(n),o=new ov({compound:!0}).setGraph({root:e}).setDefaultNodeLabel((function(r){return n.node(r)}));return ev.forEach(n.nodes(),(function(i){var u=n.node(i),a=n.parent(i);(u.rank===r||u.minRank<=r&&r<=u.maxRank)&&(o.setNode(i),o.setParent(i,a||e),ev.forEach(n[t](i),(function(r){var t=r.v===i?r.w:r.v,e=o.edge(t,i),u=ev.isUndefined(e)?0:e.weight;o.setEdge(t,i,{weight:n.edge(r).weight+u})})),ev.has(u,"minRank")&&o.setNode(i,{borderLeft:u.borderLeft[r],borderRight:u.borderRight[r]}))})),o};var uv=xd;var av=xd,fv=Vh,cv=$h,sv=tv,dv=iv,hv=function(n,r,t){var e,o={};uv.forEach(t,(function(t){for(var i,u,a=n.parent(t);a;){if((i=n.parent(a))?(u=o[i],o[i]=a):(u=e,e=a),u&&u!==a)return void r.setEdge(u,a);a=i}}))},vv=sd.Graph,lv=Gd,pv=function(n){var r=lv.maxRank(n),t=gv(n,av.range(1,r+1),"inEdges"),e=gv(n,av.range(r-1,-1,-1),"outEdges"),o=fv(n);bv(n,o);for(var i,u=Number.POSITIVE_INFINITY,a=0,f=0;f<4;++a,++f){yv(a%2?t:e,a%4>=2),o=lv.buildLayerMatrix(n);var c=cv(n,o);c<u&&(f=0,i=av.cloneDeep(o),u=c)}bv(n,i)};function gv(n,r,t){return av.map(r,(function(r){return dv(n,r,t)}))}function yv(n,r){var t=new vv;av.forEach(n,(function(n){var e=n.graph().root,o=sv(n,e,t,r);av.forEach(o.vs,(function(r,t){n.node(r).order=t})),hv(n,t,o.vs)}))}function bv(n,r){av.forEach(r,(function(r){av.forEach(r,(function(r,t){n.node(r).order=t}))}))}var mv=xd,_v=sd.Graph,wv=Gd,Ev=function(n){var r,t=wv.buildLayerMatrix(n),e=mv.merge(jv(n,t),kv(n,t)),o={};mv.forEach(["u","d"],(function(i){r="u"===i?t:mv.values(t).reverse(),mv.forEach(["l","r"],(function(t){"r"===t&&(r=mv.map(r,(function(n){return mv.values(n).reverse()})));var u=("u"===i?n.predecessors:n.successors).bind(n),a=Ov(n,r,e,u),f=Iv(n,r,a.root,a.align,"r"===t);"r"===t&&(f=mv.mapValues(f,(function(n){return-n}))),o[i+t]=f}))}));var i=Cv(n,o);return Av(o,i),Mv(o,n.graph().align)};function jv(n,r){var t={};return mv.reduce(r,(function(r,e){var o=0,i=0,u=r.length,a=mv.last(e);return mv.forEach(e,(function(r,f){var c=function(n,r){if(n.node(r).dummy)return mv.find(n.predecessors(r),(function(r){return n.node(r).dummy}))}(n,r),s=c?n.node(c).order:u;(c||r===a)&&(mv.forEach(e.slice(i,f+1),(function(r){mv.forEach(n.predecessors(r),(function(e){var i=n.node(e),u=i.order;!(u<o||s<u)||i.dummy&&n.node(r).dummy||xv(t,e,r)}))})),i=f+1,o=s)})),e})),t}function kv(n,r){var t={};function e(r,e,o,i,u){var a;mv.forEach(mv.range(e,o),(function(e){a=r[e],n.node(a).dummy&&mv.forEach(n.predecessors(a),(function(r){var e=n.node(r);e.dummy&&(e.order<i||e.order>u)&&xv(t,r,a)}))}))}return mv.reduce(r,(function(r,t){var o,i=-1,u=0;return mv.forEach(t,(function(a,f){if("border"===n.node(a).dummy){var c=n.predecessors(a);c.length&&(o=n.node(c[0]).order,e(t,u,f,i,o),u=f,i=o)}e(t,u,t.length,o,r.length)})),t})),t}function xv(n,r,t){if(r>t){var e=r;r=t,t=e}var o=n[r];o||(n[r]=o={}),o[t]=!0}function Nv(n,r,t){if(r>t){var e=r;r=t,t=e}return mv.has(n[r],t)}function Ov(n,r,t,e){var o={},i={},u={};return mv.forEach(r,(function(n){mv.forEach(n,(function(n,r){o[n]=n,i[n]=n,u[n]=r}))})),mv.forEach(r,(function(n){var r=-1;mv.forEach(n,(function(n){var a=e(n);if(a.length){a=mv.sortBy(a,(function(n){return u[n]}));for(var f=(a.length-1)/2,c=Math.floor(f),s=Math.ceil(f);c<=s;++c){var d=a[c];i[n]===n&&r<u[d]&&!Nv(t,n,d)&&(i[d]=n,i[n]=o[n]=o[d],r=u[d])}}}))})),{root:o,align:i}}function Iv(n,r,t,e,o){var i={},u=function(n,r,t,e){var o=new _v,i=n.graph(),u=function(n,r,t){return function(e,o,i){var u,a=e.node(o),f=e.node(i),c=0;if(c+=a.width/2,mv.has(a,"labelpos"))switch(a.labelpos.toLowerCase()){case"l":u=-a.width/2;break;case"r":u=a.width/2}if(u&&(c+=t?u:-u),u=0,c+=(a.dummy?r:n)/2,c+=(f.dummy?r:n)/2,c+=f.width/2,mv.has(f,"labelpos"))switch(f.labelpos.toLowerCase()){case"l":u=f.width/2;break;case"r":u=-f.width/2}return u&&(c+=t?u:-u),u=0,c}}(i.nodesep,i.edgesep,e);return mv.forEach(r,(function(r){var e;mv.forEach(r,(function(r){var i=t[r];if(o.setNode(i),e){var a=t[e],f=o.edge(a,i);o.setEdge(a,i,Math.max(u(n,r,e),f||0))}e=r}))})),o}(n,r,t,o),a=o?"borderLeft":"borderRight";function f(n,r){for(var t=u.nodes(),e=t.pop(),o={};e;)o[e]?n(e):(o[e]=!0,t.push(e),t=t.concat(r(e))),e=t.pop()}return f((function(n){i[n]=u.inEdges(n).reduce((function(n,r){return Math.max(n,i[r.v]+u.edge(r))}),0)}),u.predecessors.bind(u)),f((function(r){var t=u.outEdges(r).reduce((function(n,r){return Math.min(n,i[r.w]-u.edge(r))}),Number.POSITIVE_INFINITY),e=n.node(r);t!==Number.POSITIVE_INFINITY&&e.borderType!==a&&(i[r]=Math.max(i[r],t))}),u.successors.bind(u)),mv.forEach(e,(function(n){i[n]=i[t[n]]})),i}function Cv(n,r){return mv.minBy(mv.values(r),(function(r){var t=Number.NEGATIVE_INFINITY,e=Number.POSITIVE_INFINITY;return mv.forIn(r,(function(r,o){var i=function(n,r){return n.node(r).width}(n,o)/2;t=Math.max(r+i,t),e=Math.min(r-i,e)})),t-e}))}function Av(n,r){var t=mv.values(r),e=mv.min(t),o=mv.max(t);mv.forEach(["u","d"],(function(t){mv.forEach(["l","r"],(function(i){var u,a=t+i,f=n[a];if(f!==r){var c=mv.values(f);(u="l"===i?e-mv.min(c):o-mv.max(c))&&(n[a]=mv.mapValues(f,(function(n){return n+u})))}}))}))}function Mv(n,r){return mv.mapValues(n.ul,(function(t,e){if(r)return n[r.toLowerCase()][e];var o=mv.sortBy(mv.map(n,e));return(o[1]+o[2])/2}))}var Sv=xd,Lv=Gd,Pv=Ev;var Tv=xd,Rv=Dd,zv=Wd,Fv=jh,Dv=Gd.normalizeRanks,Uv=Oh,Bv=Gd.removeEmptyRanks,Gv=Ah,Vv=Ph,qv=zh,$v=pv,Yv=function(n){(function(n){var r=Lv.buildLayerMatrix(n),t=n.graph().ranksep,e=0;Sv.forEach(r,(function(r){var o=Sv.max(Sv.map(r,(function(r){return n.node(r).height})));Sv.forEach(r,(function(r){n.node(r).y=e+o/2})),e+=o+t}))})(n=Lv.asNonCompoundGraph(n)),Sv.forEach(Pv(n),(function(r,t){n.node(t).x=r}))},Wv=Gd,Jv=sd.Graph,Kv=function(n,r){var t=r&&r.debugTiming?Wv.time:Wv.notime;t("layout",(function(){var r=t("  buildLayoutGraph",(function(){return function(n){var r=new Jv({multigraph:!0,compound:!0}),t=il(n.graph());return r.setGraph(Tv.merge({},Hv,ol(t,Qv),Tv.pick(t,Xv))),Tv.forEach(n.nodes(),(function(t){var e=il(n.node(t));r.setNode(t,Tv.defaults(ol(e,Zv),nl)),r.setParent(t,n.parent(t))})),Tv.forEach(n.edges(),(function(t){var e=il(n.edge(t));r.setEdge(t,Tv.merge({},tl,ol(e,rl),Tv.pick(e,el)))})),r}(n)}));t("  runLayout",(function(){!function(n,r){r("    makeSpaceForEdgeLabels",(function(){!function(n){var r=n.graph();r.ranksep/=2,Tv.forEach(n.edges(),(function(t){var e=n.edge(t);e.minlen*=2,"c"!==e.labelpos.toLowerCase()&&("TB"===r.rankdir||"BT"===r.rankdir?e.width+=e.labeloffset:e.height+=e.labeloffset)}))}(n)})),r("    removeSelfEdges",(function(){!function(n){Tv.forEach(n.edges(),(function(r){if(r.v===r.w){var t=n.node(r.v);t.selfEdges||(t.selfEdges=[]),t.selfEdges.push({e:r,label:n.edge(r)}),n.removeEdge(r)}}))}(n)})),r("    acyclic",(function(){Rv.run(n)})),r("    nestingGraph.run",(function(){Gv.run(n)})),r("    rank",(function(){Fv(Wv.asNonCompoundGraph(n))})),r("    injectEdgeLabelProxies",(function(){!function(n){Tv.forEach(n.edges(),(function(r){var t=n.edge(r);if(t.width&&t.height){var e=n.node(r.v),o={rank:(n.node(r.w).rank-e.rank)/2+e.rank,e:r};Wv.addDummyNode(n,"edge-proxy",o,"_ep")}}))}(n)})),r("    removeEmptyRanks",(function(){Bv(n)})),r("    nestingGraph.cleanup",(function(){Gv.cleanup(n)})),r("    normalizeRanks",(function(){Dv(n)})),r("    assignRankMinMax",(function(){!function(n){var r=0;Tv.forEach(n.nodes(),(function(t){var e=n.node(t);e.borderTop&&(e.minRank=n.node(e.borderTop).rank,e.maxRank=n.node(e.borderBottom).rank,r=Tv.max(r,e.maxRank))})),n.graph().maxRank=r}(n)})),r("    removeEdgeLabelProxies",(function(){!function(n){Tv.forEach(n.nodes(),(function(r){var t=n.node(r);"edge-proxy"===t.dummy&&(n.edge(t.e).labelRank=t.rank,n.removeNode(r))}))}(n)})),r("    normalize.run",(function(){zv.run(n)})),r("    parentDummyChains",(function(){Uv(n)})),r("    addBorderSegments",(function(){Vv(n)})),r("    order",(function(){$v(n)})),r("    insertSelfEdges",(function(){!function(n){var r=Wv.buildLayerMatrix(n);Tv.forEach(r,(function(r){var t=0;Tv.forEach(r,(function(r,e){var o=n.node(r);o.order=e+t,Tv.forEach(o.selfEdges,(function(r){Wv.addDummyNode(n,"selfedge",{width:r.label.width,height:r.label.height,rank:o.rank,order:e+ ++t,e:r.e,label:r.label},"_se")})),delete o.selfEdges}))}))}(n)})),r("    adjustCoordinateSystem",(function(){qv.adjust(n)})),r("    position",(function(){Yv(n)})),r("    positionSelfEdges",(function(){!function(n){Tv.forEach(n.nodes(),(function(r){var t=n.node(r);if("selfedge"===t.dummy){var e=n.node(t.e.v),o=e.x+e.width/2,i=e.y,u=t.x-o,a=e.height/2;n.setEdge(t.e,t.label),n.removeNode(r),t.label.points=[{x:o+2*u/3,y:i-a},{x:o+5*u/6,y:i-a},{x:o+u,y:i},{x:o+5*u/6,y:i+a},{x:o+2*u/3,y:i+a}],t.label.x=t.x,t.label.y=t.y}}))}(n)})),r("    removeBorderNodes",(function(){!function(n){Tv.forEach(n.nodes(),(function(r){if(n.children(r).length){var t=n.node(r),e=n.node(t.borderTop),o=n.node(t.borderBottom),i=n.node(Tv.last(t.borderLeft)),u=n.node(Tv.last(t.borderRight));t.width=Math.abs(u.x-i.x),t.height=Math.abs(o.y-e.y),t.x=i.x+t.width/2,t.y=e.y+t.height/2}})),Tv.forEach(n.nodes(),(function(r){"border"===n.node(r).dummy&&n.removeNode(r)}))}(n)})),r("    normalize.undo",(function(){zv.undo(n)})),r("    fixupEdgeLabelCoords",(function(){!function(n){Tv.forEach(n.edges(),(function(r){var t=n.edge(r);if(Tv.has(t,"x"))switch("l"!==t.labelpos&&"r"!==t.labelpos||(t.width-=t.labeloffset),t.labelpos){case"l":t.x-=t.width/2+t.labeloffset;break;case"r":t.x+=t.width/2+t.labeloffset}}))}(n)})),r("    undoCoordinateSystem",(function(){qv.undo(n)})),r("    translateGraph",(function(){!function(n){var r=Number.POSITIVE_INFINITY,t=0,e=Number.POSITIVE_INFINITY,o=0,i=n.graph(),u=i.marginx||0,a=i.marginy||0;function f(n){var i=n.x,u=n.y,a=n.width,f=n.height;r=Math.min(r,i-a/2),t=Math.max(t,i+a/2),e=Math.min(e,u-f/2),o=Math.max(o,u+f/2)}Tv.forEach(n.nodes(),(function(r){f(n.node(r))})),Tv.forEach(n.edges(),(function(r){var t=n.edge(r);Tv.has(t,"x")&&f(t)})),r-=u,e-=a,Tv.forEach(n.nodes(),(function(t){var o=n.node(t);o.x-=r,o.y-=e})),Tv.forEach(n.edges(),(function(t){var o=n.edge(t);Tv.forEach(o.points,(function(n){n.x-=r,n.y-=e})),Tv.has(o,"x")&&(o.x-=r),Tv.has(o,"y")&&(o.y-=e)})),i.width=t-r+u,i.height=o-e+a}(n)})),r("    assignNodeIntersects",(function(){!function(n){Tv.forEach(n.edges(),(function(r){var t,e,o=n.edge(r),i=n.node(r.v),u=n.node(r.w);o.points?(t=o.points[0],e=o.points[o.points.length-1]):(o.points=[],t=u,e=i),o.points.unshift(Wv.intersectRect(i,t)),o.points.push(Wv.intersectRect(u,e))}))}(n)})),r("    reversePoints",(function(){!function(n){Tv.forEach(n.edges(),(function(r){var t=n.edge(r);t.reversed&&t.points.reverse()}))}(n)})),r("    acyclic.undo",(function(){Rv.undo(n)}))}(r,t)})),t("  updateInputGraph",(function(){!function(n,r){Tv.forEach(n.nodes(),(function(t){var e=n.node(t),o=r.node(t);e&&(e.x=o.x,e.y=o.y,r.children(t).length&&(e.width=o.width,e.height=o.height))})),Tv.forEach(n.edges(),(function(t){var e=n.edge(t),o=r.edge(t);e.points=o.points,Tv.has(o,"x")&&(e.x=o.x,e.y=o.y)})),n.graph().width=r.graph().width,n.graph().height=r.graph().height}(n,r)}))}))};var Qv=["nodesep","edgesep","ranksep","marginx","marginy"],Hv={ranksep:50,edgesep:20,nodesep:50,rankdir:"tb"},Xv=["acyclicer","ranker","rankdir","align"],Zv=["width","height"],nl={width:0,height:0},rl=["minlen","weight","width","height","labeloffset"],tl={minlen:1,weight:1,width:0,height:0,labeloffset:10,labelpos:"r"},el=["labelpos"];function ol(n,r){return Tv.mapValues(Tv.pick(n,r),Number)}function il(n){var r={};return Tv.forEach(n,(function(n,t){r[t.toLowerCase()]=n})),r}var ul=xd,al=Gd,fl=sd.Graph;return{graphlib:sd,layout:Kv,debug:{debugOrdering:function(n){var r=al.buildLayerMatrix(n),t=new fl({compound:!0,multigraph:!0}).setGraph({});return ul.forEach(n.nodes(),(function(r){t.setNode(r,{label:r}),t.setParent(r,"layer"+n.node(r).rank)})),ul.forEach(n.edges(),(function(n){t.setEdge(n.v,n.w,{},n.name)})),ul.forEach(r,(function(n,r){var e="layer"+r;t.setNode(e,{rank:"same"}),ul.reduce(n,(function(n,r){return t.setEdge(n,r,{style:"invis"}),r}))})),t}},util:{time:Gd.time,notime:Gd.notime},version:"0.8.5"}}));
+"""####),
+        ("vendor/graphlib.LICENSE.txt", ####"""
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: graphlibrary
+Upstream-Contact: https://github.com/dagrejs/graphlib/issues
+Source: https://github.com/dagrejs/graphlib#readme
+ https://registry.npmjs.org/@types/graphlib
+Files-Excluded: dist
+
+Files: *
+Copyright: 2012-2014 Chris Pettitt
+License: Expat
+
+Files: debian/*
+Copyright: 2018, Pirate Praveen <praveen@debian.org>
+License: Expat
+
+Files: types-*/*
+Copyright: Microsoft Corporation
+License: Expat
+
+License: Expat
+ Permission is hereby granted, free of charge, to any person
+ obtaining a copy of this software and associated documentation files
+ (the "Software"), to deal in the Software without restriction,
+ including without limitation the rights to use, copy, modify, merge,
+ publish, distribute, sublicense, and/or sell copies of the Software,
+ and to permit persons to whom the Software is furnished to do so,
+ subject to the following conditions:
+ .
+ The above copyright notice and this permission notice shall be
+ included in all copies or substantial portions of the Software.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,
+ EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF
+ MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+ NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS
+ BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN
+ ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN
+ CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+ SOFTWARE.
+
+"""####),
+        ("vendor/lodash.LICENSE.txt", ####"""
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: lodash
+Upstream-Contact: https://github.com/lodash/lodash/issues
+Source: https://github.com/lodash/lodash
+ https://registry.npmjs.org/lodash-cli
+ https://registry.npmjs.org/@types/lodash
+ https://registry.npmjs.org/@types/lodash.add
+ https://registry.npmjs.org/@types/lodash.after
+ https://registry.npmjs.org/@types/lodash.ary
+ https://registry.npmjs.org/@types/lodash.assign
+ https://registry.npmjs.org/@types/lodash.assignin
+ https://registry.npmjs.org/@types/lodash.assigninwith
+ https://registry.npmjs.org/@types/lodash.assignwith
+ https://registry.npmjs.org/@types/lodash.at
+ https://registry.npmjs.org/@types/lodash.attempt
+ https://registry.npmjs.org/@types/lodash.before
+ https://registry.npmjs.org/@types/lodash.bind
+ https://registry.npmjs.org/@types/lodash.bindall
+ https://registry.npmjs.org/@types/lodash.bindkey
+ https://registry.npmjs.org/@types/lodash.camelcase
+ https://registry.npmjs.org/@types/lodash.capitalize
+ https://registry.npmjs.org/@types/lodash.castarray
+ https://registry.npmjs.org/@types/lodash.ceil
+ https://registry.npmjs.org/@types/lodash.chunk
+ https://registry.npmjs.org/@types/lodash.clamp
+ https://registry.npmjs.org/@types/lodash.clone
+ https://registry.npmjs.org/@types/lodash.clonedeep
+ https://registry.npmjs.org/@types/lodash.clonedeepwith
+ https://registry.npmjs.org/@types/lodash.clonewith
+ https://registry.npmjs.org/@types/lodash.compact
+ https://registry.npmjs.org/@types/lodash.concat
+ https://registry.npmjs.org/@types/lodash.cond
+ https://registry.npmjs.org/@types/lodash.constant
+ https://registry.npmjs.org/@types/lodash.countby
+ https://registry.npmjs.org/@types/lodash.create
+ https://registry.npmjs.org/@types/lodash.curry
+ https://registry.npmjs.org/@types/lodash.curryright
+ https://registry.npmjs.org/@types/lodash.debounce
+ https://registry.npmjs.org/@types/lodash.deburr
+ https://registry.npmjs.org/@types/lodash.defaults
+ https://registry.npmjs.org/@types/lodash.defaultsdeep
+ https://registry.npmjs.org/@types/lodash.defer
+ https://registry.npmjs.org/@types/lodash.delay
+ https://registry.npmjs.org/@types/lodash.difference
+ https://registry.npmjs.org/@types/lodash.differenceby
+ https://registry.npmjs.org/@types/lodash.differencewith
+ https://registry.npmjs.org/@types/lodash.divide
+ https://registry.npmjs.org/@types/lodash.drop
+ https://registry.npmjs.org/@types/lodash.dropright
+ https://registry.npmjs.org/@types/lodash.droprightwhile
+ https://registry.npmjs.org/@types/lodash.dropwhile
+ https://registry.npmjs.org/@types/lodash.endswith
+ https://registry.npmjs.org/@types/lodash.eq
+ https://registry.npmjs.org/@types/lodash.escape
+ https://registry.npmjs.org/@types/lodash.escaperegexp
+ https://registry.npmjs.org/@types/lodash.every
+ https://registry.npmjs.org/@types/lodash.fill
+ https://registry.npmjs.org/@types/lodash.filter
+ https://registry.npmjs.org/@types/lodash.find
+ https://registry.npmjs.org/@types/lodash.findindex
+ https://registry.npmjs.org/@types/lodash.findkey
+ https://registry.npmjs.org/@types/lodash.findlast
+ https://registry.npmjs.org/@types/lodash.findlastindex
+ https://registry.npmjs.org/@types/lodash.findlastkey
+ https://registry.npmjs.org/@types/lodash.flatmap
+ https://registry.npmjs.org/@types/lodash.flatmapdeep
+ https://registry.npmjs.org/@types/lodash.flatmapdepth
+ https://registry.npmjs.org/@types/lodash.flatten
+ https://registry.npmjs.org/@types/lodash.flattendeep
+ https://registry.npmjs.org/@types/lodash.flattendepth
+ https://registry.npmjs.org/@types/lodash.flip
+ https://registry.npmjs.org/@types/lodash.floor
+ https://registry.npmjs.org/@types/lodash.flow
+ https://registry.npmjs.org/@types/lodash.flowright
+ https://registry.npmjs.org/@types/lodash.foreach
+ https://registry.npmjs.org/@types/lodash.foreachright
+ https://registry.npmjs.org/@types/lodash.forin
+ https://registry.npmjs.org/@types/lodash.forinright
+ https://registry.npmjs.org/@types/lodash.forown
+ https://registry.npmjs.org/@types/lodash.forownright
+ https://registry.npmjs.org/@types/lodash.frompairs
+ https://registry.npmjs.org/@types/lodash.functions
+ https://registry.npmjs.org/@types/lodash.functionsin
+ https://registry.npmjs.org/@types/lodash.get
+ https://registry.npmjs.org/@types/lodash.groupby
+ https://registry.npmjs.org/@types/lodash.gt
+ https://registry.npmjs.org/@types/lodash.gte
+ https://registry.npmjs.org/@types/lodash.has
+ https://registry.npmjs.org/@types/lodash.hasin
+ https://registry.npmjs.org/@types/lodash.head
+ https://registry.npmjs.org/@types/lodash.identity
+ https://registry.npmjs.org/@types/lodash.includes
+ https://registry.npmjs.org/@types/lodash.indexof
+ https://registry.npmjs.org/@types/lodash.initial
+ https://registry.npmjs.org/@types/lodash.inrange
+ https://registry.npmjs.org/@types/lodash.intersection
+ https://registry.npmjs.org/@types/lodash.intersectionby
+ https://registry.npmjs.org/@types/lodash.intersectionwith
+ https://registry.npmjs.org/@types/lodash.invert
+ https://registry.npmjs.org/@types/lodash.invertby
+ https://registry.npmjs.org/@types/lodash.invoke
+ https://registry.npmjs.org/@types/lodash.invokemap
+ https://registry.npmjs.org/@types/lodash.isarguments
+ https://registry.npmjs.org/@types/lodash.isarray
+ https://registry.npmjs.org/@types/lodash.isarraybuffer
+ https://registry.npmjs.org/@types/lodash.isarraylike
+ https://registry.npmjs.org/@types/lodash.isarraylikeobject
+ https://registry.npmjs.org/@types/lodash.isboolean
+ https://registry.npmjs.org/@types/lodash.isbuffer
+ https://registry.npmjs.org/@types/lodash.isdate
+ https://registry.npmjs.org/@types/lodash.iselement
+ https://registry.npmjs.org/@types/lodash.isempty
+ https://registry.npmjs.org/@types/lodash.isequal
+ https://registry.npmjs.org/@types/lodash.isequalwith
+ https://registry.npmjs.org/@types/lodash.iserror
+ https://registry.npmjs.org/@types/lodash.isfinite
+ https://registry.npmjs.org/@types/lodash.isfunction
+ https://registry.npmjs.org/@types/lodash.isinteger
+ https://registry.npmjs.org/@types/lodash.islength
+ https://registry.npmjs.org/@types/lodash.ismap
+ https://registry.npmjs.org/@types/lodash.ismatch
+ https://registry.npmjs.org/@types/lodash.ismatchwith
+ https://registry.npmjs.org/@types/lodash.isnan
+ https://registry.npmjs.org/@types/lodash.isnative
+ https://registry.npmjs.org/@types/lodash.isnil
+ https://registry.npmjs.org/@types/lodash.isnull
+ https://registry.npmjs.org/@types/lodash.isnumber
+ https://registry.npmjs.org/@types/lodash.isobject
+ https://registry.npmjs.org/@types/lodash.isobjectlike
+ https://registry.npmjs.org/@types/lodash.isplainobject
+ https://registry.npmjs.org/@types/lodash.isregexp
+ https://registry.npmjs.org/@types/lodash.issafeinteger
+ https://registry.npmjs.org/@types/lodash.isset
+ https://registry.npmjs.org/@types/lodash.isstring
+ https://registry.npmjs.org/@types/lodash.issymbol
+ https://registry.npmjs.org/@types/lodash.istypedarray
+ https://registry.npmjs.org/@types/lodash.isundefined
+ https://registry.npmjs.org/@types/lodash.isweakmap
+ https://registry.npmjs.org/@types/lodash.isweakset
+ https://registry.npmjs.org/@types/lodash.iteratee
+ https://registry.npmjs.org/@types/lodash.join
+ https://registry.npmjs.org/@types/lodash.kebabcase
+ https://registry.npmjs.org/@types/lodash.keyby
+ https://registry.npmjs.org/@types/lodash.keys
+ https://registry.npmjs.org/@types/lodash.keysin
+ https://registry.npmjs.org/@types/lodash.last
+ https://registry.npmjs.org/@types/lodash.lastindexof
+ https://registry.npmjs.org/@types/lodash.lowercase
+ https://registry.npmjs.org/@types/lodash.lowerfirst
+ https://registry.npmjs.org/@types/lodash.lt
+ https://registry.npmjs.org/@types/lodash.lte
+ https://registry.npmjs.org/@types/lodash.map
+ https://registry.npmjs.org/@types/lodash.mapkeys
+ https://registry.npmjs.org/@types/lodash.mapvalues
+ https://registry.npmjs.org/@types/lodash.matches
+ https://registry.npmjs.org/@types/lodash.matchesproperty
+ https://registry.npmjs.org/@types/lodash.max
+ https://registry.npmjs.org/@types/lodash.maxby
+ https://registry.npmjs.org/@types/lodash.mean
+ https://registry.npmjs.org/@types/lodash.meanby
+ https://registry.npmjs.org/@types/lodash.memoize
+ https://registry.npmjs.org/@types/lodash.merge
+ https://registry.npmjs.org/@types/lodash.mergewith
+ https://registry.npmjs.org/@types/lodash.method
+ https://registry.npmjs.org/@types/lodash.methodof
+ https://registry.npmjs.org/@types/lodash.min
+ https://registry.npmjs.org/@types/lodash.minby
+ https://registry.npmjs.org/@types/lodash.mixin
+ https://registry.npmjs.org/@types/lodash.multiply
+ https://registry.npmjs.org/@types/lodash.negate
+ https://registry.npmjs.org/@types/lodash.noop
+ https://registry.npmjs.org/@types/lodash.now
+ https://registry.npmjs.org/@types/lodash.nth
+ https://registry.npmjs.org/@types/lodash.ntharg
+ https://registry.npmjs.org/@types/lodash.omit
+ https://registry.npmjs.org/@types/lodash.omitby
+ https://registry.npmjs.org/@types/lodash.once
+ https://registry.npmjs.org/@types/lodash.orderby
+ https://registry.npmjs.org/@types/lodash.over
+ https://registry.npmjs.org/@types/lodash.overargs
+ https://registry.npmjs.org/@types/lodash.overevery
+ https://registry.npmjs.org/@types/lodash.oversome
+ https://registry.npmjs.org/@types/lodash.pad
+ https://registry.npmjs.org/@types/lodash.padend
+ https://registry.npmjs.org/@types/lodash.padstart
+ https://registry.npmjs.org/@types/lodash.parseint
+ https://registry.npmjs.org/@types/lodash.partial
+ https://registry.npmjs.org/@types/lodash.partialright
+ https://registry.npmjs.org/@types/lodash.partition
+ https://registry.npmjs.org/@types/lodash.pick
+ https://registry.npmjs.org/@types/lodash.pickby
+ https://registry.npmjs.org/@types/lodash.property
+ https://registry.npmjs.org/@types/lodash.propertyof
+ https://registry.npmjs.org/@types/lodash.pull
+ https://registry.npmjs.org/@types/lodash.pullall
+ https://registry.npmjs.org/@types/lodash.pullallby
+ https://registry.npmjs.org/@types/lodash.pullallwith
+ https://registry.npmjs.org/@types/lodash.pullat
+ https://registry.npmjs.org/@types/lodash.random
+ https://registry.npmjs.org/@types/lodash.range
+ https://registry.npmjs.org/@types/lodash.rangeright
+ https://registry.npmjs.org/@types/lodash.rearg
+ https://registry.npmjs.org/@types/lodash.reduce
+ https://registry.npmjs.org/@types/lodash.reduceright
+ https://registry.npmjs.org/@types/lodash.reject
+ https://registry.npmjs.org/@types/lodash.remove
+ https://registry.npmjs.org/@types/lodash.repeat
+ https://registry.npmjs.org/@types/lodash.replace
+ https://registry.npmjs.org/@types/lodash.rest
+ https://registry.npmjs.org/@types/lodash.result
+ https://registry.npmjs.org/@types/lodash.reverse
+ https://registry.npmjs.org/@types/lodash.round
+ https://registry.npmjs.org/@types/lodash.sample
+ https://registry.npmjs.org/@types/lodash.samplesize
+ https://registry.npmjs.org/@types/lodash.set
+ https://registry.npmjs.org/@types/lodash.setwith
+ https://registry.npmjs.org/@types/lodash.shuffle
+ https://registry.npmjs.org/@types/lodash.size
+ https://registry.npmjs.org/@types/lodash.slice
+ https://registry.npmjs.org/@types/lodash.snakecase
+ https://registry.npmjs.org/@types/lodash.some
+ https://registry.npmjs.org/@types/lodash.sortby
+ https://registry.npmjs.org/@types/lodash.sortedindex
+ https://registry.npmjs.org/@types/lodash.sortedindexby
+ https://registry.npmjs.org/@types/lodash.sortedindexof
+ https://registry.npmjs.org/@types/lodash.sortedlastindex
+ https://registry.npmjs.org/@types/lodash.sortedlastindexby
+ https://registry.npmjs.org/@types/lodash.sortedlastindexof
+ https://registry.npmjs.org/@types/lodash.sorteduniq
+ https://registry.npmjs.org/@types/lodash.sorteduniqby
+ https://registry.npmjs.org/@types/lodash.split
+ https://registry.npmjs.org/@types/lodash.spread
+ https://registry.npmjs.org/@types/lodash.startcase
+ https://registry.npmjs.org/@types/lodash.startswith
+ https://registry.npmjs.org/@types/lodash.stubfalse
+ https://registry.npmjs.org/@types/lodash.stubtrue
+ https://registry.npmjs.org/@types/lodash.subtract
+ https://registry.npmjs.org/@types/lodash.sum
+ https://registry.npmjs.org/@types/lodash.sumby
+ https://registry.npmjs.org/@types/lodash.tail
+ https://registry.npmjs.org/@types/lodash.take
+ https://registry.npmjs.org/@types/lodash.takeright
+ https://registry.npmjs.org/@types/lodash.takerightwhile
+ https://registry.npmjs.org/@types/lodash.takewhile
+ https://registry.npmjs.org/@types/lodash.template
+ https://registry.npmjs.org/@types/lodash.throttle
+ https://registry.npmjs.org/@types/lodash.times
+ https://registry.npmjs.org/@types/lodash.toarray
+ https://registry.npmjs.org/@types/lodash.tofinite
+ https://registry.npmjs.org/@types/lodash.tointeger
+ https://registry.npmjs.org/@types/lodash.tolength
+ https://registry.npmjs.org/@types/lodash.tolower
+ https://registry.npmjs.org/@types/lodash.tonumber
+ https://registry.npmjs.org/@types/lodash.topairs
+ https://registry.npmjs.org/@types/lodash.topairsin
+ https://registry.npmjs.org/@types/lodash.topath
+ https://registry.npmjs.org/@types/lodash.toplainobject
+ https://registry.npmjs.org/@types/lodash.tosafeinteger
+ https://registry.npmjs.org/@types/lodash.tostring
+ https://registry.npmjs.org/@types/lodash.toupper
+ https://registry.npmjs.org/@types/lodash.transform
+ https://registry.npmjs.org/@types/lodash.trim
+ https://registry.npmjs.org/@types/lodash.trimend
+ https://registry.npmjs.org/@types/lodash.trimstart
+ https://registry.npmjs.org/@types/lodash.truncate
+ https://registry.npmjs.org/@types/lodash.unary
+ https://registry.npmjs.org/@types/lodash.unescape
+ https://registry.npmjs.org/@types/lodash.union
+ https://registry.npmjs.org/@types/lodash.unionby
+ https://registry.npmjs.org/@types/lodash.unionwith
+ https://registry.npmjs.org/@types/lodash.uniq
+ https://registry.npmjs.org/@types/lodash.uniqby
+ https://registry.npmjs.org/@types/lodash.uniqueid
+ https://registry.npmjs.org/@types/lodash.uniqwith
+ https://registry.npmjs.org/@types/lodash.unset
+ https://registry.npmjs.org/@types/lodash.unzip
+ https://registry.npmjs.org/@types/lodash.unzipwith
+ https://registry.npmjs.org/@types/lodash.update
+ https://registry.npmjs.org/@types/lodash.updatewith
+ https://registry.npmjs.org/@types/lodash.uppercase
+ https://registry.npmjs.org/@types/lodash.upperfirst
+ https://registry.npmjs.org/@types/lodash.values
+ https://registry.npmjs.org/@types/lodash.valuesin
+ https://registry.npmjs.org/@types/lodash.without
+ https://registry.npmjs.org/@types/lodash.words
+ https://registry.npmjs.org/@types/lodash.wrap
+ https://registry.npmjs.org/@types/lodash.xor
+ https://registry.npmjs.org/@types/lodash.xorby
+ https://registry.npmjs.org/@types/lodash.xorwith
+ https://registry.npmjs.org/@types/lodash.zip
+ https://registry.npmjs.org/@types/lodash.zipobject
+ https://registry.npmjs.org/@types/lodash.zipobjectdeep
+ https://registry.npmjs.org/@types/lodash.zipwith
+Comment: Repackaged to exclude some non-DFSG files (copyrighted ICC profiles embedded or source missing) and generated files
+Files-Excluded:
+ vendor
+ dist
+
+Files: *
+Copyright: OpenJS Foundation and other contributors <https://openjsf.org/>
+           Jeremy Ashkenas, DocumentCloud and Investigative Reporters & Editors
+License: Expat
+
+Files: debian/*
+Copyright: 2014, Valentin OVD <valentin.ovd@live.fr>
+ 2015-2016, Thomas Goirand <zigo@debian.org>
+ 2016, Sruthi Chandran <srud@disroot.org>
+ 2016, Paolo Greppi <paolo.greppi@libpf.com>
+ 2016-2019, Pirate Praveen <praveen@debian.org>
+ 2019-2021, Yadd <yadd@debian.org>
+License: GPL-2+
+
+Files: types-*/*
+Copyright: Microsoft Corporation
+License: Expat
+
+License: Expat
+ Permission is hereby granted, free of charge, to any person
+ obtaining a copy of this software and associated documentation
+ files (the "Software"), to deal in the Software without
+ restriction, including without limitation the rights to use,
+ copy, modify, merge, publish, distribute, sublicense, and/or sell
+ copies of the Software, and to permit persons to whom the
+ Software is furnished to do so, subject to the following
+ conditions:
+ .
+ The above copyright notice and this permission notice shall be
+ included in all copies or substantial portions of the Software.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND,
+ EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES
+ OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+ NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT
+ HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY,
+ WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+ FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR
+ OTHER DEALINGS IN THE SOFTWARE.
+
+License: GPL-2+
+ This package is free software; you can redistribute it and/or modify
+ it under the terms of the GNU General Public License as published by
+ the Free Software Foundation; either version 2 of the License, or
+ (at your option) any later version.
+ .
+ This package is distributed in the hope that it will be useful,
+ but WITHOUT ANY WARRANTY; without even the implied warranty of
+ MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ GNU General Public License for more details.
+ .
+ You should have received a copy of the GNU General Public License
+ along with this program. If not, see <https://www.gnu.org/licenses/>
+ .
+ On Debian systems, the complete text of the GNU General
+ Public License version 2 can be found in "/usr/share/common-licenses/GPL-2".
 
 """####),
     ]
