@@ -1,7 +1,7 @@
 // `make test`'s check of the page's two modules (Web/build.sh): the start module (navlab.wasm)
 // leaves out `export swift|mermaid|dot`, `import`, `expect`, `Tabs(…)` and `tab`,
 // SwiftUI hosting, `swipe`, `tapOutside`, state restoration, `scene` and `addSubview`,
-// `removeFromSuperview` and `reuseView`, and answers 501 for them; the
+// `removeFromSuperview` and `reuseView`, running code in callbacks, and answers 501 for them; the
 // page's worker (Public/js/engine-worker.js, run here as it is) then moves the session to the
 // complete module (navlab-full.wasm) and answers from it. Each session below runs twice with
 // the same requests: on the complete module alone, and starting on the start module. The
@@ -217,6 +217,22 @@ const sessions = {
       ["tapOutside", (p) => p.post("tapOutside"), true],
       ["a command after", (p) => p.post("present Q style=popover\nset Q shouldDismiss=no\ntapOutside"), false],
     ],
+  },
+  "code in callbacks moves the session": {
+    journal: "initial Nav(Home)\nlaunch\n",
+    steps: [
+      ["on, declared", (p) => p.post("on Detail viewDidAppear: present Note"), false],
+      ["a command that runs it", (p) => p.post("push Detail"), true],
+      ["a command after", (p) => p.post("dismiss\npop"), false],
+    ],
+  },
+  "a kept session with code in callbacks comes back in the complete module": {
+    journal: "initial Nav(Home)\non Detail viewDidAppear: present Note\nlaunch\npush Detail\n",
+    steps: [
+      ["the state", (p) => p.get("/api/state"), false],
+      ["a command after", (p) => p.post("dismiss\npop"), false],
+    ],
+    fullAtOpen: true,
   },
   "state restoration moves the session; a kept session with it comes back in the complete module": {
     journal: "initial NC:Nav(Home)\nclass NC restorationIdentifier=NCID\nclass Home restorationIdentifier=HomeID\noptIn save=yes restore=yes\nlaunch\npush Detail\nbackground\nkill\nlaunch\n",

@@ -25,6 +25,7 @@
 // left out: Sources/NavLabCore/Restoration/Restoration.swift
 // left out: Sources/NavLabCore/Lifecycle/SceneCommands.swift
 // left out: Sources/NavLabCore/Containment/Subviews.swift
+// left out: Sources/NavLabCore/Lifecycle/HookedRun.swift
 import NavLabCore
 import NavLabCommands
 
@@ -184,5 +185,20 @@ extension State {
 
     mutating func reuseView(of ref: NameRef, for other: NameRef) throws(NavLabError) -> Outcome {
         throw NavLabError.notInThisBuild("`reuseView`", at: ref.location)
+    }
+}
+
+/// Running code in callbacks (HookedRun.swift): the first command after an `on` answers that
+/// the complete module has it, and the session moves there; nothing else reaches these.
+extension State {
+    mutating func startHookedRun(_ command: Command) throws(NavLabError) -> HookedRunStart {
+        throw NavLabError.notInThisBuild("code in callbacks (`on`)", at: SourceLocation(column: 1))
+    }
+    mutating func nextHookStep(_ run: inout HookedRun) -> HookStep? { nil }
+    mutating func finishHookStep(_ run: inout HookedRun, _ step: HookStep, _ events: [Event]) {}
+    mutating func finishHookedRun(_ run: inout HookedRun) -> [Event] { [] }
+    mutating func runHook(_ hook: Hook, on me: VCID?, phase: HookPhase, incoming: Set<VCID>,
+                          during: inout RunLoopTurn?, after: RunLoopTurn?, heading: String? = nil) throws(NavLabError) -> [Event] {
+        throw NavLabError.notInThisBuild("code in callbacks (`on`)", at: SourceLocation(column: 1))
     }
 }
