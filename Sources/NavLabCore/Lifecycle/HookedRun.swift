@@ -42,7 +42,7 @@ extension State {
         while true {
             if !run.hooksOfEvent.isEmpty {
                 let hook = run.hooksOfEvent.removeFirst()
-                let me = run.eventOwner, callback = run.eventCallback
+                let me = run.eventOwner, callback = run.event.callback
                 if run.modal, let me, State.appearanceCallbacks.contains(callback), hook.command.presentsOrDismisses {
                     run.out.append(Event(kind: .note, callback: "note", message: "\(self[me].name)'s \(hook.method) runs `\(hook.text)`: UIKit queues it until the transition calling it ends (UIKit #235)", depth: 1))
                     run.queued.append((hook, me, callback))
@@ -70,7 +70,6 @@ extension State {
                 }
                 run.event = e
                 run.eventOwner = me
-                run.eventCallback = e.callback
                 run.hooksOfEvent = application.hooks.filter { $0.owner == owner && $0.callback == e.callback }
                 continue
             }

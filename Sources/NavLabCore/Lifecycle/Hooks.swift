@@ -42,7 +42,6 @@ struct HookedRun {
     /// The call being looked at, and its hooks still to run.
     var event = Event(kind: .note, callback: "note", message: "")
     var eventOwner: VCID? = nil
-    var eventCallback = ""
     var hooksOfEvent: [Hook] = []
     /// Presentations and dismissals queued until the modal transition ends (UIKit #235).
     var queued: [(hook: Hook, me: VCID?, callback: String)] = []
