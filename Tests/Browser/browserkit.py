@@ -391,6 +391,21 @@ def open_page(driver, served, css="#tree .row[data-name]"):
         lambda d: d.find_element(By.ID, "connection").get_attribute("data-state") == "live")
 
 
+def send_keys(driver, css, *keys, timeout=10):
+    """Types `keys` into the element matching `css`. WebKit's driver refuses ("Element is not
+    focusable") while the page is busy laying out a large tree just drawn; a second try a moment
+    later succeeds, so it waits for that, bounded, like every other wait here."""
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+
+    def attempt(d):
+        try:
+            d.find_element(By.CSS_SELECTOR, css).send_keys(*keys)
+            return True
+        except (ElementNotInteractableException, StaleElementReferenceException):
+            return False
+    WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt)
+
+
 def tree_row(driver, name):
     rows = driver.find_elements(By.CSS_SELECTOR, f'#tree .row[data-name="{name}"]')
     return rows[0] if rows else None

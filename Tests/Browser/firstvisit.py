@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browserkit import phone_size, tree_row, wait_for
+from browserkit import phone_size, send_keys, tree_row, wait_for
 
 # The command the fresh page's hints offer (Public/js/dom.js, FIRST_COMMAND).
 FIRST_COMMAND = "initial Nav(Home); launch"
@@ -26,9 +26,8 @@ def wait(driver, condition, timeout=20):
 def type_command(driver, text):
     """Types a line into the command box and waits for its answer (its block in the output)."""
     before = driver.execute_script("return document.querySelectorAll('#console-out .co-block').length")
-    box = driver.find_element(By.ID, "command")
-    box.send_keys(text)
-    box.send_keys(Keys.ENTER)
+    send_keys(driver, "#command", text)
+    send_keys(driver, "#command", Keys.ENTER)
     wait(driver, lambda d: d.execute_script(
         "return document.querySelectorAll('#console-out .co-block').length > arguments[0] && !document.querySelector('#console-out .waiting')", before))
 

@@ -15,7 +15,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Browser"))
-from browserkit import ROOT, browser, console_errors, tree_row, wait_for  # noqa: E402,F401
+from browserkit import ROOT, browser, console_errors, send_keys, tree_row, wait_for  # noqa: E402,F401
 
 WASM = os.path.abspath(os.path.join(ROOT, os.environ.get("NAVLAB_WASM", ".build-wasm-test/navlab.wasm")))
 
@@ -51,9 +51,8 @@ def open_static(driver, url):
 
 
 def type_command(driver, text):
-    box = driver.find_element(By.ID, "command")
-    box.send_keys(text)
-    box.send_keys(Keys.ENTER)
+    send_keys(driver, "#command", text)
+    send_keys(driver, "#command", Keys.ENTER)
 
 
 def state(driver):
