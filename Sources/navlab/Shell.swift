@@ -16,8 +16,11 @@ enum Shell {
                 // A tutorial built into the binary, by name, when no such file is here.
                 if !path.contains("/"), let tutorial = Tutorials.named(path) { return (tutorial.name + ".navlab", tutorial.text) }
                 let near = path.contains("/") ? nil : Suggest.nearest(to: path, in: Tutorials.all.map(\.name))
-                throw fail("cannot read '\(path)': no such file, or not readable"
-                    + (near.map { " (did you mean the tutorial \($0)? `navlab tutorial` lists them)" } ?? ""))
+                let hint = near.map { " (did you mean the tutorial \($0)? `navlab tutorial` lists them)" }
+                    ?? (path.contains("/")
+                        ? " (a path is read from the current folder, \(FileManager.default.currentDirectoryPath))"
+                        : " (give a script's path, or the name of a built-in tutorial: `navlab tutorial` lists them)")
+                throw fail("cannot read '\(path)': no such file, or not readable" + hint)
             }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw fail("'\(path)' is not UTF-8 text")

@@ -113,7 +113,8 @@ def test_a_missing_file_or_tutorial_is_one_error_line_not_a_usage_mistake(tmp_pa
     for args, message in [
         (["run", "missing.navlab"], "error: cannot read 'missing.navlab': no such file, or not readable"),
         (["check", "missing.navlab"], "error: cannot read 'missing.navlab': no such file, or not readable"),
-        (["play", "nosuch"], "error: cannot read 'nosuch': no such file, or not readable"),
+        (["play", "nosuch"], "error: cannot read 'nosuch': no such file, or not readable (give a script's path, or the name of a built-in tutorial: `navlab tutorial` lists them)"),
+        (["check", "sub/missing.navlab"], "error: cannot read 'sub/missing.navlab': no such file, or not readable (a path is read from the current folder, "),
         (["run", "replacing-the-rot"], "error: cannot read 'replacing-the-rot': no such file, or not readable (did you mean the tutorial replacing-the-root?"),
         (["tutorial", "nosuch"], "error: no tutorial named 'nosuch'"),
         (["run", "not-utf8.navlab"], "error: 'not-utf8.navlab' is not UTF-8 text"),
