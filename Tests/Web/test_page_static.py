@@ -67,7 +67,7 @@ def test_commands_run_in_the_page_with_no_server(site, browser):
     type_command(browser, "initial Nav(Home)")
     type_command(browser, "launch")
     type_command(browser, "push Detail")
-    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=60)
     doc = state(browser)
     assert doc["top"] == "Detail"
     assert doc["viewControllers"]["UINavigationController"]["viewControllers"] == ["Home", "Detail"]
@@ -83,14 +83,14 @@ def test_undo_and_a_reload_keep_the_session(site, browser):
     type_command(browser, "launch")
     type_command(browser, "push A")
     type_command(browser, "push B")
-    wait_for(browser, '#tree .row[data-name="B"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="B"]', timeout=60)
     type_command(browser, "undo")
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "B") is None)
     assert state(browser)["top"] == "A"
     # A reload brings the session back from this browser's copy.
     browser.refresh()
     open_static(browser, site)
-    wait_for(browser, '#tree .row[data-name="A"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="A"]', timeout=60)
     assert tree_row(browser, "B") is None
     assert state(browser)["top"] == "A"
 
@@ -100,7 +100,7 @@ def test_an_error_names_its_column_and_changes_nothing(site, browser):
     type_command(browser, "reset")
     type_command(browser, "initial Home")
     type_command(browser, "launch")
-    wait_for(browser, '#tree .row[data-name="Home"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Home"]', timeout=60)
     before = state(browser)
     type_command(browser, "psh Detail")
     WebDriverWait(browser, 10).until(lambda d: "did you mean push?" in d.find_element(By.ID, "console-out").text)
@@ -121,10 +121,10 @@ def test_a_trap_in_the_engine_keeps_the_session_and_says_so(site, browser):
     type_command(browser, "initial Nav(Home)")
     type_command(browser, "launch")
     type_command(browser, "push Detail")
-    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=60)
     browser.execute_async_script("const done = arguments[0]; import('./js/api.js').then(m => m.forceEngineTrap()).then(() => done(1));")
     # The page says what happened; the session is the one before the trap.
-    WebDriverWait(browser, 20).until(lambda d: "stopped on an internal error" in d.find_element(By.ID, "script-title").text)
+    WebDriverWait(browser, 60).until(lambda d: "stopped on an internal error" in d.find_element(By.ID, "script-title").text)
     # What the module printed before the trap, where it keeps Swift's messages (the unoptimised
     # build make test uses); the -Osize build `make web` ships keeps none, and the page names
     # the WebAssembly trap instead.
@@ -136,7 +136,7 @@ def test_a_trap_in_the_engine_keeps_the_session_and_says_so(site, browser):
     assert state(browser)["top"] == "Detail"
     # The session goes on, and the page follows it.
     browser.execute_async_script("const done = arguments[0]; import('./js/api.js').then(m => m.api.run('push More')).then(() => done(1));")
-    wait_for(browser, '#tree .row[data-name="More"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="More"]', timeout=60)
 
 
 def test_a_kept_session_that_no_longer_runs_comes_back_to_its_last_good_line_and_says_so(site, browser):
@@ -147,11 +147,11 @@ def test_a_kept_session_that_no_longer_runs_comes_back_to_its_last_good_line_and
     browser.execute_script("localStorage.setItem('navlab.journal', arguments[0]);",
                            "initial Nav(Home)\nlaunch\npush A\npush A B\npush C\n")
     open_static(browser, site)
-    WebDriverWait(browser, 20).until(lambda d: "could not be brought back" in d.find_element(By.ID, "script-title").text)
+    WebDriverWait(browser, 60).until(lambda d: "could not be brought back" in d.find_element(By.ID, "script-title").text)
     # The failing line's error, as the prompt would print it.
     assert "unexpected 'B'" in browser.find_element(By.ID, "script-intro").text
     browser.find_element(By.XPATH, "//div[@id='script-actions']/button[text()='Close']").click()
     # The lines before it came back; the one after it did not run.
-    wait_for(browser, '#tree .row[data-name="A"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="A"]', timeout=60)
     assert tree_row(browser, "C") is None
     assert state(browser)["top"] == "A"

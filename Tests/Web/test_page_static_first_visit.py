@@ -73,7 +73,7 @@ def folder():
 
 def test_opened_from_disk_the_page_says_what_to_run_instead(folder, browser):
     browser.get("file://" + os.path.join(folder, "index.html"))
-    note = wait_for(browser, "#from-disk[open]", timeout=20)
+    note = wait_for(browser, "#from-disk[open]", timeout=60)
     assert "python3 -m http.server" in note.text and "file://" in note.text
     assert browser.find_element(By.ID, "connection-label").text == "opened from a file"
     assert "cannot run from a file" in browser.find_element(By.ID, "tree").text
@@ -94,7 +94,7 @@ def test_a_kept_session_that_is_not_a_script_is_set_aside_and_a_fresh_one_starts
     browser.get(site + "navlab-host.json")
     browser.execute_script("localStorage.setItem('navlab.journal', arguments[0]);", damaged)
     open_static(browser, site)
-    WebDriverWait(browser, 20).until(lambda d: "could not be brought back" in d.find_element(By.ID, "script-title").text)
+    WebDriverWait(browser, 60).until(lambda d: "could not be brought back" in d.find_element(By.ID, "script-title").text)
     intro = browser.find_element(By.ID, "script-intro").text
     assert "set aside" in intro and "fresh session" in intro, intro
     assert browser.find_element(By.ID, "script-text").text == damaged

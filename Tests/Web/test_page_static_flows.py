@@ -39,11 +39,11 @@ def test_a_tutorial_plays_to_its_end_with_its_narration(site, browser):
     open_static(browser, site)
     type_command(browser, "initial Nav(Old)")  # a session the tutorial replaces
     browser.find_element(By.ID, "tutorials").click()
-    wait_for(browser, '#tutorial-panel[open] [data-play="screen-state"]', timeout=20)
+    wait_for(browser, '#tutorial-panel[open] [data-play="screen-state"]', timeout=60)
     listed = [e.get_attribute("data-tutorial") for e in browser.find_elements(By.CSS_SELECTOR, "#tutorial-body li[data-tutorial]")]
     assert listed == sorted(n[:-7] for n in os.listdir(os.path.join(ROOT, "Docs", "Tutorials")) if n.endswith(".navlab"))
     browser.find_element(By.CSS_SELECTOR, '[data-play="screen-state"]').click()
-    first = wait_for(browser, "#tutorial-body .narration", timeout=20)
+    first = wait_for(browser, "#tutorial-body .narration", timeout=60)
     # The first step is the article's title and introduction, as the script's comments say.
     assert "Step 1 of" in browser.find_element(By.CSS_SELECTOR, "#tutorial-body .step-count").text
     with open(os.path.join(ROOT, "Docs", "Tutorials", "screen-state.navlab")) as f:
@@ -84,16 +84,16 @@ def test_tab_completes_and_a_timeline_jump_shows_an_earlier_step(site, browser):
     type_command(browser, "initial Nav(Home)")
     type_command(browser, "launch")
     # (The lines answered first: WebKit's engine is still running them when the keys come.)
-    wait_for(browser, '#tree .row[data-name="Home"]', timeout=20)
-    WebDriverWait(browser, 20).until(lambda d: d.execute_script("return window.navlab.doc().application.state") == "active")
+    wait_for(browser, '#tree .row[data-name="Home"]', timeout=60)
+    WebDriverWait(browser, 60).until(lambda d: d.execute_script("return window.navlab.doc().application.state") == "active")
     box = browser.find_element(By.ID, "command")
     box.send_keys("pus" + Keys.TAB)
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "command").get_attribute("value") == "push ")
     box.send_keys("Detail")
     box.send_keys(Keys.ENTER)
-    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=60)
     type_command(browser, "push More")
-    wait_for(browser, '#tree .row[data-name="More"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="More"]', timeout=60)
     type_command(browser, "undo")
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "More") is None)
     # The timeline: the step of `launch` shows Home alone, then Live comes back.
@@ -103,7 +103,7 @@ def test_tab_completes_and_a_timeline_jump_shows_an_earlier_step(site, browser):
     WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "viewing").is_displayed())
     WebDriverWait(browser, 10).until(lambda d: tree_row(d, "Detail") is None and tree_row(d, "Home") is not None)
     browser.find_element(By.ID, "viewing-live").click()
-    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Detail"]', timeout=60)
     assert state(browser)["top"] == "Detail"
 
 
@@ -118,7 +118,7 @@ def test_an_import_and_every_export_download(site):
                     "   | <MyApp.Feed 0x104d0e5f0>, state: appeared, view: <UIView 0x104d1a880>")
         driver.execute_script("document.getElementById('import-text').value = arguments[0]", printout)
         driver.find_element(By.ID, "import-run").click()
-        wait_for(driver, '#tree .row[data-name="Feed"]', timeout=20)
+        wait_for(driver, '#tree .row[data-name="Feed"]', timeout=60)
         assert state(driver)["top"] == "Feed"
         # The session as a script: the native tool replays it to the same state.
         driver.find_element(By.CSS_SELECTOR, "#export-menu summary").click()
@@ -145,7 +145,7 @@ def test_a_share_link_opens_in_a_fresh_browser(site, browser):
     type_command(browser, "reset")
     for line in ["initial Nav(Home)", "launch", "push Detail", "present Sheet"]:
         type_command(browser, line)
-    wait_for(browser, '#tree .row[data-name="Sheet"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Sheet"]', timeout=60)
     browser.find_element(By.ID, "share").click()
     wait_for(browser, "#script-dialog[open]")
     link = WebDriverWait(browser, 10).until(lambda d: d.find_element(By.ID, "script-dialog").get_attribute("data-link"))
@@ -154,11 +154,11 @@ def test_a_share_link_opens_in_a_fresh_browser(site, browser):
     other = new_driver()  # its own profile: nothing of the first browser's session
     try:
         other.get(link)
-        wait_for(other, "#script-dialog[open]", timeout=20)
+        wait_for(other, "#script-dialog[open]", timeout=60)
         assert "present Sheet" in other.find_element(By.ID, "script-text").text
         other.find_element(By.XPATH, "//div[@id='script-actions']/button[text()='Replace the session']").click()
-        WebDriverWait(other, 20).until(lambda d: not d.find_element(By.ID, "script-dialog").get_attribute("open"))
-        wait_for(other, '#tree .row[data-name="Sheet"]', timeout=20)
+        WebDriverWait(other, 60).until(lambda d: not d.find_element(By.ID, "script-dialog").get_attribute("open"))
+        wait_for(other, '#tree .row[data-name="Sheet"]', timeout=60)
         assert page_state(other) == expected
         assert "#script=" not in other.current_url
         assert console_errors(other) == []
@@ -171,11 +171,11 @@ def test_a_broken_or_oversized_share_link_says_so_and_changes_nothing(site, brow
     type_command(browser, "reset")
     type_command(browser, "initial Home")
     type_command(browser, "launch")
-    wait_for(browser, '#tree .row[data-name="Home"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Home"]', timeout=60)
     before = state(browser)
     browser.get(site + "#script=@@not-base64@@")
     browser.refresh()
-    wait_for(browser, "#script-dialog[open]", timeout=20)
+    wait_for(browser, "#script-dialog[open]", timeout=60)
     assert "could not be read" in browser.find_element(By.ID, "script-intro").text
     assert state(browser)["seq"] == before["seq"]
     # A link whose few kilobytes unpack to 80 MiB of `#` lines: refused before it is all read.

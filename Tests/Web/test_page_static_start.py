@@ -123,7 +123,7 @@ def session(driver, site, lines):
     for line in lines:
         type_command(driver, line)
     last = lines[-1].split()[-1]
-    wait_for(driver, f'#tree .row[data-name="{last}"]', timeout=20)
+    wait_for(driver, f'#tree .row[data-name="{last}"]', timeout=60)
     return wait_snapshot_of(driver, state(driver))
 
 
@@ -163,7 +163,7 @@ def test_the_kept_state_is_drawn_before_the_engine_answers_and_typed_lines_run_a
         site.release()
     # The engine is live: the lines ran, in the order typed, on the session drawn.
     WebDriverWait(browser, 30).until(lambda d: connection(d) == "live")
-    wait_for(browser, '#tree .row[data-name="C"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="C"]', timeout=60)
     doc = state(browser)
     assert doc["viewControllers"]["UINavigationController"]["viewControllers"] == ["Home", "A", "B", "C"]
     assert browser.execute_script("return window.navlab.fromCopy()") is False
@@ -265,7 +265,7 @@ def test_a_copy_that_differs_from_the_engine_state_is_replaced_and_typed_lines_a
 def test_reset_and_a_cleared_journal_take_the_snapshot_with_them(site, browser):
     session(browser, site, ["initial Nav(Home)", "launch", "push A"])
     type_command(browser, "reset")
-    WebDriverWait(browser, 20).until(lambda d: tree_row(d, "A") is None)
+    WebDriverWait(browser, 60).until(lambda d: tree_row(d, "A") is None)
     wait_snapshot_of(browser, state(browser))
     try:
         load_held(browser, site)
@@ -279,7 +279,7 @@ def test_reset_and_a_cleared_journal_take_the_snapshot_with_them(site, browser):
     # The journal cleared (what the browser's "clear site data" does to one key): no copy is drawn.
     type_command(browser, "initial Nav(Home)")
     type_command(browser, "launch")
-    wait_for(browser, '#tree .row[data-name="Home"]', timeout=20)
+    wait_for(browser, '#tree .row[data-name="Home"]', timeout=60)
     wait_snapshot_of(browser, state(browser))
     browser.execute_script("localStorage.removeItem('navlab.journal');")
     try:
@@ -303,7 +303,7 @@ def test_a_big_session_keeps_no_snapshot(site, browser):
     WebDriverWait(browser, 120).until(lambda d: connection(d) == "live")
     wait_for(browser, '#tree .row[data-name="Item#1501"]', timeout=60)
     type_command(browser, "pop")
-    WebDriverWait(browser, 20).until(lambda d: tree_row(d, "Item#1501") is None)
+    WebDriverWait(browser, 60).until(lambda d: tree_row(d, "Item#1501") is None)
     # 1,501: over the limit (engine.js, SNAPSHOT_MAX_VIEW_CONTROLLERS), so none is kept and a
     # reload waits for the engine.
     assert kept(browser)[1] is None
@@ -315,7 +315,7 @@ def test_a_big_session_keeps_no_snapshot(site, browser):
         site.release()
     wait_for(browser, '#tree .row[data-name="Item#1500"]', timeout=60)
     type_command(browser, "pop")
-    WebDriverWait(browser, 20).until(lambda d: tree_row(d, "Item#1500") is None)
+    WebDriverWait(browser, 60).until(lambda d: tree_row(d, "Item#1500") is None)
     # 1,500: kept again.
     assert len(wait_snapshot_of(browser, state(browser))[1]["state"]["viewControllers"]) == 1500
 
