@@ -379,8 +379,19 @@ def downloaded(folder, name, timeout=10):
 
 
 def wait_for(driver, css, timeout=10):
-    """The first element matching `css`, waiting at most `timeout` seconds."""
-    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: d.find_element(By.CSS_SELECTOR, css))
+    """The first element matching `css`, waiting at most `timeout` seconds. WebKit's driver
+    now and then answers a search with "Could not parse element info" while the page redraws:
+    that is asked again, as an element not found yet is."""
+    from selenium.common.exceptions import WebDriverException
+
+    def find(d):
+        try:
+            return d.find_element(By.CSS_SELECTOR, css)
+        except WebDriverException as error:
+            if "Could not parse element info" in str(error):
+                return False
+            raise
+    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(find)
 
 
 def open_page(driver, served, css="#tree .row[data-name]"):

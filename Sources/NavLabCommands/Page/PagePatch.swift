@@ -50,7 +50,8 @@ public struct PagePatcher: Sendable {
             memory[id] = memoryParts(state, id)
         }
         application = state.application
-        (top, topValues) = topFields(state, seq: seq)
+        let fields = topFields(state, seq: seq)
+        (top, topValues) = (fields.fields, fields.values)
     }
 
     /// The operations from the document as it was to the document of `state` at `seq`, which
@@ -240,7 +241,10 @@ public struct PagePatcher: Sendable {
         let appChanged = application != state.application
         application = state.application
         let now = topFields(state, seq: seq, skipApplication: !appChanged)
-        for (k, v) in now.fields where top[k] != v {
+        // In the document's order, not the dictionary's: the same change gives the same bytes
+        // whatever the patcher saw before (a session run line by line, or rebuilt from its journal).
+        for k in now.order {
+            guard let v = now.fields[k], top[k] != v else { continue }
             if let old = topValues[k], let new = now.values[k] {
                 // Small values whose parts change one at a time: only the parts (RFC 6902 all the same).
                 ops += PageCompact.difference("/\(k)", old, new)
@@ -323,16 +327,21 @@ public struct PagePatcher: Sendable {
     }
 
     /// The top-level fields serialized, and (`values`) the few whose changes are sent part by part.
-    private func topFields(_ state: State, seq: Int, skipApplication: Bool = false) -> (fields: [String: String], values: [String: JSON]) {
+    private func topFields(_ state: State, seq: Int, skipApplication: Bool = false) -> (fields: [String: String], values: [String: JSON], order: [String]) {
         var out: [String: String] = [:]
         var values: [String: JSON] = [:]
+        var order: [String] = []
         let leakedNames = leaked.sorted().compactMap { state.name($0) }
         for (k, v) in PageDocument.topLevel(state, seq: seq, leaked: leakedNames, application: !skipApplication) {
             out[k] = v.serialized()
+            order.append(k)
             if PageCompact.partwise.contains(k) { values[k] = v }
         }
-        if skipApplication { out["application"] = top["application"] }
-        return (out, values)
+        if skipApplication {
+            out["application"] = top["application"]
+            if !order.contains("application"), top["application"] != nil { order.append("application") }
+        }
+        return (out, values, order)
     }
 
     private func op(_ name: String, _ path: String, _ value: JSON? = nil) -> JSON {
