@@ -38,7 +38,7 @@ struct TravelTests {
             for i in a.session.entries.indices {
                 let target = "/api/history/\(a.session.entries[i].seq)?from=\(a.session.entries[f].seq)"
                 let (x, y) = (a.answer(PageRequest(method: "GET", target: target)).answer.body, b.answer(PageRequest(method: "GET", target: target)).answer.body)
-                expectEqual(x, y, target)
+                expectEqual(x, y, "\(target)")
             }
         }
     }
