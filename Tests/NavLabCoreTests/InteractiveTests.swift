@@ -95,6 +95,28 @@ struct InteractiveTests {
         expectEqual(s.top, "A")
     }
 
+    @Test("UIKit #251: the back swipe is a pop from its start: isMovingFromParent in viewWillDisappear, also when the swipe is abandoned")
+    func fact251() {
+        let s = launched("Nav(Wallet)", device: "iPhone iOS=15")
+        s.run("push Token")
+        s.run("log flags=on")
+        // Abandoned: the leaving view controller already read isMovingFromParent; the calls
+        // that bring it back carry no flag, and it stays on the stack (AlphaWallet PR #5146).
+        expectEqual(s.calls("swipe back cancel"), [
+            "viewWillDisappear Token — isMovingFromParent", "viewWillAppear Wallet", "viewWillDisappear Wallet", "viewDidDisappear Wallet",
+            "viewWillAppear Token", "viewDidAppear Token",
+        ])
+        expectEqual(s.top, "Token")
+        // Completed, and the back button: the same flag, and the pop's own calls.
+        expect(s.calls("swipe back").contains("viewWillDisappear Token — isMovingFromParent"))
+        s.run("push Token2")
+        expect(s.calls("pop").contains("viewWillDisappear Token2 — isMovingFromParent"))
+        // Without flags=on the abandoned swipe's lines are those of UIKit #65.
+        s.run("log flags=off")
+        s.run("push Token3")
+        expectEqual(s.calls("swipe back cancel").first, "viewWillDisappear Token3")
+    }
+
     @Test("UIKit #192: a cancelled zoom pop: viewWillDisappear then viewDidAppear, no second viewWillAppear")
     func fact192() {
         let s = launched("Nav(Grid)", device: "iPhone iOS=18")

@@ -6,7 +6,7 @@ import Testing
 struct PresentationTests {
     @Test("UIKit #10: compact width adapts the full-screen family; regular width keeps the style",
           arguments: [("iPhone iOS=12", "formSheet", "fullScreen"), ("iPad iOS=12", "formSheet", "formSheet"),
-                      ("iPad iOS=17", "currentContext", "currentContext"), ("iPhone iOS=17", "currentContext", "fullScreen")])
+                      ("iPad iOS=17", "currentContext", "currentContext"), ("iPhone iOS=17", "currentContext", "currentContext")])
     func fact10(device: String, requested: String, expected: String) {
         let s = launched("A", device: device)
         s.run("present B style=\(requested)")
@@ -114,12 +114,33 @@ struct PresentationTests {
         expectEqual(s.presenting("D"), "Root")                      // no context: the window's root
     }
 
-    @Test("UIKit #22, #171: compact width adapts current-context styles to full screen; a popover behaves as a form sheet (iOS 13+)",
-          arguments: [("currentContext", "fullScreen"), ("overCurrentContext", "overFullScreen"), ("popover", "formSheet")])
+    @Test("UIKit #22, #171, #252: in compact width a popover behaves as a form sheet (iOS 13+); current-context styles keep their style",
+          arguments: [("currentContext", "currentContext"), ("overCurrentContext", "overCurrentContext"), ("popover", "formSheet")])
     func fact22(requested: String, expected: String) {
         let s = launched("A", device: "iPhone iOS=17")
         s.run("present B style=\(requested)")
         expectEqual(s.style("B"), expected)
+    }
+
+    @Test("UIKit #252: on an iPhone a current-context presentation covers the navigation controller that defines the context, not the tab bar")
+    func fact252() {
+        let s = launched("Tab(Nav(A), B)", device: "iPhone iOS=15")
+        s.run("present C on A style=overCurrentContext")
+        // The navigation controller defines the context by default; the tab bar stays on screen,
+        // the presented content inside its tab (qiita hirotakan; radar 18552380).
+        expectEqual(s.presenting("C"), "UINavigationController")
+        expectEqual(s.style("C"), "overCurrentContext")
+        expect(s.inWindow("A") && s.inWindow("UITabBarController"))
+        s.run("dismiss C")
+        s.run("present D on A style=currentContext")
+        expectEqual(s.presenting("D"), "UINavigationController")
+        expect(!s.inWindow("A"))                                   // covered, its views removed (UIKit #19)
+        expect(s.inWindow("UITabBarController"))
+        // Without a context-defining ancestor the window's root presents, as on iPad (UIKit #20).
+        let root = launched("A", device: "iPhone iOS=12")
+        root.run("present B style=currentContext")
+        expectEqual(root.presenting("B"), "A")
+        expect(!root.inWindow("A"))
     }
 
     @Test("UIKit #26: a VC that is already presenting does not present a second one; UIKit warns")

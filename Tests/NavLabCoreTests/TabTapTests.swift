@@ -95,7 +95,7 @@ struct TabTapTests {
 
     @Test("UIKit #223: a navigation controller that presents something is not popped when its tab is tapped again; nor when shouldSelect answers false")
     func factT3NoPop() {
-        // Regular width keeps the current-context style: the tab bar stays visible (UIKit #22).
+        // A current-context style keeps its style: the tab bar stays visible (UIKit #20, #252).
         let s = launched("Tab(Nav(A), B)", device: "iPad iOS=17")
         s.run("push C")
         s.run("present X on UINavigationController style=currentContext")

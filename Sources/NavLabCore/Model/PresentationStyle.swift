@@ -20,9 +20,10 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
     /// What `.automatic` resolves to, then the compact-width adaptation.
     /// - `.automatic`: `.fullScreen` before iOS 13, `.pageSheet` on 13–17, `.formSheet` from 18 (UIKit #18).
     /// - compact width: sheets stay cards from iOS 13 and become full screen before it (UIKit #165);
-    ///   current-context styles adapt to full screen (UIKit #22; `.overCurrentContext` keeps its
-    ///   "over" nature and becomes `.overFullScreen`); popovers behave as `.formSheet` from iOS 13
-    ///   (Apple's `.popover` page, UIKit #171), before iOS 13 they adapt to `.fullScreen` (UIKit #74).
+    ///   current-context styles keep their style and cover the view controller that defines the
+    ///   context, as in regular width (UIKit #252, which corrects #22); popovers behave as
+    ///   `.formSheet` from iOS 13 (Apple's `.popover` page, UIKit #171), before iOS 13 they adapt
+    ///   to `.fullScreen` (UIKit #74).
     public func resolved(on device: Device) -> ModalPresentationStyle {
         var style = self
         if style == .automatic {
@@ -31,8 +32,6 @@ public enum ModalPresentationStyle: String, Sendable, CaseIterable, Hashable {
         guard device.isCompact else { return style }
         switch style {
         case .pageSheet, .formSheet: return device.iOS < 13 ? .fullScreen : style
-        case .currentContext: return .fullScreen
-        case .overCurrentContext: return .overFullScreen
         case .popover: return device.iOS < 13 ? .fullScreen : .formSheet
         default: return style
         }

@@ -43,9 +43,9 @@ extension State {
         let style = setStyle.resolved(on: device)
         let xDescription = existing.map(objectDescription) ?? futureDescription(spec)
 
-        // UIKit walks to the view controller that really presents (UIKit #12, #14, #20, #164).
-        let presenter = style.isCurrentContext || (setStyle.isCurrentContext && !device.isCompact)
-            ? contextPresenter(from: w) : parentlessAncestor(of: w)
+        // UIKit walks to the view controller that really presents (UIKit #12, #14, #20, #164); a
+        // current-context style keeps its context in compact width too (UIKit #252).
+        let presenter = style.isCurrentContext ? contextPresenter(from: w) : parentlessAncestor(of: w)
 
         let modern = device.usesModernPresentationWarnings
         // A view controller whose animated dismissal has begun: its view has left the window, and

@@ -124,7 +124,11 @@ extension State {
                        .note("the zoom pop was cancelled: \(c) went from disappearing straight back to appeared in one run-loop turn — viewWillDisappear, then viewDidAppear, no viewWillAppear (UIKit #192)")]
             return .done(events)
         }
-        events += [.vc("viewWillDisappear", c, animated: true), .vc("viewWillAppear", n, animated: true),
+        // The swipe starts a real pop: inside the current view controller's viewWillDisappear,
+        // isMovingFromParent is true although the user may still give up (UIKit #251).
+        var leaving = Event.vc("viewWillDisappear", c, animated: true)
+        if logsAppearanceFlags { leaving.message = "isMovingFromParent" }
+        events += [leaving, .vc("viewWillAppear", n, animated: true),
                    .vc("viewWillDisappear", n, animated: true), .vc("viewDidDisappear", n, animated: true),
                    .vc("viewWillAppear", c, animated: true), .vc("viewDidAppear", c, animated: true),
                    .note("the swipe was abandoned: \(n) got a will/did-disappear pair and no viewDidAppear (UIKit #65)")]
