@@ -2575,6 +2575,16 @@ and the code of a custom segue's `perform()`, are not modelled: the import says 
 
 **Sources.** the decompiled `UIStoryboard` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore, `UIKitCore/UIStoryboard.m`) (sample code)
 
+### #280 A launch screen storyboard is shown while the app launches, never launched into
+
+**What UIKit does.** Every iOS app has a launch screen: the system displays it the moment the app starts and quickly replaces it with the app's first screen. A storyboard launch screen is named by the `UILaunchStoryboardName` key of the app's Info.plist (Xcode writes `launchScreen="YES"` on its `document` element), and the system makes a launch image from it; the app's own interface is the initial view controller of its main storyboard (`UIMainStoryboardFile`, or a scene configuration's storyboard), which is a different file. A launch screen storyboard has an initial view controller too, but the app never runs it as its interface.
+
+**In NavLab.** `import storyboard LaunchScreen.storyboard Main.storyboard` (in either order) makes `Main.storyboard`'s initial view controller the Initial UI that `launch` makes, and a note says the launch screen is not the app's; a launch screen imported alone gives no Initial UI.
+
+**Tests.** `StoryboardTests` "UIKit #280: a launch screen's initial view controller is never the Initial UI: the app's storyboard's is, whatever the order"
+
+**Sources.** [Specifying your app's launch screen — Apple documentation](https://developer.apple.com/documentation/xcode/specifying-your-apps-launch-screen) ("a screen that displays while your app launches … quickly replaced with the app's first screen"); [UILaunchStoryboardName — Apple documentation](https://developer.apple.com/documentation/bundleresources/information-property-list/uilaunchstoryboardname) ("the storyboard from which to generate the app's launch image") (Apple documentation)
+
 """####
 
     static let tutorials: [(name: String, text: String)] = [

@@ -37,14 +37,25 @@ extension State {
             events.append(.note("imported \(b.name).storyboard: \(b.scenes.count) scene\(b.scenes.count == 1 ? "" : "s"), \(segues) segue\(segues == 1 ? "" : "s")"))
         }
         var initialSpec: Spec?
+        var unmade = false
         for b in boards {
             guard let id = b.initialViewController, let s = b.scene(id: id) else { continue }
+            // A launch screen is shown by the system while the app launches, never launched into (UIKit #280).
+            if b.isLaunchScreen {
+                events.append(.note("\(b.name).storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #280)"))
+                continue
+            }
+            if let empty = emptyContainer(in: s, of: b, boards: boards) {
+                events.append(.note("\(b.name).storyboard's initial view controller contains \(empty), which the app's code fills: `launch` cannot make it; write it with `initial`, e.g. initial Tab(First, Second)"))
+                unmade = true
+                break
+            }
             let made = spec(for: s, in: b, boards: boards, at: location)
             initialSpec = made
             events.append(.note("\(b.name).storyboard's initial view controller is \(made.text): `launch` makes it (UIKit #248)"))
             break
         }
-        if initialSpec == nil {
+        if initialSpec == nil && !unmade {
             events.append(.note("no storyboard has an initial view controller: `instantiate ID` makes a scene by its storyboard ID"))
         }
         var notModelled: [String] = []
@@ -57,6 +68,37 @@ extension State {
         storyboards = boards
         if let initialSpec { initial = initialSpec }
         return .done(events)
+    }
+
+    /// The first navigation or tab bar controller with no view controllers in the storyboard
+    /// (the app's code sets them) among what making `scene` makes, described for an error; nil
+    /// when there is none. Iterative, each scene once (Docs/Limits.md).
+    func emptyContainer(in scene: StoryboardScene, of board: Storyboard, boards: [Storyboard]) -> String? {
+        var pending: [(scene: StoryboardScene, board: Storyboard)] = [(scene, board)]
+        var seen: Set<String> = []
+        while let (s, b) = pending.popLast() {
+            guard seen.insert(b.name + "/" + s.id).inserted, seen.count <= 100_000 else { continue }
+            if let ref = s.referencedStoryboard, let other = boards.first(where: { $0.name == ref }),
+               let target = s.referencedIdentifier.flatMap({ other.scene(storyboardIdentifier: $0) }) ?? other.initialViewController.flatMap({ other.scene(id: $0) }) {
+                pending.append((target, other))
+                continue
+            }
+            if (s.kind == .navigation || s.kind == .tabBar) && s.relationships.isEmpty {
+                let what = s.kind == .navigation ? "the navigation controller" : "the tab bar controller"
+                let has = s.kind == .navigation ? "no root view controller" : "no tabs"
+                return "\(what) \(s.isCustomClass ? s.className + " " : "")(\(s.id) in \(b.name).storyboard) with \(has) in the storyboard"
+            }
+            for d in (s.relationships + s.embeds).reversed() { if let k = b.scene(id: d) { pending.append((k, b)) } }
+        }
+        return nil
+    }
+
+    /// Refuses to make `scene` when it contains an empty navigation or tab bar controller.
+    func requireMakeable(_ scene: StoryboardScene, of board: Storyboard, for what: String, at location: SourceLocation) throws(NavLabError) {
+        if let empty = emptyContainer(in: scene, of: board, boards: storyboards) {
+            throw NavLabError(.invalid, "\(what) makes \(empty): the app's code sets its view controllers, and NavLab cannot make it empty", at: location,
+                              suggestion: "make what the code makes with present, push or show, e.g. present Nav(Root)")
+        }
     }
 
     /// What making `scene` afresh makes: a new instance, with the view controllers its
@@ -233,6 +275,7 @@ extension State {
         }
         if segue.kind == .unwind { return try unwind(segue, from: source, pre: pre, animated: animated, at: location) }
         let destScene = board.scene(id: segue.destination)!
+        try requireMakeable(destScene, of: board, for: "the segue \(identifier)", at: location)
         let spec = self.spec(for: destScene, in: board, boards: storyboards, at: location)
         let dest = predictedName(of: spec)
         let call = "performSegue(withIdentifier: \"\(identifier)\", sender:)"
@@ -384,6 +427,7 @@ extension State {
                               suggestion: near.map { "did you mean \($0)?" } ?? (all.isEmpty ? "no scene has a Storyboard ID: set one in Xcode's Identity inspector" : "storyboard IDs: \(all.prefix(8).joined(separator: ", "))"),
                               exceptionName: "NSInvalidArgumentException")
         }
+        try requireMakeable(scene, of: board, for: "instantiate \(storyboardID)", at: location)
         let spec = self.spec(for: scene, in: board, boards: storyboards, at: location)
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)
