@@ -397,6 +397,74 @@ struct StoryboardTests {
         expect(s.execute("segue open").status == .done)
         expectEqual(s.state.vc(named: "MessageViewController")?.parent.map { s.state[$0].name }, "UINavigationController")
     }
+
+    @Test("Every storyboard set in Tests/Storyboards: each segue its screens can perform, breadth-first from launch and bounded, by code and by the user: nothing crashes, a refusal says what to do and changes nothing")
+    func walkEverySegue() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".navlab") }.sorted()
+        expect(scripts.count >= 5)
+        for script in scripts {
+            // What the script does before `launch`: device, import storyboard, class lines.
+            let text = String(decoding: FileManager.default.contents(atPath: folder + script) ?? Data(), as: UTF8.self)
+            var setup: [String] = [], files: [String] = []
+            for raw in text.split(separator: "\n") {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.isEmpty || line.hasPrefix("#") { continue }
+                if line == "launch" { break }
+                if line.hasPrefix("import storyboard ") {
+                    files = line.dropFirst(18).split(separator: " ").map { String($0.dropLast(11)) }
+                    setup.append("")
+                } else {
+                    setup.append(line)
+                }
+            }
+            expect(!files.isEmpty, "\(script) imports no storyboard")
+            func replay(_ path: [String]) -> Session {
+                let s = Session()
+                for l in setup {
+                    let r = l.isEmpty ? s.execute(ScriptRunner.storyboardImport(files.map { (path: $0 + ".storyboard", text: storyboard($0)) })) : s.execute(l)
+                    expect(r.status != .failed, "\(script): \(l): \(r.text)")
+                }
+                expect(s.execute("launch").status == .done, "\(script): launch")
+                for l in path { _ = s.execute(l) }
+                return s
+            }
+            var queue: [[String]] = [[]]
+            var walked = 0, performed = 0
+            while !queue.isEmpty, walked < 60 {
+                let path = queue.removeFirst()
+                walked += 1
+                let s = replay(path)
+                var commands: [String] = []
+                for id in s.state.segueSources() {
+                    for (_, _, g) in s.state.performableSegues(from: id) {
+                        let c = "segue \(g.identifier!) from \(s.state[id].name)"
+                        commands.append(c)
+                        if g.fromControl { commands.append(c + " user") }
+                    }
+                }
+                for c in commands where path.count < 3 {
+                    let before = s.state
+                    let r = s.execute(c)
+                    switch r.status {
+                    case .done:
+                        performed += 1
+                        queue.append(path + [c])
+                        // Back to the state this path reached, for the next segue.
+                        _ = s.execute("undo")
+                        expect(s.state == before, "\(script): undo after \(path + [c])")
+                    case .ignored:
+                        expect(s.state == before, "\(script): \(c) ignored yet changed the state")
+                    case .failed:
+                        expect(s.state == before, "\(script): \(c) failed yet changed the state")
+                        expect(r.error?.message.isEmpty == false && r.error?.suggestion?.isEmpty == false, "\(script): \(path + [c]) refused without what to do: \(r.text)")
+                    default:
+                        Issue.record("\(script): \(c): \(r.status)")
+                    }
+                }
+            }
+            expect(performed > 0, "\(script): no segue performed")
+        }
+    }
 }
 
 /// A storyboard written for a test: Xcode's document with `scenes`.
