@@ -605,7 +605,7 @@ public enum VerbTable {
             return .model(.switchChild(s, in: n, animated: animated))
         },
         Verb(name: "segue", group: .hierarchy, syntax: "segue [ID] [from NAME] [user]",
-             summary: "performs the storyboard's segue ID from NAME (default: `top`) as performSegue(withIdentifier:sender:) does: a new destination each time, prepare(for:sender:), then show, showDetail, present, popover, push or an unwind's search up the chain; `user`: the user taps the control it is wired to, so UIKit asks shouldPerformSegue(withIdentifier:sender:) first (`class NAME shouldPerformSegue=no` refuses it); with no ID, the segues the screen can perform (UIKit #239–#247)",
+             summary: "performs the storyboard's segue ID from NAME (default: `top`) as performSegue(withIdentifier:sender:) does: a new destination each time, prepare(for:sender:), then show, showDetail, present, popover, push or an unwind's search up the chain; `user`: the user taps the control it is wired to, so UIKit asks shouldPerformSegue(withIdentifier:sender:) first (`class NAME shouldPerformSegue=no` refuses it); a control's segue without an identifier is named by its element id and only `user` performs it (UIKit #281); with no ID, the segues the screen can perform (UIKit #239–#247)",
              uikit: "NAME.performSegue(withIdentifier:sender:)", examples: ["segue", "segue showDetail", "segue login from Feed", "segue unwindToHome user"],
              arguments: [.segue, .keyword(["from", "user"])]) { (a: inout Arguments) throws(NavLabError) -> Action in
             guard let t = a.peek, t.kind == .word, t.text != "from" else {

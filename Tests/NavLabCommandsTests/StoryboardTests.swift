@@ -398,6 +398,31 @@ struct StoryboardTests {
         expectEqual(s.state.vc(named: "MessageViewController")?.parent.map { s.state[$0].name }, "UINavigationController")
     }
 
+    @Test("UIKit #281: a segue without an identifier runs when the user taps its control (shouldPerformSegue and prepare get nil); code cannot perform it")
+    func unidentifiedSegue() {
+        let s = Session()
+        let text = xmlStoryboard(initial: "N1", scenes: [
+            scene("N1", element: "navigationController", relationships: ["A1"]),
+            scene("A1", custom: "InboxViewController", segues: [segue("Sg-1a-xyz", to: "B1", kind: "show", inner: ""), segue("Sg-2b-xyz", to: "B1", kind: "presentation", identifier: "compose")]),
+            scene("B1", custom: "MessageViewController")]).replacingOccurrences(of: "<connections><segue destination=\"B1\" kind=\"show\"", with: "<view key=\"view\" id=\"V1\"><subviews><button id=\"Bt1\"><connections><segue destination=\"B1\" kind=\"show\"")
+            .replacingOccurrences(of: "id=\"Sg-1a-xyz\"></segue>", with: "id=\"Sg-1a-xyz\"></segue></connections></button></subviews></view><connections>")
+        expectEqual(s.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: text)])).status, .done, "\(text)")
+        _ = s.execute("launch")
+        let list = s.execute("segue").text
+        expect(list.contains("InboxViewController: segue Sg-1a-xyz user — show → MessageViewController (no identifier: only the user's tap on its control performs it, UIKit #281)"), "\(list)")
+        let before = s.state
+        let code = s.execute("segue Sg-1a-xyz")
+        expectEqual(code.status, .failed)
+        expectEqual(code.error?.exceptionName, "NSInvalidArgumentException")
+        expect(code.error?.suggestion == "segue Sg-1a-xyz user (the user's tap on its control performs it)", "\(code.text)")
+        expect(s.state == before)
+        let tap = s.execute("segue Sg-1a-xyz user")
+        expectEqual(tap.status, .done, "\(tap.text)")
+        expect(texts(tap).contains("shouldPerformSegue(withIdentifier:sender:) InboxViewController — nil"), "\(tap.text)")
+        expect(texts(tap).contains("prepare(for:sender:) InboxViewController — nil → MessageViewController (UIKit #241)"))
+        expectEqual(s.state.vc(named: "MessageViewController")?.parent.map { s.state[$0].name }, "UINavigationController")
+    }
+
     @Test("Every storyboard set in Tests/Storyboards: each segue its screens can perform, breadth-first from launch and bounded, by code and by the user: nothing crashes, a refusal says what to do and changes nothing")
     func walkEverySegue() throws {
         let scripts = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".navlab") }.sorted()
@@ -441,6 +466,7 @@ struct StoryboardTests {
                         commands.append(c)
                         if g.fromControl { commands.append(c + " user") }
                     }
+                    for (_, _, g) in s.state.unidentifiedSegues(from: id) { commands.append("segue \(g.id) from \(s.state[id].name) user") }
                 }
                 for c in commands where path.count < 3 {
                     let before = s.state

@@ -177,6 +177,16 @@ extension State {
         return out
     }
 
+    /// The segues `id` can perform that have no identifier: wired to a control, only the user's
+    /// tap performs them, named by their element id (UIKit #281).
+    public func unidentifiedSegues(from id: VCID) -> [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] {
+        var out: [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] = []
+        for (b, s) in scenes(for: id) {
+            for g in s.segues where g.kind != .embed && g.identifier == nil && g.fromControl { out.append((b.name, s, g)) }
+        }
+        return out
+    }
+
     /// The class name a segue's destination makes, for listings.
     public func destinationName(of segue: StoryboardSegue, in storyboard: String) -> String {
         guard segue.kind != .unwind else { return segue.unwindAction ?? "(unwind)" }
@@ -206,9 +216,12 @@ extension State {
                 let control = g.fromControl ? " (wired to a control: `segue \(g.identifier!) user` asks shouldPerformSegue)" : ""
                 lines.append("\(self[id].name): segue \(g.identifier!) — \(g.kind.rawValue) → \(destinationName(of: g, in: b))\(control)")
             }
+            for (b, _, g) in unidentifiedSegues(from: id) {
+                lines.append("\(self[id].name): segue \(g.id) user — \(g.kind.rawValue) → \(destinationName(of: g, in: b)) (no identifier: only the user's tap on its control performs it, UIKit #281)")
+            }
         }
         if lines.isEmpty {
-            return ids.isEmpty ? "(nothing is on screen: `launch` first)" : "(no segue with an identifier from \(ids.map { self[$0].name }.joined(separator: ", ")))"
+            return ids.isEmpty ? "(nothing is on screen: `launch` first)" : "(no segue from \(ids.map { self[$0].name }.joined(separator: ", ")))"
         }
         return lines.joined(separator: "\n")
     }
@@ -248,6 +261,15 @@ extension State {
         }
         var found: [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] = []
         for (b, s) in scenes(for: source) { for g in s.segues where g.identifier == identifier { found.append((b.name, s, g)) } }
+        // A segue without an identifier, by its element id: only its control performs it (UIKit #281).
+        if found.isEmpty {
+            if ref == nil, let x = segueSources().first(where: { x in unidentifiedSegues(from: x).contains { $0.segue.id == identifier } }) { source = x }
+            found = unidentifiedSegues(from: source).filter { $0.segue.id == identifier }
+            if !found.isEmpty && !byUser {
+                throw NavLabError(.exception, "Receiver (\(objectDescription(source))) has no segue with identifier '\(identifier)': the segue \(identifier) has no identifier, so code cannot perform it (UIKit #239, #281)", at: location,
+                                  suggestion: "segue \(identifier) user (the user's tap on its control performs it)", exceptionName: "NSInvalidArgumentException")
+            }
+        }
         guard let (boardName, _, segue) = found.first else {
             // UIKit's exception (UIKit #239).
             let known = performableSegues(from: source).compactMap { $0.segue.identifier }
@@ -262,13 +284,15 @@ extension State {
         let board = storyboards.first { $0.name == boardName }!
         let src = self[source].name
         let animated = animated && segue.animates
+        // What UIKit passes as the identifier: nil for a segue without one (UIKit #281).
+        let shown = segue.identifier.map { "\"\($0)\"" } ?? "nil"
         var pre: [Event] = []
         if byUser {
             guard segue.fromControl else {
                 throw NavLabError(.invalid, "the segue \(identifier) is wired to \(src)'s view controller, not to a control: only code performs it (performSegue), and UIKit does not ask shouldPerformSegue (UIKit #242)",
                                   at: location, suggestion: "segue \(identifier) (without `user`)")
             }
-            pre.append(Event(kind: .callback, callback: "shouldPerformSegue(withIdentifier:sender:)", viewController: src, message: "\"\(identifier)\""))
+            pre.append(Event(kind: .callback, callback: "shouldPerformSegue(withIdentifier:sender:)", viewController: src, message: shown))
             if self[source].properties["shouldPerformSegue"] == "false" || classes[self[source].className]?.properties["shouldPerformSegue"] == "false" {
                 return .ignored(reason: "\(src)'s shouldPerformSegue(withIdentifier:sender:) returns false: the segue \(identifier) is not performed (UIKit #242)", events: pre)
             }
@@ -280,7 +304,7 @@ extension State {
         let dest = predictedName(of: spec)
         let call = "performSegue(withIdentifier: \"\(identifier)\", sender:)"
         pre.append(.note("\(byUser ? "the user's tap performs" : call + ":") the \(segue.kind.rawValue) segue \(identifier) of \(board.name).storyboard with a new \(dest) (UIKit #240)"))
-        pre.append(Event(kind: .callback, callback: "prepare(for:sender:)", viewController: src, message: "\"\(identifier)\" → \(dest) (UIKit #241)"))
+        pre.append(Event(kind: .callback, callback: "prepare(for:sender:)", viewController: src, message: "\(shown) → \(dest) (UIKit #241)"))
         let outcome: Outcome
         switch segue.kind {
         case .show: outcome = try show(spec, on: NameRef(src, at: location), detail: false, animated: animated)
