@@ -91,7 +91,8 @@ struct StoryboardFuzzTests {
             (document("<scene sceneID=\"s\"><objects><viewController id=\"A\" id=\"B\" sceneMemberID=\"viewController\"/></objects></scene>"), "has the attribute id twice"),
             (document("<scene sceneID=\"s\"><objects><viewController id=\"A\" sceneMemberID=\"viewController\"></objects></scene>"), "</objects> closes <viewController>"),
             (document("", initial: "Nowhere"), "initialViewController Nowhere is not a scene's view controller"),
-            (document("<scene sceneID=\"s\"><objects><navigationController id=\"A\" sceneMemberID=\"viewController\"/></objects></scene>"), "has no root view controller"),
+            (document("<scene sceneID=\"s\"><objects><splitViewController id=\"A\" sceneMemberID=\"viewController\"/></objects></scene>"), "has 0 columns connected"),
+            ("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB\"/>", "a macOS (AppKit) storyboard"),
             ("", "the file has no XML element"),
         ]
         for (text, expected) in cases {

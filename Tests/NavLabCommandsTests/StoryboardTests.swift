@@ -326,4 +326,196 @@ struct StoryboardTests {
         expectEqual(json.status, .failed)
         expect(json.error?.message.contains("export mermaid storyboard or export dot storyboard") == true, "\(json.text)")
     }
+
+    // Shapes met in apps' storyboards (measured on public ones; these are written afresh).
+
+    @Test("UIKit #280: a launch screen's initial view controller is never the Initial UI: the app's storyboard's is, whatever the order")
+    func launchScreen() {
+        let s = Session()
+        let r = s.execute(ScriptRunner.storyboardImport([(path: "LaunchScreen.storyboard", text: xmlStoryboard(initial: "L1", extra: " launchScreen=\"YES\"", scenes: [scene("L1")])),
+                                                         (path: "Main.storyboard", text: xmlStoryboard(initial: "M1", scenes: [scene("M1", custom: "HomeViewController")]))]))
+        expectEqual(r.status, .done)
+        expect(r.text.contains("LaunchScreen.storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #280)"), "\(r.text)")
+        expectEqual(s.state.initial?.text, "HomeViewController")
+        // A launch screen alone gives no Initial UI.
+        let alone = Session()
+        let a = alone.execute(ScriptRunner.storyboardImport([(path: "LaunchScreen.storyboard", text: xmlStoryboard(initial: "L1", extra: " launchScreen=\"YES\"", scenes: [scene("L1")]))]))
+        expectEqual(a.status, .done)
+        expect(alone.state.initial == nil)
+    }
+
+    @Test("A navigation or tab bar controller with no view controllers in the storyboard (the app's code sets them) imports; making it is refused clearly and changes nothing")
+    func emptyContainers() {
+        let s = Session()
+        let text = xmlStoryboard(initial: "T1", scenes: [scene("T1", element: "tabBarController"), scene("N1", element: "navigationController", storyboardID: "Settings")])
+        let r = s.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: text)]))
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("Main.storyboard's initial view controller contains the tab bar controller (T1 in Main.storyboard) with no tabs in the storyboard, which the app's code fills"), "\(r.text)")
+        expect(r.text.contains("2 navigation or tab bar controllers with no view controllers in the storyboard (the app's code sets them)"))
+        expect(s.state.initial == nil)
+        let inst = s.execute("instantiate Settings")
+        expectEqual(inst.status, .failed)
+        expect(inst.error?.message == "instantiate Settings makes the navigation controller (N1 in Main.storyboard) with no root view controller in the storyboard: the app's code sets its view controllers, and NavLab cannot make it empty", "\(inst.text)")
+        // A segue to one: refused before prepare(for:sender:), nothing changes.
+        let app = Session()
+        let other = xmlStoryboard(initial: "H1", scenes: [scene("H1", custom: "HomeViewController", segues: [segue("S1", to: "N1", kind: "presentation", identifier: "settings")]),
+                                                          scene("N1", element: "navigationController")])
+        expectEqual(app.execute(ScriptRunner.storyboardImport([(path: "App.storyboard", text: other)])).status, .done)
+        expect(app.execute("launch").status == .done)
+        let before = app.state
+        let seg = app.execute("segue settings")
+        expectEqual(seg.status, .failed)
+        expect(seg.error?.message.hasPrefix("the segue settings makes the navigation controller (N1 in App.storyboard)") == true, "\(seg.text)")
+        expect(app.state == before)
+    }
+
+    @Test("A macOS or watchOS storyboard is refused at its document's type, naming the platform; a tvOS storyboard (UIKit) imports and says what is not modelled")
+    func platforms() {
+        for (type, words) in [("com.apple.InterfaceBuilder3.Cocoa.Storyboard.XIB", "a macOS (AppKit) storyboard"), ("com.apple.InterfaceBuilder.WatchKit.Storyboard", "a watchOS (WatchKit) storyboard")] {
+            let r = Session().execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: xmlStoryboard(type: type, initial: nil, scenes: []))]))
+            expectEqual(r.status, .failed)
+            expect(r.error?.message.hasPrefix("Main.storyboard:2:") == true && r.error?.message.contains(words) == true, "\(r.text)")
+        }
+        let tv = Session()
+        let r = tv.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: xmlStoryboard(type: "com.apple.InterfaceBuilder.AppleTV.Storyboard", initial: "V1", scenes: [scene("V1", custom: "ShelfViewController")]))]))
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("tvOS's own behaviours"))
+        expectEqual(tv.state.initial?.text, "ShelfViewController")
+    }
+
+    @Test("A segue's peek and pop previews (3D Touch preview and commit segues inside it) are named in the import's note; the segue itself plays")
+    func previews() {
+        let s = Session()
+        let text = xmlStoryboard(initial: "N1", scenes: [
+            scene("N1", element: "navigationController", relationships: ["A1"]),
+            scene("A1", custom: "InboxViewController", segues: [segue("S1", to: "B1", kind: "show", identifier: "open", inner: "<segue key=\"commit\" inheritsFrom=\"parent\" id=\"S2\"/><segue key=\"preview\" inheritsFrom=\"commit\" id=\"S3\"/>")]),
+            scene("B1", custom: "MessageViewController")])
+        let r = s.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: text)]))
+        expectEqual(r.status, .done, "\(r.text)")
+        expect(r.text.contains("1 segue's peek and pop (3D Touch preview and commit segues)"), "\(r.text)")
+        _ = s.execute("launch")
+        expect(s.execute("segue open").status == .done)
+        expectEqual(s.state.vc(named: "MessageViewController")?.parent.map { s.state[$0].name }, "UINavigationController")
+    }
+
+    @Test("UIKit #281: a segue without an identifier runs when the user taps its control (shouldPerformSegue and prepare get nil); code cannot perform it")
+    func unidentifiedSegue() {
+        let s = Session()
+        let text = xmlStoryboard(initial: "N1", scenes: [
+            scene("N1", element: "navigationController", relationships: ["A1"]),
+            scene("A1", custom: "InboxViewController", segues: [segue("Sg-1a-xyz", to: "B1", kind: "show", inner: ""), segue("Sg-2b-xyz", to: "B1", kind: "presentation", identifier: "compose")]),
+            scene("B1", custom: "MessageViewController")]).replacingOccurrences(of: "<connections><segue destination=\"B1\" kind=\"show\"", with: "<view key=\"view\" id=\"V1\"><subviews><button id=\"Bt1\"><connections><segue destination=\"B1\" kind=\"show\"")
+            .replacingOccurrences(of: "id=\"Sg-1a-xyz\"></segue>", with: "id=\"Sg-1a-xyz\"></segue></connections></button></subviews></view><connections>")
+        expectEqual(s.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: text)])).status, .done, "\(text)")
+        _ = s.execute("launch")
+        let list = s.execute("segue").text
+        expect(list.contains("InboxViewController: segue Sg-1a-xyz user — show → MessageViewController (no identifier: only the user's tap on its control performs it, UIKit #281)"), "\(list)")
+        let before = s.state
+        let code = s.execute("segue Sg-1a-xyz")
+        expectEqual(code.status, .failed)
+        expectEqual(code.error?.exceptionName, "NSInvalidArgumentException")
+        expect(code.error?.suggestion == "segue Sg-1a-xyz user (the user's tap on its control performs it)", "\(code.text)")
+        expect(s.state == before)
+        let tap = s.execute("segue Sg-1a-xyz user")
+        expectEqual(tap.status, .done, "\(tap.text)")
+        expect(texts(tap).contains("shouldPerformSegue(withIdentifier:sender:) InboxViewController — nil"), "\(tap.text)")
+        expect(texts(tap).contains("prepare(for:sender:) InboxViewController — nil → MessageViewController (UIKit #241)"))
+        expectEqual(s.state.vc(named: "MessageViewController")?.parent.map { s.state[$0].name }, "UINavigationController")
+    }
+
+    @Test("Every storyboard set in Tests/Storyboards: each segue its screens can perform, breadth-first from launch and bounded, by code and by the user: nothing crashes, a refusal says what to do and changes nothing")
+    func walkEverySegue() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".navlab") }.sorted()
+        expect(scripts.count >= 5)
+        for script in scripts {
+            // What the script does before `launch`: device, import storyboard, class lines.
+            let text = String(decoding: FileManager.default.contents(atPath: folder + script) ?? Data(), as: UTF8.self)
+            var setup: [String] = [], files: [String] = []
+            for raw in text.split(separator: "\n") {
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.isEmpty || line.hasPrefix("#") { continue }
+                if line == "launch" { break }
+                if line.hasPrefix("import storyboard ") {
+                    files = line.dropFirst(18).split(separator: " ").map { String($0.dropLast(11)) }
+                    setup.append("")
+                } else {
+                    setup.append(line)
+                }
+            }
+            expect(!files.isEmpty, "\(script) imports no storyboard")
+            func replay(_ path: [String]) -> Session {
+                let s = Session()
+                for l in setup {
+                    let r = l.isEmpty ? s.execute(ScriptRunner.storyboardImport(files.map { (path: $0 + ".storyboard", text: storyboard($0)) })) : s.execute(l)
+                    expect(r.status != .failed, "\(script): \(l): \(r.text)")
+                }
+                expect(s.execute("launch").status == .done, "\(script): launch")
+                for l in path { _ = s.execute(l) }
+                return s
+            }
+            var queue: [[String]] = [[]]
+            var walked = 0, performed = 0
+            while !queue.isEmpty, walked < 60 {
+                let path = queue.removeFirst()
+                walked += 1
+                let s = replay(path)
+                var commands: [String] = []
+                for id in s.state.segueSources() {
+                    for (_, _, g) in s.state.performableSegues(from: id) {
+                        let c = "segue \(g.identifier!) from \(s.state[id].name)"
+                        commands.append(c)
+                        if g.fromControl { commands.append(c + " user") }
+                    }
+                    for (_, _, g) in s.state.unidentifiedSegues(from: id) { commands.append("segue \(g.id) from \(s.state[id].name) user") }
+                }
+                for c in commands where path.count < 3 {
+                    let before = s.state
+                    let r = s.execute(c)
+                    switch r.status {
+                    case .done:
+                        performed += 1
+                        queue.append(path + [c])
+                        // Back to the state this path reached, for the next segue.
+                        _ = s.execute("undo")
+                        expect(s.state == before, "\(script): undo after \(path + [c])")
+                    case .ignored:
+                        expect(s.state == before, "\(script): \(c) ignored yet changed the state")
+                    case .failed:
+                        expect(s.state == before, "\(script): \(c) failed yet changed the state")
+                        expect(r.error?.message.isEmpty == false && r.error?.suggestion?.isEmpty == false, "\(script): \(path + [c]) refused without what to do: \(r.text)")
+                    default:
+                        Issue.record("\(script): \(c): \(r.status)")
+                    }
+                }
+            }
+            expect(performed > 0, "\(script): no segue performed")
+        }
+    }
+}
+
+/// A storyboard written for a test: Xcode's document with `scenes`.
+private func xmlStoryboard(type: String = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB", initial: String?, extra: String = "", scenes: [String]) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="\(type)" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch"\(extra)\(initial.map { " initialViewController=\"\($0)\"" } ?? "")>
+        <scenes>
+    \(scenes.joined(separator: "\n"))
+        </scenes>
+    </document>
+    """
+}
+
+/// One scene: a view controller element with its relationship segues and other segues.
+private func scene(_ id: String, element: String = "viewController", custom: String? = nil, storyboardID: String? = nil, relationships: [String] = [], segues: [String] = []) -> String {
+    let rel = relationships.enumerated().map { "<segue destination=\"\($0.element)\" kind=\"relationship\" relationship=\"\(element == "navigationController" ? "rootViewController" : "viewControllers")\" id=\"\(id)-r\($0.offset)\"/>" }
+    let attrs = (custom.map { " customClass=\"\($0)\"" } ?? "") + (storyboardID.map { " storyboardIdentifier=\"\($0)\"" } ?? "")
+    return """
+            <scene sceneID="\(id)-s"><objects>
+                <\(element) id="\(id)"\(attrs) sceneMemberID="viewController"><connections>\((rel + segues).joined())</connections></\(element)>
+            </objects></scene>
+    """
+}
+
+private func segue(_ id: String, to destination: String, kind: String, identifier: String? = nil, inner: String = "") -> String {
+    "<segue destination=\"\(destination)\" kind=\"\(kind)\"\(identifier.map { " identifier=\"\($0)\"" } ?? "") id=\"\(id)\">\(inner)</segue>"
 }

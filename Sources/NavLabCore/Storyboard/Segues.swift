@@ -37,14 +37,25 @@ extension State {
             events.append(.note("imported \(b.name).storyboard: \(b.scenes.count) scene\(b.scenes.count == 1 ? "" : "s"), \(segues) segue\(segues == 1 ? "" : "s")"))
         }
         var initialSpec: Spec?
+        var unmade = false
         for b in boards {
             guard let id = b.initialViewController, let s = b.scene(id: id) else { continue }
+            // A launch screen is shown by the system while the app launches, never launched into (UIKit #280).
+            if b.isLaunchScreen {
+                events.append(.note("\(b.name).storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #280)"))
+                continue
+            }
+            if let empty = emptyContainer(in: s, of: b, boards: boards) {
+                events.append(.note("\(b.name).storyboard's initial view controller contains \(empty), which the app's code fills: `launch` cannot make it; write it with `initial`, e.g. initial Tab(First, Second)"))
+                unmade = true
+                break
+            }
             let made = spec(for: s, in: b, boards: boards, at: location)
             initialSpec = made
             events.append(.note("\(b.name).storyboard's initial view controller is \(made.text): `launch` makes it (UIKit #248)"))
             break
         }
-        if initialSpec == nil {
+        if initialSpec == nil && !unmade {
             events.append(.note("no storyboard has an initial view controller: `instantiate ID` makes a scene by its storyboard ID"))
         }
         var notModelled: [String] = []
@@ -57,6 +68,37 @@ extension State {
         storyboards = boards
         if let initialSpec { initial = initialSpec }
         return .done(events)
+    }
+
+    /// The first navigation or tab bar controller with no view controllers in the storyboard
+    /// (the app's code sets them) among what making `scene` makes, described for an error; nil
+    /// when there is none. Iterative, each scene once (Docs/Limits.md).
+    func emptyContainer(in scene: StoryboardScene, of board: Storyboard, boards: [Storyboard]) -> String? {
+        var pending: [(scene: StoryboardScene, board: Storyboard)] = [(scene, board)]
+        var seen: Set<String> = []
+        while let (s, b) = pending.popLast() {
+            guard seen.insert(b.name + "/" + s.id).inserted, seen.count <= 100_000 else { continue }
+            if let ref = s.referencedStoryboard, let other = boards.first(where: { $0.name == ref }),
+               let target = s.referencedIdentifier.flatMap({ other.scene(storyboardIdentifier: $0) }) ?? other.initialViewController.flatMap({ other.scene(id: $0) }) {
+                pending.append((target, other))
+                continue
+            }
+            if (s.kind == .navigation || s.kind == .tabBar) && s.relationships.isEmpty {
+                let what = s.kind == .navigation ? "the navigation controller" : "the tab bar controller"
+                let has = s.kind == .navigation ? "no root view controller" : "no tabs"
+                return "\(what) \(s.isCustomClass ? s.className + " " : "")(\(s.id) in \(b.name).storyboard) with \(has) in the storyboard"
+            }
+            for d in (s.relationships + s.embeds).reversed() { if let k = b.scene(id: d) { pending.append((k, b)) } }
+        }
+        return nil
+    }
+
+    /// Refuses to make `scene` when it contains an empty navigation or tab bar controller.
+    func requireMakeable(_ scene: StoryboardScene, of board: Storyboard, for what: String, at location: SourceLocation) throws(NavLabError) {
+        if let empty = emptyContainer(in: scene, of: board, boards: storyboards) {
+            throw NavLabError(.invalid, "\(what) makes \(empty): the app's code sets its view controllers, and NavLab cannot make it empty", at: location,
+                              suggestion: "make what the code makes with present, push or show, e.g. present Nav(Root)")
+        }
     }
 
     /// What making `scene` afresh makes: a new instance, with the view controllers its
@@ -135,6 +177,16 @@ extension State {
         return out
     }
 
+    /// The segues `id` can perform that have no identifier: wired to a control, only the user's
+    /// tap performs them, named by their element id (UIKit #281).
+    public func unidentifiedSegues(from id: VCID) -> [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] {
+        var out: [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] = []
+        for (b, s) in scenes(for: id) {
+            for g in s.segues where g.kind != .embed && g.identifier == nil && g.fromControl { out.append((b.name, s, g)) }
+        }
+        return out
+    }
+
     /// The class name a segue's destination makes, for listings.
     public func destinationName(of segue: StoryboardSegue, in storyboard: String) -> String {
         guard segue.kind != .unwind else { return segue.unwindAction ?? "(unwind)" }
@@ -164,9 +216,12 @@ extension State {
                 let control = g.fromControl ? " (wired to a control: `segue \(g.identifier!) user` asks shouldPerformSegue)" : ""
                 lines.append("\(self[id].name): segue \(g.identifier!) — \(g.kind.rawValue) → \(destinationName(of: g, in: b))\(control)")
             }
+            for (b, _, g) in unidentifiedSegues(from: id) {
+                lines.append("\(self[id].name): segue \(g.id) user — \(g.kind.rawValue) → \(destinationName(of: g, in: b)) (no identifier: only the user's tap on its control performs it, UIKit #281)")
+            }
         }
         if lines.isEmpty {
-            return ids.isEmpty ? "(nothing is on screen: `launch` first)" : "(no segue with an identifier from \(ids.map { self[$0].name }.joined(separator: ", ")))"
+            return ids.isEmpty ? "(nothing is on screen: `launch` first)" : "(no segue from \(ids.map { self[$0].name }.joined(separator: ", ")))"
         }
         return lines.joined(separator: "\n")
     }
@@ -206,6 +261,15 @@ extension State {
         }
         var found: [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] = []
         for (b, s) in scenes(for: source) { for g in s.segues where g.identifier == identifier { found.append((b.name, s, g)) } }
+        // A segue without an identifier, by its element id: only its control performs it (UIKit #281).
+        if found.isEmpty {
+            if ref == nil, let x = segueSources().first(where: { x in unidentifiedSegues(from: x).contains { $0.segue.id == identifier } }) { source = x }
+            found = unidentifiedSegues(from: source).filter { $0.segue.id == identifier }
+            if !found.isEmpty && !byUser {
+                throw NavLabError(.exception, "Receiver (\(objectDescription(source))) has no segue with identifier '\(identifier)': the segue \(identifier) has no identifier, so code cannot perform it (UIKit #239, #281)", at: location,
+                                  suggestion: "segue \(identifier) user (the user's tap on its control performs it)", exceptionName: "NSInvalidArgumentException")
+            }
+        }
         guard let (boardName, _, segue) = found.first else {
             // UIKit's exception (UIKit #239).
             let known = performableSegues(from: source).compactMap { $0.segue.identifier }
@@ -220,24 +284,27 @@ extension State {
         let board = storyboards.first { $0.name == boardName }!
         let src = self[source].name
         let animated = animated && segue.animates
+        // What UIKit passes as the identifier: nil for a segue without one (UIKit #281).
+        let shown = segue.identifier.map { "\"\($0)\"" } ?? "nil"
         var pre: [Event] = []
         if byUser {
             guard segue.fromControl else {
                 throw NavLabError(.invalid, "the segue \(identifier) is wired to \(src)'s view controller, not to a control: only code performs it (performSegue), and UIKit does not ask shouldPerformSegue (UIKit #242)",
                                   at: location, suggestion: "segue \(identifier) (without `user`)")
             }
-            pre.append(Event(kind: .callback, callback: "shouldPerformSegue(withIdentifier:sender:)", viewController: src, message: "\"\(identifier)\""))
+            pre.append(Event(kind: .callback, callback: "shouldPerformSegue(withIdentifier:sender:)", viewController: src, message: shown))
             if self[source].properties["shouldPerformSegue"] == "false" || classes[self[source].className]?.properties["shouldPerformSegue"] == "false" {
                 return .ignored(reason: "\(src)'s shouldPerformSegue(withIdentifier:sender:) returns false: the segue \(identifier) is not performed (UIKit #242)", events: pre)
             }
         }
         if segue.kind == .unwind { return try unwind(segue, from: source, pre: pre, animated: animated, at: location) }
         let destScene = board.scene(id: segue.destination)!
+        try requireMakeable(destScene, of: board, for: "the segue \(identifier)", at: location)
         let spec = self.spec(for: destScene, in: board, boards: storyboards, at: location)
         let dest = predictedName(of: spec)
         let call = "performSegue(withIdentifier: \"\(identifier)\", sender:)"
         pre.append(.note("\(byUser ? "the user's tap performs" : call + ":") the \(segue.kind.rawValue) segue \(identifier) of \(board.name).storyboard with a new \(dest) (UIKit #240)"))
-        pre.append(Event(kind: .callback, callback: "prepare(for:sender:)", viewController: src, message: "\"\(identifier)\" → \(dest) (UIKit #241)"))
+        pre.append(Event(kind: .callback, callback: "prepare(for:sender:)", viewController: src, message: "\(shown) → \(dest) (UIKit #241)"))
         let outcome: Outcome
         switch segue.kind {
         case .show: outcome = try show(spec, on: NameRef(src, at: location), detail: false, animated: animated)
@@ -384,6 +451,7 @@ extension State {
                               suggestion: near.map { "did you mean \($0)?" } ?? (all.isEmpty ? "no scene has a Storyboard ID: set one in Xcode's Identity inspector" : "storyboard IDs: \(all.prefix(8).joined(separator: ", "))"),
                               exceptionName: "NSInvalidArgumentException")
         }
+        try requireMakeable(scene, of: board, for: "instantiate \(storyboardID)", at: location)
         let spec = self.spec(for: scene, in: board, boards: storyboards, at: location)
         var claimed: Set<VCID> = []
         try validate(spec, claimed: &claimed)

@@ -11,6 +11,9 @@ public struct Storyboard: Hashable, Sendable {
     public let scenes: [StoryboardScene]
     /// What the storyboard holds that NavLab does not model, said once at the import.
     public var unmodelled: [String]
+    /// A launch screen (`launchScreen="YES"`): the system shows it while the app launches; its
+    /// initial view controller is never the Initial UI (UIKit #280).
+    public var isLaunchScreen = false
     /// Scenes by element id and by storyboard ID (the first scene with it).
     let byID: [String: Int]
     let byStoryboardID: [String: Int]
@@ -64,6 +67,8 @@ public struct StoryboardScene: Hashable, Sendable {
     public var referencedStoryboard: String?
     public var referencedIdentifier: String?
     public var location: SourceLocation
+    /// The segues' peek and pop previews (3D Touch `preview` segues inside a segue), not modelled.
+    public var previews = 0
 
     public var isReference: Bool { referencedStoryboard != nil }
 }

@@ -55,15 +55,26 @@ extension StoryboardReader {
             throw NavLabError(.syntax, "the root element is <\(root.name)>, not a storyboard's <document>", at: root.location,
                               suggestion: "is this a storyboard? Xcode's .storyboard files start with <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" …>")
         }
-        if let type = root.attribute("type"), !type.hasSuffix("Storyboard.XIB") {
-            throw NavLabError(.syntax, "the document's type is \(type), not an iOS storyboard", at: root.location(of: "type"),
-                              suggestion: type.containsText("XIB") ? "a .xib holds views, not scenes: NavLab reads .storyboard files" : "NavLab reads iOS storyboards (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB)")
+        // iOS storyboards, and tvOS ones (UIKit too); a macOS or watchOS storyboard holds
+        // other frameworks' controllers, and is refused here rather than at its first scene.
+        var tvOS = false
+        if let type = root.attribute("type") {
+            if type.containsText("AppleTV"), type.hasSuffix(".Storyboard") {
+                tvOS = true
+            } else if !(type.containsText("CocoaTouch") && type.hasSuffix("Storyboard.XIB")) {
+                let platform = type.containsText("WatchKit") ? "a watchOS (WatchKit) storyboard: its scenes are interface controllers, not UIKit view controllers"
+                    : type.containsText("Cocoa") && type.hasSuffix("Storyboard.XIB") ? "a macOS (AppKit) storyboard: its scenes are windows and NSViewControllers, not UIKit view controllers"
+                    : "not an iOS storyboard"
+                throw NavLabError(.syntax, "the document's type is \(type), \(platform)", at: root.location(of: "type"),
+                                  suggestion: type.containsText("XIB") && !type.containsText("Storyboard") ? "a .xib holds views, not scenes: NavLab reads .storyboard files" : "NavLab reads iOS and tvOS storyboards (com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB): import the iOS app's")
+            }
         }
         var scenes: [StoryboardScene] = []
         var unmodelled: [String] = []
         var customSegues = 0
         var transitionStyles = 0
         var compactColumns = 0
+        var previews = 0
         var ids: Set<String> = []
         for list in root.children("scenes") {
             for scene in list.children("scene") {
@@ -74,6 +85,7 @@ extension StoryboardReader {
                             throw NavLabError(.syntax, "two scenes have the id \(s.id)", at: el.location, suggestion: "ids are unique in a storyboard Xcode wrote")
                         }
                         customSegues += s.segues.filter { $0.kind == .custom }.count
+                        previews += s.previews
                         transitionStyles += s.segues.filter { $0.modalTransitionStyle != nil }.count + (s.modalTransitionStyle == nil ? 0 : 1)
                         if s.kind == .split, el.children("connections").contains(where: { $0.children("segue").contains { $0.attribute("relationship") == "compactViewController" } }) {
                             compactColumns += 1
@@ -84,15 +96,21 @@ extension StoryboardReader {
             }
         }
         unmodelled.append("each scene's views (NavLab models view controllers: a scene's view is one UIView)")
+        if tvOS { unmodelled.append("tvOS's own behaviours (the focus engine; NavLab plays a tvOS storyboard's scenes as UIKit on the device set with `device`)") }
+        let empty = scenes.filter { ($0.kind == .navigation || $0.kind == .tabBar) && $0.relationships.isEmpty }.count
+        if empty > 0 { unmodelled.append("\(empty) navigation or tab bar controller\(empty == 1 ? "" : "s") with no view controllers in the storyboard (the app's code sets them): NavLab cannot make \(empty == 1 ? "it" : "them") empty") }
+        if previews > 0 { unmodelled.append("\(previews) segue\(previews == 1 ? "'s" : "s'") peek and pop (3D Touch preview and commit segues): NavLab performs the segue itself") }
         if compactColumns > 0 { unmodelled.append("a split view controller's compact column (compactViewController): collapsed, NavLab's split view shows its primary column") }
         if transitionStyles > 0 { unmodelled.append("modalTransitionStyle (how a presentation animates: NavLab's transitions have no look)") }
-        if customSegues > 0 { unmodelled.append("\(customSegues) custom segue\(customSegues == 1 ? "" : "s")' own perform() and animation (the app's code)") }
+        if customSegues > 0 { unmodelled.append("\(customSegues) custom segue\(customSegues == 1 ? "'s" : "s'") own perform() and animation (the app's code)") }
         let initial = root.attribute("initialViewController")
         if let initial, !scenes.contains(where: { $0.id == initial }) {
             throw NavLabError(.unknown, "initialViewController \(initial) is not a scene's view controller", at: root.location(of: "initialViewController"),
                               suggestion: "set Is Initial View Controller on a scene in Xcode")
         }
-        return Storyboard(name: name, initialViewController: initial, scenes: scenes, unmodelled: unmodelled)
+        var board = Storyboard(name: name, initialViewController: initial, scenes: scenes, unmodelled: unmodelled)
+        board.isLaunchScreen = root.attribute("launchScreen") == "YES"
+        return board
     }
 
     static func scene(_ el: XMLElement) throws(NavLabError) -> StoryboardScene {
@@ -144,6 +162,7 @@ extension StoryboardReader {
             if child.name == "connections" {
                 for seg in child.children("segue") {
                     let segue = try self.segue(seg, fromControl: !owner)
+                    s.previews += seg.children("segue").filter { $0.attribute("key") == "preview" }.count
                     switch segue.kind {
                     case .relationship: relationships.append((seg.attribute("relationship") ?? "", segue))
                     case .embed: s.embeds.append(segue.destination); s.segues.append(segue)
@@ -217,13 +236,9 @@ extension StoryboardReader {
                                                   suggestion: "check Is Initial View Controller on a scene of \(ref).storyboard, or reference a storyboard ID"), in: b.name)
                     }
                 }
+                // A navigation or tab bar controller with no relationship segue is valid (the
+                // app's code sets its view controllers): it is refused where it would be made.
                 switch s.kind {
-                case .navigation where s.relationships.isEmpty:
-                    throw located(NavLabError(.invalid, "the navigation controller \(s.id) has no root view controller (no rootViewController relationship segue)", at: s.location,
-                                              suggestion: "connect its root view controller in Xcode"), in: b.name)
-                case .tabBar where s.relationships.isEmpty:
-                    throw located(NavLabError(.invalid, "the tab bar controller \(s.id) has no tabs (no viewControllers relationship segue)", at: s.location,
-                                              suggestion: "connect its view controllers in Xcode"), in: b.name)
                 case .split where !(2...3).contains(s.relationships.count):
                     throw located(NavLabError(.invalid, "the split view controller \(s.id) has \(s.relationships.count) columns connected; NavLab makes one with 2 or 3", at: s.location,
                                               suggestion: "connect its primary and secondary view controllers"), in: b.name)
