@@ -329,13 +329,13 @@ struct StoryboardTests {
 
     // Shapes met in apps' storyboards (measured on public ones; these are written afresh).
 
-    @Test("UIKit #280: a launch screen's initial view controller is never the Initial UI: the app's storyboard's is, whatever the order")
+    @Test("UIKit #253: a launch screen's initial view controller is never the Initial UI: the app's storyboard's is, whatever the order")
     func launchScreen() {
         let s = Session()
         let r = s.execute(ScriptRunner.storyboardImport([(path: "LaunchScreen.storyboard", text: xmlStoryboard(initial: "L1", extra: " launchScreen=\"YES\"", scenes: [scene("L1")])),
                                                          (path: "Main.storyboard", text: xmlStoryboard(initial: "M1", scenes: [scene("M1", custom: "HomeViewController")]))]))
         expectEqual(r.status, .done)
-        expect(r.text.contains("LaunchScreen.storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #280)"), "\(r.text)")
+        expect(r.text.contains("LaunchScreen.storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #253)"), "\(r.text)")
         expectEqual(s.state.initial?.text, "HomeViewController")
         // A launch screen alone gives no Initial UI.
         let alone = Session()
@@ -398,7 +398,7 @@ struct StoryboardTests {
         expectEqual(s.state.vc(named: "MessageViewController")?.parent.map { s.state[$0].name }, "UINavigationController")
     }
 
-    @Test("UIKit #281: a segue without an identifier runs when the user taps its control (shouldPerformSegue and prepare get nil); code cannot perform it")
+    @Test("UIKit #254: a segue without an identifier runs when the user taps its control (shouldPerformSegue and prepare get nil); code cannot perform it")
     func unidentifiedSegue() {
         let s = Session()
         let text = xmlStoryboard(initial: "N1", scenes: [
@@ -409,7 +409,7 @@ struct StoryboardTests {
         expectEqual(s.execute(ScriptRunner.storyboardImport([(path: "Main.storyboard", text: text)])).status, .done, "\(text)")
         _ = s.execute("launch")
         let list = s.execute("segue").text
-        expect(list.contains("InboxViewController: segue Sg-1a-xyz user — show → MessageViewController (no identifier: only the user's tap on its control performs it, UIKit #281)"), "\(list)")
+        expect(list.contains("InboxViewController: segue Sg-1a-xyz user — show → MessageViewController (no identifier: only the user's tap on its control performs it, UIKit #254)"), "\(list)")
         let before = s.state
         let code = s.execute("segue Sg-1a-xyz")
         expectEqual(code.status, .failed)

@@ -6,7 +6,7 @@ enum Embedded {
     static let uikit = ####"""
 # The UIKit behaviours NavLab models
 
-NavLab's model of UIKit follows the 252 behaviours below. Each has a number, and the number
+NavLab's model of UIKit follows the 254 behaviours below. Each has a number, and the number
 never changes: NavLab's notes cite it (`(UIKit #4, #82)`), the test that pins it is named after
 it (`@Test("UIKit #66: …")`), and `navlab explain 82` — or `explain 82` and `help #82` at the
 prompt, or a click on the citation in the page — prints its entry from this file, which is built
@@ -2595,23 +2595,23 @@ and the code of a custom segue's `perform()`, are not modelled: the import says 
 
 **Sources.** the decompiled `UIStoryboard` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore, `UIKitCore/UIStoryboard.m`) (sample code)
 
-### #280 A launch screen storyboard is shown while the app launches, never launched into
+### #253 A launch screen storyboard is shown while the app launches, never launched into
 
 **What UIKit does.** Every iOS app has a launch screen: the system displays it the moment the app starts and quickly replaces it with the app's first screen. A storyboard launch screen is named by the `UILaunchStoryboardName` key of the app's Info.plist (Xcode writes `launchScreen="YES"` on its `document` element), and the system makes a launch image from it; the app's own interface is the initial view controller of its main storyboard (`UIMainStoryboardFile`, or a scene configuration's storyboard), which is a different file. A launch screen storyboard has an initial view controller too, but the app never runs it as its interface.
 
 **In NavLab.** `import storyboard LaunchScreen.storyboard Main.storyboard` (in either order) makes `Main.storyboard`'s initial view controller the Initial UI that `launch` makes, and a note says the launch screen is not the app's; a launch screen imported alone gives no Initial UI.
 
-**Tests.** `StoryboardTests` "UIKit #280: a launch screen's initial view controller is never the Initial UI: the app's storyboard's is, whatever the order"
+**Tests.** `StoryboardTests` "UIKit #253: a launch screen's initial view controller is never the Initial UI: the app's storyboard's is, whatever the order"
 
 **Sources.** [Specifying your app's launch screen — Apple documentation](https://developer.apple.com/documentation/xcode/specifying-your-apps-launch-screen) ("a screen that displays while your app launches … quickly replaced with the app's first screen"); [UILaunchStoryboardName — Apple documentation](https://developer.apple.com/documentation/bundleresources/information-property-list/uilaunchstoryboardname) ("the storyboard from which to generate the app's launch image") (Apple documentation)
 
-### #281 A segue without an identifier still runs from its control, with a nil identifier
+### #254 A segue without an identifier still runs from its control, with a nil identifier
 
 **What UIKit does.** A segue wired to a control, a cell or a gesture needs no identifier: Interface Builder leaves it empty by default, and the tap still performs it. The control's action calls the segue template's `perform:`, which asks the source `shouldPerformSegue(withIdentifier:sender:)` with the template's identifier — nil when none was set — and, when that returns true, makes the destination, calls `prepare(for:sender:)` with a segue whose `identifier` is nil, then performs it. Code cannot perform such a segue: `performSegue(withIdentifier:sender:)` has no identifier to name it by (UIKit #239).
 
 **In NavLab.** `segue` lists a control's segue without an identifier by its element id, as `segue Sg-1a-xyz user`; `segue Sg-1a-xyz user` performs it, logging `shouldPerformSegue(withIdentifier:sender:)` and `prepare(for:sender:)` with `nil`; `segue Sg-1a-xyz` (as code) fails with UIKit's exception and suggests `user`, changing nothing.
 
-**Tests.** `StoryboardTests` "UIKit #281: a segue without an identifier runs when the user taps its control (shouldPerformSegue and prepare get nil); code cannot perform it"
+**Tests.** `StoryboardTests` "UIKit #254: a segue without an identifier runs when the user taps its control (shouldPerformSegue and prepare get nil); code cannot perform it"
 
 **Sources.** the decompiled `UIStoryboardSegueTemplate` of iOS 26.1 (EthanArbuckle/iPhone18-3_26.1_23B85_Restore, `UIKitCore/UIStoryboardSegueTemplate.mm`: `-perform:` passes `self.identifier` to `shouldPerformSegueWithIdentifier:sender:`, `-encodeWithCoder:` writes the identifier only when there is one, `-segueWithDestinationViewController:` makes the segue `initWithIdentifier:` it) (sample code); [UIStoryboardSegue.identifier — Apple documentation](https://developer.apple.com/documentation/uikit/uistoryboardsegue/identifier) (an optional `String`) (Apple documentation)
 

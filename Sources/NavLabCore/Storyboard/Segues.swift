@@ -40,9 +40,9 @@ extension State {
         var unmade = false
         for b in boards {
             guard let id = b.initialViewController, let s = b.scene(id: id) else { continue }
-            // A launch screen is shown by the system while the app launches, never launched into (UIKit #280).
+            // A launch screen is shown by the system while the app launches, never launched into (UIKit #253).
             if b.isLaunchScreen {
-                events.append(.note("\(b.name).storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #280)"))
+                events.append(.note("\(b.name).storyboard is a launch screen: the system shows it while the app launches, and its initial view controller is not the app's (UIKit #253)"))
                 continue
             }
             if let empty = emptyContainer(in: s, of: b, boards: boards) {
@@ -178,7 +178,7 @@ extension State {
     }
 
     /// The segues `id` can perform that have no identifier: wired to a control, only the user's
-    /// tap performs them, named by their element id (UIKit #281).
+    /// tap performs them, named by their element id (UIKit #254).
     public func unidentifiedSegues(from id: VCID) -> [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] {
         var out: [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] = []
         for (b, s) in scenes(for: id) {
@@ -217,7 +217,7 @@ extension State {
                 lines.append("\(self[id].name): segue \(g.identifier!) — \(g.kind.rawValue) → \(destinationName(of: g, in: b))\(control)")
             }
             for (b, _, g) in unidentifiedSegues(from: id) {
-                lines.append("\(self[id].name): segue \(g.id) user — \(g.kind.rawValue) → \(destinationName(of: g, in: b)) (no identifier: only the user's tap on its control performs it, UIKit #281)")
+                lines.append("\(self[id].name): segue \(g.id) user — \(g.kind.rawValue) → \(destinationName(of: g, in: b)) (no identifier: only the user's tap on its control performs it, UIKit #254)")
             }
         }
         if lines.isEmpty {
@@ -261,12 +261,12 @@ extension State {
         }
         var found: [(storyboard: String, scene: StoryboardScene, segue: StoryboardSegue)] = []
         for (b, s) in scenes(for: source) { for g in s.segues where g.identifier == identifier { found.append((b.name, s, g)) } }
-        // A segue without an identifier, by its element id: only its control performs it (UIKit #281).
+        // A segue without an identifier, by its element id: only its control performs it (UIKit #254).
         if found.isEmpty {
             if ref == nil, let x = segueSources().first(where: { x in unidentifiedSegues(from: x).contains { $0.segue.id == identifier } }) { source = x }
             found = unidentifiedSegues(from: source).filter { $0.segue.id == identifier }
             if !found.isEmpty && !byUser {
-                throw NavLabError(.exception, "Receiver (\(objectDescription(source))) has no segue with identifier '\(identifier)': the segue \(identifier) has no identifier, so code cannot perform it (UIKit #239, #281)", at: location,
+                throw NavLabError(.exception, "Receiver (\(objectDescription(source))) has no segue with identifier '\(identifier)': the segue \(identifier) has no identifier, so code cannot perform it (UIKit #239, #254)", at: location,
                                   suggestion: "segue \(identifier) user (the user's tap on its control performs it)", exceptionName: "NSInvalidArgumentException")
             }
         }
@@ -284,7 +284,7 @@ extension State {
         let board = storyboards.first { $0.name == boardName }!
         let src = self[source].name
         let animated = animated && segue.animates
-        // What UIKit passes as the identifier: nil for a segue without one (UIKit #281).
+        // What UIKit passes as the identifier: nil for a segue without one (UIKit #254).
         let shown = segue.identifier.map { "\"\($0)\"" } ?? "nil"
         var pre: [Event] = []
         if byUser {

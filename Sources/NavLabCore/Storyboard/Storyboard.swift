@@ -12,7 +12,7 @@ public struct Storyboard: Hashable, Sendable {
     /// What the storyboard holds that NavLab does not model, said once at the import.
     public var unmodelled: [String]
     /// A launch screen (`launchScreen="YES"`): the system shows it while the app launches; its
-    /// initial view controller is never the Initial UI (UIKit #280).
+    /// initial view controller is never the Initial UI (UIKit #253).
     public var isLaunchScreen = false
     /// Scenes by element id and by storyboard ID (the first scene with it).
     let byID: [String: Int]
