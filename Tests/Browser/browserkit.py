@@ -30,6 +30,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -404,15 +405,32 @@ def open_page(driver, served, css="#tree .row[data-name]"):
 
 def send_keys(driver, css, *keys, timeout=10):
     """Types `keys` into the element matching `css`. WebKit's driver refuses ("Element is not
-    focusable") while the page is busy laying out a large tree just drawn; a second try a moment
-    later succeeds, so it waits for that, bounded, like every other wait here."""
-    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
+    focusable") while the page is busy laying out a large tree just drawn, and under load now and
+    then fails a call with no message at all; a second try a moment later succeeds, so it waits
+    for that, bounded, like every other wait here. A failed try may have typed some of the keys:
+    the field is put back as it was before the next one (and a line it already submitted is not
+    submitted twice)."""
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException, WebDriverException
+
+    def value(d):
+        return d.execute_script("const e = document.querySelector(arguments[0]); return e ? e.value : null;", css)
+
+    before = value(driver)
 
     def attempt(d):
         try:
             d.find_element(By.CSS_SELECTOR, css).send_keys(*keys)
             return True
         except (ElementNotInteractableException, StaleElementReferenceException):
+            return False
+        except WebDriverException as error:
+            if str(error.msg or "").strip() and "Could not parse element info" not in str(error):
+                raise
+            now = value(d)
+            if keys and keys[-1] == Keys.ENTER and before and now == "":
+                return True  # the line went in; the driver only failed to say so
+            if now is not None and now != before:
+                d.execute_script("document.querySelector(arguments[0]).value = arguments[1];", css, before)
             return False
     WebDriverWait(driver, timeout, poll_frequency=0.1).until(attempt)
 
