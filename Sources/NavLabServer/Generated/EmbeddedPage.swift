@@ -462,7 +462,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .sb-go-button { font: 11.5px var(--mono); padding: 2px 8px; min-height: 28px; border-color: var(--accent); color: var(--blue); }
 .sb-board { margin: 0; padding: 6px 10px 10px; }
 .sb-board figcaption { font: 11.5px var(--mono); color: var(--muted); margin-bottom: 2px; position: sticky; left: 10px; }
-.sb-map { display: block; overflow: visible; font-family: var(--sans); }
+.sb-map { display: block; overflow: visible; font-family: var(--sans); text-rendering: geometricPrecision; }
 .sb-scene rect { fill: var(--panel-2); stroke: var(--faint); stroke-width: 1.2; }
 .sb-scene text { text-anchor: middle; fill: var(--text); }
 .sb-scene .sb-class { font: 600 12px var(--mono); }
@@ -471,6 +471,7 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .sb-scene.sb-initial rect { stroke: var(--amber); stroke-width: 2.4; }
 .sb-scene .sb-initial-mark { text-anchor: start; font-size: 10px; fill: var(--amber); }
 .sb-cluster rect { fill: rgba(255,255,255,.025); stroke: var(--line); stroke-width: 1.2; }
+.sb-cluster-label rect { fill: #242629; }
 .sb-cluster-name { font: 600 11px var(--mono); fill: var(--muted); }
 .sb-scene.sb-live rect { fill: rgba(73,193,107,.14); stroke: var(--green); }
 .sb-scene.sb-live.sb-initial rect { stroke: var(--amber); }
@@ -2997,7 +2998,33 @@ function loadDagre() {
   return dagreLoading;
 }
 
-const CHAR = 7.3, PAD = 12, LABEL_CHAR = 6.3, CLUSTER_CHAR = 6.7;
+const PAD = 12;
+// The texts' widths as this browser draws them with the map's own styles (its monospace font is
+// not every browser's): measured once each in a hidden drawing; without a page, a monospace
+// font's usual widths.
+const KINDS = { title: [".sb-scene .sb-class", 7.3], detail: [".sb-scene .sb-detail", 6.3], mark: [".sb-scene .sb-initial-mark", 6],
+  label: [".sb-label text", 6.3], cluster: [".sb-cluster-name", 6.7] };
+let probe = null;
+const measured = new Map();
+function measure(text, kind) {
+  if (!text) return 0;
+  if (typeof document === "undefined" || !document.body) return text.length * KINDS[kind][1];
+  const key = `${kind}\u0000${text}`;
+  if (measured.has(key)) return measured.get(key);
+  if (!probe?.isConnected) {
+    const holder = document.createElement("div");
+    holder.setAttribute("aria-hidden", "true");
+    holder.style.cssText = "position:absolute;left:-10000px;top:0;visibility:hidden;pointer-events:none";
+    holder.innerHTML = `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g class="sb-scene"><text class="sb-class"></text><text class="sb-detail"></text><text class="sb-initial-mark"></text></g><g class="sb-label"><text></text></g><text class="sb-cluster-name"></text></svg>`;
+    document.body.append(holder);
+    probe = holder;
+  }
+  const el = probe.querySelector(KINDS[kind][0]);
+  el.textContent = text;
+  const width = el.getComputedTextLength() || text.length * KINDS[kind][1];
+  measured.set(key, width);
+  return width;
+}
 // A box's lines: the initial mark (inside the box, so that no arrow or storyboard name covers
 // it), the class, the detail.
 const MARK_H = 13, TITLE_H = 30, DETAIL_H = 14;
@@ -3009,7 +3036,7 @@ const ZOOM_MIN = 0.25, ZOOM_MAX = 2.5, ZOOM_STEP = 1.25;
 
 // The last layout, kept while the storyboards and the pane's size stay the same.
 let cached = { key: null, layouts: null };
-// 1 is 100%; "fit": the widest drawing as wide as the pane (at most 150%).
+// 1 is 100%; "fit": the largest drawing as large as the pane (at most 150%).
 let zoomSetting = 1;
 
 function layoutKey(boards, size) {
@@ -3081,7 +3108,7 @@ function layOut(dagre, boards, rankdir) {
     for (const s of board.scenes) {
       const detail = sceneDetail(s);
       const initial = s.id === board.initialViewController;
-      const longest = Math.max(sceneTitle(s).length * CHAR, detail.length * (CHAR - 1));
+      const longest = Math.max(measure(sceneTitle(s), "title"), measure(detail, "detail"), initial ? measure("▶ initial", "mark") : 0);
       g.setNode(nodeID(board, s), {
         width: Math.ceil(longest + 2 * PAD), height: TITLE_H + (detail ? DETAIL_H : 0) + (initial ? MARK_H : 0),
         scene: s, board, initial,
@@ -3095,13 +3122,13 @@ function layOut(dagre, boards, rankdir) {
       if (!ids.has(e.source) || !ids.has(e.destination)) return; // an unwind's Exit: not a scene
       const text = edgeLabel(e);
       g.setEdge(`${board.name}/${e.source}`, `${board.name}/${e.destination}`,
-        { label: text, width: Math.ceil(text.length * LABEL_CHAR + 12), height: e.identifier ? GO_H : LABEL_H, labelpos: "c", segue: e, board }, `s${b}.${i}`);
+        { label: text, width: Math.ceil(measure(text, "label") + 12), height: e.identifier ? GO_H : LABEL_H, labelpos: "c", segue: e, board }, `s${b}.${i}`);
     });
     for (const s of board.scenes) {
       const to = referenced(boards, s);
       if (!to) continue;
       g.setEdge(nodeID(board, s), nodeID(to[0], to[1]),
-        { label: "reference", width: Math.ceil(9 * LABEL_CHAR + 12), height: LABEL_H, labelpos: "c", reference: { from: [board, s], to } }, `r${b}.${s.id}`);
+        { label: "reference", width: Math.ceil(measure("reference", "label") + 12), height: LABEL_H, labelpos: "c", reference: { from: [board, s], to } }, `r${b}.${s.id}`);
     }
   });
   dagre.layout(g);
@@ -3148,13 +3175,14 @@ function drawingSVG(layout, state, index, zoom) {
     + `<marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sb-arrowhead"/></marker>`
     + `<marker id="${refMarker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sb-arrowhead sb-ref-head"/></marker>`
     + `</defs>`);
+  // Each storyboard's box; its name over the arrows that cross it (drawn after them).
+  const names = [];
   for (const c of layout.clusters) {
     const name = `${c.board.name}.storyboard`;
-    const x = c.x - c.width / 2, y = c.y - c.height / 2;
+    const x = c.x - c.width / 2, y = c.y - c.height / 2, w = Math.ceil(measure(name, "cluster"));
     // A name wider than its storyboard's scenes: the box grows to the right to hold it.
-    const width = Math.max(c.width, Math.ceil(name.length * CLUSTER_CHAR + 16));
-    parts.push(`<g class="sb-cluster" data-storyboard="${esc(c.board.name)}"><rect x="${f1(x)}" y="${f1(y)}" width="${width}" height="${f1(c.height)}" rx="8"/>`
-      + `<text class="sb-cluster-name" x="${f1(x + 8)}" y="${f1(y + 15)}">${esc(name)}</text></g>`);
+    parts.push(`<g class="sb-cluster" data-storyboard="${esc(c.board.name)}"><rect x="${f1(x)}" y="${f1(y)}" width="${Math.max(c.width, w + 16)}" height="${f1(c.height)}" rx="8"/></g>`);
+    names.push(`<g class="sb-cluster-label"><rect x="${f1(x + 5)}" y="${f1(y + 4)}" width="${w + 6}" height="15" rx="3"/><text class="sb-cluster-name" x="${f1(x + 8)}" y="${f1(y + 15)}">${esc(name)}</text></g>`);
   }
   for (const e of layout.edges) {
     if (e.reference) {
@@ -3166,6 +3194,7 @@ function drawingSVG(layout, state, index, zoom) {
     const action = seg.kind !== "relationship" && seg.kind !== "embed";
     parts.push(`<path class="sb-edge${action ? " sb-action" : ""}" d="${path(e.points)}" marker-end="url(#${marker})"/>`);
   }
+  parts.push(...names);
   for (const e of layout.edges) {
     const p = e.segue?.id ? performable.get(`${e.board.name}/${e.segue.id}`) : null;
     const w = e.width, h = p ? GO_H - 2 : Math.min(e.height, LABEL_H), x = e.x - w / 2, y = e.y - h / 2;
@@ -3203,15 +3232,19 @@ function drawingSVG(layout, state, index, zoom) {
       + (detail ? `<text class="sb-detail" x="${f1(n.x)}" y="${f1(line + 34)}">${esc(detail)}</text>` : "")
       + `</g>`);
   }
-  const names = layout.boards.map((b) => `${b.name}.storyboard`).join(", ");
-  return `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(layout.width * zoom)}" height="${Math.ceil(layout.height * zoom)}" viewBox="0 0 ${layout.width} ${layout.height}" role="img" aria-label="${layout.boards.length > 1 ? "Storyboards" : "Storyboard"} ${esc(names)}">${parts.join("")}</svg>`;
+  const boards = layout.boards.map((b) => `${b.name}.storyboard`).join(", ");
+  return `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(layout.width * zoom)}" height="${Math.ceil(layout.height * zoom)}" viewBox="0 0 ${layout.width} ${layout.height}" role="img" aria-label="${layout.boards.length > 1 ? "Storyboards" : "Storyboard"} ${esc(boards)}">${parts.join("")}</svg>`;
 }
 
-/** The zoom in effect: the setting, or for "fit" the widest drawing as wide as the pane. */
+/**
+ * The zoom in effect: the setting, or for "fit" the largest drawing in the pane whole (under
+ * the buttons and its caption), at most 150%.
+ */
 function zoomOf(container, layouts) {
   if (zoomSetting !== "fit") return zoomSetting;
-  const widest = Math.max(1, ...layouts.map((l) => l.width));
-  return Math.min(1.5, Math.max(ZOOM_MIN, (container.clientWidth - 24) / widest));
+  const above = (container.querySelector(".sb-perform")?.offsetHeight || 0) + 34;
+  const fits = layouts.map((l) => Math.min((container.clientWidth - 24) / Math.max(1, l.width), (container.clientHeight - above) / Math.max(1, l.height)));
+  return Math.min(1.5, Math.max(ZOOM_MIN, Math.min(...fits)));
 }
 
 /** The head's zoom buttons, and the map's drag to pan and Ctrl+wheel to zoom (once). */
