@@ -453,10 +453,15 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .sb-body .sb-map { cursor: grab; }
 .sb-body .sb-map .sb-go { cursor: pointer; }
 /* The zoom, in the map's corner (over it, as a map's), the scroll bars left free. */
-.sb-zoom { position: absolute; right: 18px; bottom: 18px; z-index: 2; display: flex; gap: 2px; padding: 3px; border-radius: 7px;
-  background: var(--panel-2); border: 1px solid var(--line); box-shadow: 0 2px 10px rgba(0,0,0,.45); }
-.sb-zoom button { min-width: 28px; min-height: 28px; padding: 0 6px; font: 12px var(--mono); background: var(--panel); }
-.sb-zoom [data-zoom="reset"] { min-width: 48px; }
+.sb-zoom { position: absolute; right: 16px; bottom: 16px; z-index: 2; display: flex; gap: 2px; padding: 2px; border-radius: 7px;
+  background: rgba(36,39,44,.92); border: 1px solid var(--line); box-shadow: 0 2px 10px rgba(0,0,0,.45); }
+.sb-zoom button { min-width: 24px; min-height: 24px; padding: 0 5px; font: 12px var(--mono); background: var(--panel); }
+.sb-zoom [data-zoom="reset"] { min-width: 44px; }
+@media (max-width: 700px), (pointer: coarse) {
+  .sb-zoom { right: 18px; bottom: 18px; padding: 3px; }
+  .sb-zoom button { min-width: 32px; min-height: 32px; }
+  .sb-zoom [data-zoom="reset"] { min-width: 52px; }
+}
 .sb-zoom [data-zoom="fit"] { font-family: var(--sans); }
 .sb-perform { padding: 6px 10px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; font-size: 12px; border-bottom: 1px solid var(--line); position: sticky; left: 0; }
 .sb-go-button { font: 11.5px var(--mono); padding: 2px 8px; min-height: 28px; border-color: var(--accent); color: var(--blue); }
