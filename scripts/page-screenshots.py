@@ -4,9 +4,10 @@
 shows them. Served by NAVLAB (default .build/debug/navlab) in the browser NAVLAB_BROWSER names
 (chromium, the default, or webkit).
 
-With --storyboard, only the Storyboard tab instead (page-storyboard-1440.png, -390.png): the
-storyboard of Tests/Storyboards/Tabs.storyboard pasted into the command box, the app launched
-and one segue performed; at 1440 px the map enlarged over the panes.
+With --storyboard, only the Storyboard tab instead (page-storyboard-1440.png, -390.png):
+Tests/Storyboards/Main.storyboard and Settings.storyboard dropped on the page together (Main's
+storyboard references joined to Settings' scenes by their arrows), the app launched; at 1440 px
+the map enlarged over the panes and zoomed to fit, at 390 px enlarged to the whole screen.
 
 usage: python3 scripts/page-screenshots.py [--storyboard] [FOLDER]   (default Docs/; names page-first-*.png)"""
 
@@ -67,16 +68,14 @@ def shoot_storyboard(width):
     driver = sized_driver(width)
     try:
         browserkit.open_page(driver, served, css="#command")
-        with open(os.path.join(browserkit.ROOT, "Tests", "Storyboards", "Tabs.storyboard"), encoding="utf-8") as f:
-            xml = f.read().rstrip("\n")
-        storyboardmap.paste_command(driver, f"import storyboard Tabs <<END\n{xml}\nEND")
+        storyboardmap.drop_files(driver, [(f"{n}.storyboard", storyboardmap.storyboard_file(f"{n}.storyboard")) for n in ("Main", "Settings")])
+        firstvisit.wait(driver, lambda d: d.find_elements("css selector", "#storyboard .sb-reference"))
         firstvisit.type_command(driver, "launch")
-        firstvisit.type_command(driver, "segue showPost")
         firstvisit.wait(driver, lambda d: d.find_elements("css selector", "#storyboard .sb-label.sb-go"))
-        if width == 390:
-            driver.execute_script("document.getElementById('storyboard-title').scrollIntoView(); scrollBy(0, -16)")
-        else:
-            driver.find_element("id", "storyboard-enlarge").click()
+        storyboardmap.click(driver, "#storyboard-enlarge")
+        if width == 1440:
+            # The whole map in sight (at 100% it is wider than the window).
+            storyboardmap.click(driver, '#storyboard-pane [data-zoom="fit"]')
         settle(driver)
         driver.save_screenshot(os.path.join(folder, f"page-storyboard-{width}.png"))
     finally:

@@ -8,6 +8,8 @@ import { $, esc } from "./dom.js";
 
 /** Limits.importBytes: the largest request the server takes, the size of the prompt's import. */
 export const IMPORT_BYTES = 64 * 1048576;
+/** Limits.storyboardBytes: the most storyboard XML one `import storyboard` reads. */
+const STORYBOARD_BYTES = 16 * 1048576;
 
 /** `header <<END`, the lines, `END`, with a terminator that no line of the text is. */
 export function heredoc(header, text) {
@@ -41,7 +43,7 @@ function showFormat() {
       : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
 }
 
-/** `.storyboard` files opened: their XML in the box, their names, Storyboard chosen. */
+/** `.storyboard` files opened or dropped: their XML in the box, their names, Storyboard chosen. */
 async function openStoryboards(files) {
   if (!files.length) return;
   const texts = await Promise.all([...files].map((f) => f.text()));
@@ -52,19 +54,63 @@ async function openStoryboards(files) {
   showFormat();
 }
 
+/** A file dropped on the page that is a storyboard (by its name: browsers give XML no one type). */
+export const isStoryboardFile = (file) => /\.storyboard$/i.test(file.name);
+
+/**
+ * `.storyboard` files dropped on the page: imported as Import… would, all in one `import
+ * storyboard` (an app's storyboards reference each other). Done: true. Refused: the Import
+ * dialog opens with the files in it and the refusal Import… shows, to fix and try again.
+ */
+export async function importStoryboardFiles(files) {
+  const dialog = $("import-dialog");
+  await openStoryboards(files);
+  if (await runImport()) return true;
+  if (!dialog.open) dialog.showModal();
+  return false;
+}
+
+/**
+ * The line and column an error's `NAME.storyboard:LINE:COLUMN:` names, in the box that holds
+ * the storyboards `names` one after the other, each from its `<?xml` line (as the engine
+ * splits them): { source, column }, or null.
+ */
+function storyboardPlace(text, names, message) {
+  const m = /^(.+?)\.storyboard:(\d+):(\d+): /.exec(message);
+  const which = m ? names.indexOf(m[1]) : -1;
+  if (which < 0) return null;
+  const lines = text.split("\n");
+  const starts = [0];
+  if (names.length > 1) {
+    let content = false;
+    lines.forEach((l, i) => {
+      if (/^[ \t\uFEFF]*<\?xml/.test(l) && content) { starts.push(i); content = false; }
+      if (/[^ \t\r]/.test(l)) content = true;
+    });
+  }
+  if (which >= starts.length) return null;
+  const source = lines[starts[which] + Number(m[2]) - 1];
+  return source == null ? null : { source, column: Number(m[3]) };
+}
+
+/** Runs the box's import; true when it is done (the dialog closes), false when it is refused. */
 async function runImport() {
   const text = $("import-text").value;
   const format = $("import-format").value;
   if (!text.trim()) {
     $("import-note").innerHTML = `<span class="error">${format === "storyboard" ? "Open a .storyboard file or paste its XML first." : "Paste what the debugger printed first."}</span>`;
-    return;
+    return false;
   }
   // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
   const bytes = new Blob([text]).size;
-  if (bytes > IMPORT_BYTES) {
-    $("import-note").innerHTML = `<span class="error">The printout is ${(bytes / 1048576).toFixed(1)} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
-      + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
-    return;
+  if (bytes > (format === "storyboard" ? STORYBOARD_BYTES : IMPORT_BYTES)) {
+    const mib = (bytes / 1048576).toFixed(1);
+    $("import-note").innerHTML = format === "storyboard"
+      ? `<span class="error">The storyboards are ${mib} MiB together; NavLab reads at most ${STORYBOARD_BYTES / 1048576} MiB of storyboards in one import.</span>`
+        + `<span class="muted">Import fewer at a time: those that reference each other together.</span>`
+      : `<span class="error">The printout is ${mib} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
+        + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
+    return false;
   }
   $("import-run").disabled = true;
   const names = ($("import-names").value.trim().split(/\s+/).filter(Boolean).map(storyboardName).join(" ")) || "Main";
@@ -73,17 +119,21 @@ async function runImport() {
   $("import-run").disabled = false;
   if (answer.status === "failed") {
     const e = answer.error || {};
-    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1.
+    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1. A storyboard's error
+    // names its place in its file (`Main.storyboard:12:5: …`): that line is shown from the box.
     const line = e.line > 1 ? e.line - 1 : null;
-    const source = line ? text.split("\n")[line - 1] : null;
+    const inFile = format === "storyboard" && !line ? storyboardPlace(text, names.split(" "), e.message || "") : null;
+    const source = line ? text.split("\n")[line - 1] : inFile?.source;
+    const column = line ? e.column : inFile?.column;
     $("import-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(e.message || "the import failed")}</span>`
-      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (e.column || 1) - 1))}^</pre>` : "")
+      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (column || 1) - 1))}^</pre>` : "")
       + (e.suggestion ? `<span class="muted">${esc(e.suggestion)}</span><br>` : "")
       + `<span class="muted">Nothing was imported.</span>`;
-    return;
+    return false;
   }
-  $("import-dialog").close();
+  if ($("import-dialog").open) $("import-dialog").close();
   $("import-text").value = "";
+  return true;
 }
 
 export function setUpImport() {

@@ -9,7 +9,7 @@ import { renderTree, treeOrder, findMatch, ancestors } from "./tree.js";
 import { renderInspector } from "./inspector.js";
 import { setUpTutorials, offerResume, openPanel } from "./tutorials.js";
 import { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } from "./exporting.js";
-import { setUpImport } from "./importing.js";
+import { setUpImport, importStoryboardFiles, isStoryboardFile } from "./importing.js";
 import { renderPhone } from "./phone.js";
 import { renderMemory } from "./memory.js";
 import { renderStoryboard } from "./storyboard.js";
@@ -137,7 +137,7 @@ let hadStoryboards = false;
 function showPane(which) {
   $("memory-pane").classList.toggle("tab-hidden", which !== "memory");
   $("storyboard-pane").classList.toggle("tab-hidden", which !== "storyboard");
-  if (which !== "storyboard") $("storyboard-pane").classList.remove("sb-wide");
+  if (which !== "storyboard" && $("storyboard-pane").classList.contains("sb-wide")) enlargeStoryboard(false);
   if (which === "storyboard") invalidate("model");
 }
 document.addEventListener("click", (e) => {
@@ -146,6 +146,7 @@ document.addEventListener("click", (e) => {
 });
 function enlargeStoryboard(on) {
   $("storyboard-pane").classList.toggle("sb-wide", on);
+  document.body.classList.toggle("sb-enlarged", on);
   $("storyboard-enlarge").setAttribute("aria-pressed", String(on));
   $("storyboard-enlarge").textContent = on ? "Back" : "Enlarge";
   invalidate("model");
@@ -846,10 +847,23 @@ document.addEventListener("drop", async (e) => {
   e.preventDefault();
   dragDepth = 0;
   $("drop-hint").hidden = true;
-  const file = e.dataTransfer.files?.[0];
-  if (!file) return;
+  const files = [...(e.dataTransfer.files || [])];
+  if (!files.length) return;
+  // `.storyboard` files: imported together, as Import… opens them (they reference each other).
+  const boards = files.filter(isStoryboardFile);
+  if (boards.length) {
+    const others = files.filter((f) => !isStoryboardFile(f));
+    if (others.length) {
+      showProblem("Cannot open the dropped files", `${others.map((f) => f.name).join(", ")} ${others.length === 1 ? "is" : "are"} not a .storyboard file, and ${boards.map((f) => f.name).join(", ")} ${boards.length === 1 ? "is" : "are"}: `
+        + "drop the .storyboard files together to import them, or one .navlab script by itself to open it.");
+      return;
+    }
+    if (await importStoryboardFiles(boards)) showPane("storyboard");
+    return;
+  }
+  const file = files[0];
   if (!/\.navlab$|\.txt$/i.test(file.name) && file.type && !file.type.startsWith("text/")) {
-    openScriptDialog(null, { source: `the file ${file.name}`, error: `${file.name} is not a .navlab script (it is ${file.type}): drop a text file of NavLab commands` });
+    openScriptDialog(null, { source: `the file ${file.name}`, error: `${file.name} is not a .navlab script (it is ${file.type}): drop a text file of NavLab commands, or .storyboard files to import them` });
     return;
   }
   openScriptDialog(await file.text(), { source: `the file ${file.name}` });

@@ -23,3 +23,22 @@ def test_the_map_draws_the_storyboard_and_performs_a_clicked_segue(site, browser
     page = state(browser)
     assert page["storyboards"] == native["storyboards"] and page["storyboards"][0]["scenes"][2]["instances"] == ["DetailViewController"]
     assert page == native
+
+
+def test_dropped_storyboards_are_imported_together_and_joined_by_reference_arrows(site, browser):
+    # The drop, the one import and the arrows between the storyboards, with the engine in the
+    # page: the same as with navlab (Tests/Browser/test_page_storyboard.py).
+    open_static(browser, site)
+    storyboardmap.check_dropped_storyboards_are_imported_together_and_joined_by_reference_arrows(browser)
+    assert [b["name"] for b in state(browser)["storyboards"]] == ["Main", "Settings"]
+    storyboardmap.check_a_broken_dropped_storyboard_is_refused_as_import_refuses_it(browser)
+    assert [b["name"] for b in state(browser)["storyboards"]] == ["Main", "Settings"]
+    assert console_errors(browser) == []
+
+
+def test_the_map_at_a_phones_width(site, browser):
+    browserkit.phone_size(browser)
+    open_static(browser, site)
+    storyboardmap.check_the_map_at_a_phones_width(browser)
+    assert state(browser)["top"] == "AccountViewController"
+    assert console_errors(browser) == []

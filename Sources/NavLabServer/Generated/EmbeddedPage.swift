@@ -447,12 +447,27 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .pane-tab-next { font-size: 11px; padding: 2px 8px; }
 /* Enlarged: the map over the panes, the command box still in sight below. */
 .pane-storyboard.sb-wide { position: fixed; inset: 44px 12px 184px 12px; z-index: 70; border: 1px solid var(--faint); box-shadow: 0 10px 40px rgba(0,0,0,.55); }
+.pane-storyboard { position: relative; }
 .sb-body { overflow: auto; }
+.sb-body.sb-dragging { cursor: grabbing; user-select: none; }
+.sb-body .sb-map { cursor: grab; }
+.sb-body .sb-map .sb-go { cursor: pointer; }
+/* The zoom, in the map's corner (over it, as a map's), the scroll bars left free. */
+.sb-zoom { position: absolute; right: 16px; bottom: 16px; z-index: 2; display: flex; gap: 2px; padding: 2px; border-radius: 7px;
+  background: rgba(36,39,44,.92); border: 1px solid var(--line); box-shadow: 0 2px 10px rgba(0,0,0,.45); }
+.sb-zoom button { min-width: 24px; min-height: 24px; padding: 0 5px; font: 12px var(--mono); background: var(--panel); }
+.sb-zoom [data-zoom="reset"] { min-width: 44px; }
+@media (max-width: 700px), (pointer: coarse) {
+  .sb-zoom { right: 18px; bottom: 18px; padding: 3px; }
+  .sb-zoom button { min-width: 32px; min-height: 32px; }
+  .sb-zoom [data-zoom="reset"] { min-width: 52px; }
+}
+.sb-zoom [data-zoom="fit"] { font-family: var(--sans); }
 .sb-perform { padding: 6px 10px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; font-size: 12px; border-bottom: 1px solid var(--line); position: sticky; left: 0; }
-.sb-go-button { font: 11.5px var(--mono); padding: 2px 8px; border-color: var(--accent); color: var(--blue); }
+.sb-go-button { font: 11.5px var(--mono); padding: 2px 8px; min-height: 28px; border-color: var(--accent); color: var(--blue); }
 .sb-board { margin: 0; padding: 6px 10px 10px; }
 .sb-board figcaption { font: 11.5px var(--mono); color: var(--muted); margin-bottom: 2px; position: sticky; left: 10px; }
-.sb-map { display: block; overflow: visible; font-family: var(--sans); }
+.sb-map { display: block; overflow: visible; font-family: var(--sans); text-rendering: geometricPrecision; }
 .sb-scene rect { fill: var(--panel-2); stroke: var(--faint); stroke-width: 1.2; }
 .sb-scene text { text-anchor: middle; fill: var(--text); }
 .sb-scene .sb-class { font: 600 12px var(--mono); }
@@ -460,11 +475,23 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .sb-scene.sb-ref rect { stroke-dasharray: 4 3; }
 .sb-scene.sb-initial rect { stroke: var(--amber); stroke-width: 2.4; }
 .sb-scene .sb-initial-mark { text-anchor: start; font-size: 10px; fill: var(--amber); }
+.sb-cluster rect { fill: rgba(255,255,255,.025); stroke: var(--line); stroke-width: 1.2; }
+.sb-cluster-label rect { fill: #242629; }
+.sb-cluster-name { font: 600 11px var(--mono); fill: var(--muted); }
 .sb-scene.sb-live rect { fill: rgba(73,193,107,.14); stroke: var(--green); }
 .sb-scene.sb-live.sb-initial rect { stroke: var(--amber); }
+.sb-body .sb-map .sb-scene[data-goto] { cursor: pointer; }
+.sb-scene[data-goto]:hover rect, .sb-scene[data-goto]:focus rect { stroke: var(--cyan); }
+.sb-scene[data-goto]:focus { outline: none; }
+/* The scene a reference was clicked for: a ring that fades. */
+.sb-scene.sb-shown rect { animation: sb-shown 1.6s ease-out; }
+@keyframes sb-shown { from { stroke: var(--cyan); stroke-width: 5; } to { stroke-width: 1.2; } }
 .sb-edge { fill: none; stroke: var(--faint); stroke-width: 1.4; }
 .sb-edge.sb-action { stroke: var(--purple); stroke-dasharray: 5 4; }
+.sb-edge.sb-reference { stroke: var(--cyan); stroke-dasharray: 9 3 2 3; stroke-width: 1.6; }
 .sb-arrowhead { fill: var(--faint); }
+.sb-arrowhead.sb-ref-head { fill: var(--cyan); }
+.sb-label.sb-ref-label text { fill: var(--cyan); }
 .sb-label rect { fill: var(--panel); stroke: none; }
 .sb-label text { text-anchor: middle; font: 10.5px var(--mono); fill: var(--muted); }
 .sb-label.sb-go { cursor: pointer; }
@@ -472,9 +499,16 @@ a.fact:hover, a.fact:focus-visible { color: var(--accent); }
 .sb-label.sb-go text { fill: var(--blue); }
 .sb-label.sb-go:hover rect, .sb-label.sb-go:focus rect { fill: #2d4670; }
 .sb-label.sb-go:focus { outline: none; }
+.sb-map .sb-label.sb-go rect.sb-hit { fill: transparent; stroke: none; pointer-events: all; }
 @media (max-width: 700px) {
   .pane.tab-hidden { display: flex; }
   .pane-tab-next, .pane-memory .pane-tab { display: none; }
+  /* On a phone Enlarge is the whole screen, the map's own (Back or Esc returns). */
+  .pane-storyboard #storyboard-enlarge { display: inline-block; min-height: 28px; }
+  .pane-storyboard.sb-wide { inset: 0; height: auto; min-height: 0; z-index: 70; border: 0; }
+  /* (Over the sticky top bar: the panes are no stacking context of their own meanwhile.) */
+  body.sb-enlarged { overflow: hidden; }
+  body.sb-enlarged .panes { isolation: auto; }
 }
 
 /* ---- tutorials: a panel that leaves the panes in view while a step runs ---- */
@@ -606,6 +640,7 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
   <section class="pane pane-memory pane-storyboard tab-hidden" id="storyboard-pane" aria-labelledby="storyboard-title">
     <div class="pane-head"><h2 id="storyboard-title">Storyboard</h2><span class="muted" id="storyboard-summary"></span><button type="button" class="pane-tab" id="storyboard-enlarge" aria-pressed="false" title="The map over the panes, at full width (Esc: back)">Enlarge</button><button type="button" class="pane-tab-next" data-show-pane="memory" title="Who holds each view controller, in this pane's place">Memory</button></div>
     <div class="pane-body sb-body" id="storyboard"></div>
+    <span class="sb-zoom" id="storyboard-zoom" role="group" aria-label="Zoom the map" hidden><button type="button" data-zoom="out" title="Zoom out (Ctrl+wheel)" aria-label="Zoom out">−</button><button type="button" data-zoom="reset" title="Actual size" aria-label="Actual size">100%</button><button type="button" data-zoom="in" title="Zoom in (Ctrl+wheel)" aria-label="Zoom in">+</button><button type="button" data-zoom="fit" title="The map as wide as the pane">Fit</button></span>
   </section>
 
   <section class="pane pane-log" aria-labelledby="log-title">
@@ -651,7 +686,7 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
   <div class="fact-head"><h2 id="import-title">Import a real app's hierarchy</h2><button type="button" id="import-close" title="Close (Esc)">×</button></div>
   <div class="fact-body">
     <p>Pause your app in Xcode and type <code>expr -l objc++ -O -- [UIViewController _printHierarchy]</code> in the debugger's console. Paste what it printed: the app here runs with that hierarchy, addresses and all, and you go on from it. <code>undo</code> steps back over the import.</p>
-    <p>Or your app's storyboards: open the <code>.storyboard</code> files (or paste one's XML with <b>Storyboard</b> chosen, and its name): they become <code>import storyboard NAME… &lt;&lt;END</code>; the Storyboard tab draws them.</p>
+    <p>Or your app's storyboards: open the <code>.storyboard</code> files (or drop them on the page, or paste one's XML with <b>Storyboard</b> chosen, and its name): they become <code>import storyboard NAME… &lt;&lt;END</code>; the Storyboard tab draws them.</p>
     <label class="import-format">Printout <select id="import-format"><option value="uikit">_printHierarchy</option><option value="screenstate">ScreenState summary</option><option value="storyboard">Storyboard (.storyboard XML)</option></select></label>
     <label class="import-format" id="import-names-label" hidden>Named <input id="import-names" class="mono" type="text" spellcheck="false" autocomplete="off" placeholder="Main" aria-label="The storyboards' names, the main one first"></label>
     <label class="import-format import-open">Open .storyboard files… <input type="file" id="import-file" accept=".storyboard" multiple></label>
@@ -671,7 +706,7 @@ code.hint:hover, code.hint:focus-visible { border-color: var(--accent); outline:
     <form method="dialog" class="script-actions"><button class="primary" autofocus>Close</button></form>
   </div>
 </dialog>
-<div class="drop-hint" id="drop-hint" hidden>Drop a <code>.navlab</code> script to open it</div>
+<div class="drop-hint" id="drop-hint" hidden>Drop a <code>.navlab</code> script to open it, or <code>.storyboard</code> files to import them</div>
 </body>
 </html>
 
@@ -2659,6 +2694,8 @@ const __importing = (() => {
 
 /** Limits.importBytes: the largest request the server takes, the size of the prompt's import. */
 const IMPORT_BYTES = 64 * 1048576;
+/** Limits.storyboardBytes: the most storyboard XML one `import storyboard` reads. */
+const STORYBOARD_BYTES = 16 * 1048576;
 
 /** `header <<END`, the lines, `END`, with a terminator that no line of the text is. */
 function heredoc(header, text) {
@@ -2692,7 +2729,7 @@ function showFormat() {
       : "UINavigationController (Root): {\n    Feed (Navigation Child)\n}";
 }
 
-/** `.storyboard` files opened: their XML in the box, their names, Storyboard chosen. */
+/** `.storyboard` files opened or dropped: their XML in the box, their names, Storyboard chosen. */
 async function openStoryboards(files) {
   if (!files.length) return;
   const texts = await Promise.all([...files].map((f) => f.text()));
@@ -2703,19 +2740,63 @@ async function openStoryboards(files) {
   showFormat();
 }
 
+/** A file dropped on the page that is a storyboard (by its name: browsers give XML no one type). */
+const isStoryboardFile = (file) => /\.storyboard$/i.test(file.name);
+
+/**
+ * `.storyboard` files dropped on the page: imported as Import… would, all in one `import
+ * storyboard` (an app's storyboards reference each other). Done: true. Refused: the Import
+ * dialog opens with the files in it and the refusal Import… shows, to fix and try again.
+ */
+async function importStoryboardFiles(files) {
+  const dialog = $("import-dialog");
+  await openStoryboards(files);
+  if (await runImport()) return true;
+  if (!dialog.open) dialog.showModal();
+  return false;
+}
+
+/**
+ * The line and column an error's `NAME.storyboard:LINE:COLUMN:` names, in the box that holds
+ * the storyboards `names` one after the other, each from its `<?xml` line (as the engine
+ * splits them): { source, column }, or null.
+ */
+function storyboardPlace(text, names, message) {
+  const m = /^(.+?)\.storyboard:(\d+):(\d+): /.exec(message);
+  const which = m ? names.indexOf(m[1]) : -1;
+  if (which < 0) return null;
+  const lines = text.split("\n");
+  const starts = [0];
+  if (names.length > 1) {
+    let content = false;
+    lines.forEach((l, i) => {
+      if (/^[ \t\uFEFF]*<\?xml/.test(l) && content) { starts.push(i); content = false; }
+      if (/[^ \t\r]/.test(l)) content = true;
+    });
+  }
+  if (which >= starts.length) return null;
+  const source = lines[starts[which] + Number(m[2]) - 1];
+  return source == null ? null : { source, column: Number(m[3]) };
+}
+
+/** Runs the box's import; true when it is done (the dialog closes), false when it is refused. */
 async function runImport() {
   const text = $("import-text").value;
   const format = $("import-format").value;
   if (!text.trim()) {
     $("import-note").innerHTML = `<span class="error">${format === "storyboard" ? "Open a .storyboard file or paste its XML first." : "Paste what the debugger printed first."}</span>`;
-    return;
+    return false;
   }
   // The server takes what the prompt takes (Docs/Limits.md): say so here rather than send more.
   const bytes = new Blob([text]).size;
-  if (bytes > IMPORT_BYTES) {
-    $("import-note").innerHTML = `<span class="error">The printout is ${(bytes / 1048576).toFixed(1)} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
-      + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
-    return;
+  if (bytes > (format === "storyboard" ? STORYBOARD_BYTES : IMPORT_BYTES)) {
+    const mib = (bytes / 1048576).toFixed(1);
+    $("import-note").innerHTML = format === "storyboard"
+      ? `<span class="error">The storyboards are ${mib} MiB together; NavLab reads at most ${STORYBOARD_BYTES / 1048576} MiB of storyboards in one import.</span>`
+        + `<span class="muted">Import fewer at a time: those that reference each other together.</span>`
+      : `<span class="error">The printout is ${mib} MiB; an import takes at most ${IMPORT_BYTES / 1048576} MiB (250,000 view controllers).</span>`
+        + `<span class="muted">Import the part you want to try things on: a printout that starts below the root imports as the subtree it shows.</span>`;
+    return false;
   }
   $("import-run").disabled = true;
   const names = ($("import-names").value.trim().split(/\s+/).filter(Boolean).map(storyboardName).join(" ")) || "Main";
@@ -2724,17 +2805,21 @@ async function runImport() {
   $("import-run").disabled = false;
   if (answer.status === "failed") {
     const e = answer.error || {};
-    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1.
+    // Line 1 is `import … <<END`: the pasted text's line N is line N + 1. A storyboard's error
+    // names its place in its file (`Main.storyboard:12:5: …`): that line is shown from the box.
     const line = e.line > 1 ? e.line - 1 : null;
-    const source = line ? text.split("\n")[line - 1] : null;
+    const inFile = format === "storyboard" && !line ? storyboardPlace(text, names.split(" "), e.message || "") : null;
+    const source = line ? text.split("\n")[line - 1] : inFile?.source;
+    const column = line ? e.column : inFile?.column;
     $("import-note").innerHTML = `<span class="error">${line ? `Line ${line}: ` : ""}${esc(e.message || "the import failed")}</span>`
-      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (e.column || 1) - 1))}^</pre>` : "")
+      + (source != null ? `<pre class="mono import-line">${esc(source)}\n${" ".repeat(Math.max(0, (column || 1) - 1))}^</pre>` : "")
       + (e.suggestion ? `<span class="muted">${esc(e.suggestion)}</span><br>` : "")
       + `<span class="muted">Nothing was imported.</span>`;
-    return;
+    return false;
   }
-  $("import-dialog").close();
+  if ($("import-dialog").open) $("import-dialog").close();
   $("import-text").value = "";
+  return true;
 }
 
 function setUpImport() {
@@ -2752,7 +2837,7 @@ function setUpImport() {
   });
 }
 
-  return { IMPORT_BYTES, heredoc, openImportDialog, storyboardName, setUpImport };
+  return { IMPORT_BYTES, heredoc, openImportDialog, storyboardName, isStoryboardFile, importStoryboardFiles, setUpImport };
 })();
 // ---- js/phone.js
 const __phone = (() => {
@@ -2894,9 +2979,12 @@ const __storyboard = (() => {
 // The Storyboard tab: the storyboards `import storyboard` read, drawn as a map — each scene a
 // box (its class, its storyboard ID; a reference says what it stands for), relationships and
 // embeds solid arrows, the segues a scene performs dashed ones labelled kind · identifier, the
-// initial view controller marked, the scenes that have instances now highlighted. The segues
-// the screen can perform (the document's `segues`, the engine's list) are buttons, on the map
-// and above it: a click runs `segue ID from NAME` as the command box would.
+// initial view controller marked, the scenes that have instances now highlighted. A storyboard
+// reference is joined to the scene it stands for in the other storyboard by a dashed cyan
+// arrow labelled "reference": storyboards joined so are one drawing, a box around each. The
+// segues the screen can perform (the document's `segues`, the engine's list) are buttons, on
+// the map and above it: a click runs `segue ID from NAME` as the command box would. The map
+// zooms (the pane head's − 100% + Fit, Ctrl+wheel) and pans (scrolling, or dragging it).
 // The layout is dagre's (Public/vendor/dagre.min.js, loaded the first time a map is drawn).
 
 
@@ -2915,9 +3003,46 @@ function loadDagre() {
   return dagreLoading;
 }
 
-const FONT = 12, CHAR = 7.3, PAD = 12, LABEL_FONT = 10.5, LABEL_CHAR = 6.3;
-// The last layout, kept while the storyboards and the direction stay the same.
+const PAD = 12;
+// The texts' widths as this browser draws them with the map's own styles (its monospace font is
+// not every browser's): measured once each in a hidden drawing; without a page, a monospace
+// font's usual widths.
+const KINDS = { title: [".sb-scene .sb-class", 7.3], detail: [".sb-scene .sb-detail", 6.3], mark: [".sb-scene .sb-initial-mark", 6],
+  label: [".sb-label text", 6.3], cluster: [".sb-cluster-name", 6.7] };
+let probe = null;
+const measured = new Map();
+function measure(text, kind) {
+  if (!text) return 0;
+  if (typeof document === "undefined" || !document.body) return text.length * KINDS[kind][1];
+  const key = `${kind}\u0000${text}`;
+  if (measured.has(key)) return measured.get(key);
+  if (!probe?.isConnected) {
+    const holder = document.createElement("div");
+    holder.setAttribute("aria-hidden", "true");
+    holder.style.cssText = "position:absolute;left:-10000px;top:0;visibility:hidden;pointer-events:none";
+    holder.innerHTML = `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g class="sb-scene"><text class="sb-class"></text><text class="sb-detail"></text><text class="sb-initial-mark"></text></g><g class="sb-label"><text></text></g><text class="sb-cluster-name"></text></svg>`;
+    document.body.append(holder);
+    probe = holder;
+  }
+  const el = probe.querySelector(KINDS[kind][0]);
+  el.textContent = text;
+  const width = el.getComputedTextLength() || text.length * KINDS[kind][1];
+  measured.set(key, width);
+  return width;
+}
+// A box's lines: the initial mark (inside the box, so that no arrow or storyboard name covers
+// it), the class, the detail.
+const MARK_H = 13, TITLE_H = 30, DETAIL_H = 14;
+// Arrows' labels; those of segues with an identifier (the ones the screen may perform, blue
+// buttons then) as tall as a tap target (24 px) at 100%.
+const LABEL_H = 18, GO_H = 24, TAP = 24;
+// The zoom: steps of 1.25 between these.
+const ZOOM_MIN = 0.25, ZOOM_MAX = 2.5, ZOOM_STEP = 1.25;
+
+// The last layout, kept while the storyboards and the pane's size stay the same.
 let cached = { key: null, layouts: null };
+// 1 is 100%; "fit": the largest drawing as large as the pane (at most 150%).
+let zoomSetting = 1;
 
 function layoutKey(boards, size) {
   return size + JSON.stringify(boards.map((b) => [b.name, b.initialViewController,
@@ -2935,27 +3060,94 @@ function edgeLabel(g) {
   return g.identifier ? `${g.kind} · ${g.identifier}` : g.kind;
 }
 
-/** One storyboard laid out: nodes and edges with coordinates, and the drawing's size. */
-function layOut(dagre, board, rankdir) {
-  const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir, nodesep: 24, ranksep: 40, edgesep: 12, marginx: 16, marginy: 16 });
+/** The scene a storyboard reference stands for, in `boards`: [board, scene], or null. */
+function referenced(boards, s) {
+  if (!s.reference) return null;
+  const board = boards.find((b) => b.name === s.reference.storyboard);
+  if (!board) return null;
+  const scene = s.reference.identifier
+    ? board.scenes.find((x) => x.storyboardID === s.reference.identifier)
+    : board.scenes.find((x) => x.id === board.initialViewController);
+  return scene && !scene.reference ? [board, scene] : null;
+}
+
+/**
+ * The storyboards in drawings: those joined by references (either way, through others too)
+ * together, each drawing in the order the first of them was imported; inside, import order.
+ */
+function drawings(boards) {
+  const group = boards.map((_, i) => i);
+  const find = (i) => (group[i] === i ? i : (group[i] = find(group[i])));
+  boards.forEach((b, i) => {
+    for (const s of b.scenes) {
+      const to = referenced(boards, s);
+      if (to) group[find(boards.indexOf(to[0]))] = find(i);
+    }
+  });
+  const out = new Map();
+  boards.forEach((b, i) => {
+    const root = find(i);
+    if (!out.has(root)) out.set(root, []);
+    out.get(root).push(b);
+  });
+  return [...out.values()].sort((a, b) => boards.indexOf(a[0]) - boards.indexOf(b[0]));
+}
+
+const nodeID = (board, scene) => `${board.name}/${scene.id}`;
+
+/**
+ * One drawing laid out: its storyboards (one, or several joined by references, each a dagre
+ * cluster), the nodes and edges with coordinates, the clusters' boxes, the drawing's size.
+ */
+function layOut(dagre, boards, rankdir) {
+  const several = boards.length > 1;
+  const g = new dagre.graphlib.Graph({ multigraph: true, compound: several });
+  // Several: more room around each storyboard's scenes, for its name in its box's top band.
+  g.setGraph(several
+    ? { rankdir, nodesep: 32, ranksep: 48, edgesep: 12, marginx: 16, marginy: 16 }
+    : { rankdir, nodesep: 24, ranksep: 40, edgesep: 12, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
-  const ids = new Set(board.scenes.map((s) => s.id));
-  for (const s of board.scenes) {
-    const longest = Math.max(sceneTitle(s).length * CHAR, sceneDetail(s).length * (CHAR - 1));
-    g.setNode(s.id, { width: Math.ceil(longest + 2 * PAD), height: sceneDetail(s) ? 44 : 30, scene: s });
+  for (const board of boards) {
+    const cluster = `storyboard:${board.name}`;
+    if (several) g.setNode(cluster, { board, cluster: true });
+    for (const s of board.scenes) {
+      const detail = sceneDetail(s);
+      const initial = s.id === board.initialViewController;
+      const longest = Math.max(measure(sceneTitle(s), "title"), measure(detail, "detail"), initial ? measure("▶ initial", "mark") : 0);
+      g.setNode(nodeID(board, s), {
+        width: Math.ceil(longest + 2 * PAD), height: TITLE_H + (detail ? DETAIL_H : 0) + (initial ? MARK_H : 0),
+        scene: s, board, initial,
+      });
+      if (several) g.setParent(nodeID(board, s), cluster);
+    }
   }
-  board.segues.forEach((e, i) => {
-    if (!ids.has(e.source) || !ids.has(e.destination)) return; // an unwind's Exit: not a scene
-    const text = edgeLabel(e);
-    g.setEdge(e.source, e.destination, { label: text, width: Math.ceil(text.length * LABEL_CHAR + 12), height: 18, labelpos: "c", segue: e }, `e${i}`);
+  boards.forEach((board, b) => {
+    const ids = new Set(board.scenes.map((s) => s.id));
+    board.segues.forEach((e, i) => {
+      if (!ids.has(e.source) || !ids.has(e.destination)) return; // an unwind's Exit: not a scene
+      const text = edgeLabel(e);
+      g.setEdge(`${board.name}/${e.source}`, `${board.name}/${e.destination}`,
+        { label: text, width: Math.ceil(measure(text, "label") + 12), height: e.identifier ? GO_H : LABEL_H, labelpos: "c", segue: e, board }, `s${b}.${i}`);
+    });
+    for (const s of board.scenes) {
+      const to = referenced(boards, s);
+      if (!to) continue;
+      g.setEdge(nodeID(board, s), nodeID(to[0], to[1]),
+        { label: "reference", width: Math.ceil(measure("reference", "label") + 12), height: LABEL_H, labelpos: "c", reference: { from: [board, s], to } }, `r${b}.${s.id}`);
+    }
   });
   dagre.layout(g);
   const graph = g.graph();
+  const nodes = [], clusters = [];
+  for (const id of g.nodes()) {
+    const n = g.node(id);
+    if (n.cluster) clusters.push(n);
+    else nodes.push(n);
+  }
   return {
-    board,
+    boards,
     width: Math.ceil(graph.width || 0), height: Math.ceil(graph.height || 0),
-    nodes: g.nodes().map((id) => g.node(id)),
+    nodes, clusters,
     edges: g.edges().map((e) => g.edge(e)),
   };
 }
@@ -2964,57 +3156,155 @@ function path(points) {
   return points.map((p, i) => `${i ? "L" : "M"}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" ");
 }
 
-/** The performable segues of one storyboard by the segue's element id. */
-function performableBySegue(state, board) {
+/** The performable segues by storyboard and the segue's element id. */
+function performableBySegue(state) {
   const out = new Map();
   for (const p of state.segues || []) {
-    if (p.storyboard === board.name && !out.has(p.segue)) out.set(p.segue, p);
+    const key = `${p.storyboard}/${p.segue}`;
+    if (!out.has(key)) out.set(key, p);
   }
   return out;
 }
 
 const command = (p) => `segue ${p.identifier} from ${p.viewController}`;
+const f1 = (n) => n.toFixed(1);
 
-function boardSVG(layout, state, index) {
-  const { board } = layout;
-  const performable = performableBySegue(state, board);
+function drawingSVG(layout, state, index, zoom) {
+  const performable = performableBySegue(state);
   // The layout may be an earlier document's: what exists now is read from this one.
-  const now = new Map(((state.storyboards || []).find((b) => b.name === board.name)?.scenes || []).map((s) => [s.id, s.instances || []]));
+  const now = new Map();
+  for (const b of state.storyboards || []) for (const s of b.scenes) now.set(`${b.name}/${s.id}`, s.instances || []);
   const parts = [];
-  const marker = `sb-arrow-${index}`;
-  parts.push(`<defs><marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sb-arrowhead"/></marker></defs>`);
+  const marker = `sb-arrow-${index}`, refMarker = `sb-ref-arrow-${index}`;
+  parts.push(`<defs>`
+    + `<marker id="${marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sb-arrowhead"/></marker>`
+    + `<marker id="${refMarker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="sb-arrowhead sb-ref-head"/></marker>`
+    + `</defs>`);
+  // Each storyboard's box; its name over the arrows that cross it (drawn after them).
+  const names = [];
+  for (const c of layout.clusters) {
+    const name = `${c.board.name}.storyboard`;
+    const x = c.x - c.width / 2, y = c.y - c.height / 2, w = Math.ceil(measure(name, "cluster"));
+    // A name wider than its storyboard's scenes: the box grows to the right to hold it.
+    parts.push(`<g class="sb-cluster" data-storyboard="${esc(c.board.name)}"><rect x="${f1(x)}" y="${f1(y)}" width="${Math.max(c.width, w + 16)}" height="${f1(c.height)}" rx="8"/></g>`);
+    names.push(`<g class="sb-cluster-label"><rect x="${f1(x + 5)}" y="${f1(y + 4)}" width="${w + 6}" height="15" rx="3"/><text class="sb-cluster-name" x="${f1(x + 8)}" y="${f1(y + 15)}">${esc(name)}</text></g>`);
+  }
   for (const e of layout.edges) {
+    if (e.reference) {
+      const [fb, fs] = e.reference.from, [tb, ts] = e.reference.to;
+      parts.push(`<path class="sb-edge sb-reference" d="${path(e.points)}" marker-end="url(#${refMarker})" data-from="${esc(nodeID(fb, fs))}" data-to="${esc(nodeID(tb, ts))}"/>`);
+      continue;
+    }
     const seg = e.segue;
     const action = seg.kind !== "relationship" && seg.kind !== "embed";
     parts.push(`<path class="sb-edge${action ? " sb-action" : ""}" d="${path(e.points)}" marker-end="url(#${marker})"/>`);
   }
+  parts.push(...names);
   for (const e of layout.edges) {
-    const seg = e.segue;
-    const p = seg.id ? performable.get(seg.id) : null;
-    const w = e.width, h = e.height, x = e.x - w / 2, y = e.y - h / 2;
-    const attrs = p
-      ? ` class="sb-label sb-go" role="button" tabindex="0" data-command="${esc(command(p))}" aria-label="${esc(command(p))}"`
-      : ` class="sb-label"`;
-    const title = p ? `<title>${esc(command(p))} → ${esc(p.destination)}${p.fromControl ? " (wired to a control)" : ""}</title>` : "";
-    parts.push(`<g${attrs}>${title}<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w}" height="${h}" rx="4"/><text x="${e.x.toFixed(1)}" y="${(e.y + 3.6).toFixed(1)}">${esc(e.label)}</text></g>`);
+    const p = e.segue?.id ? performable.get(`${e.board.name}/${e.segue.id}`) : null;
+    const w = e.width, h = p ? GO_H - 2 : Math.min(e.height, LABEL_H), x = e.x - w / 2, y = e.y - h / 2;
+    const rect = `<rect x="${f1(x)}" y="${f1(y)}" width="${w}" height="${h}" rx="4"/><text x="${f1(e.x)}" y="${f1(e.y + 3.6)}">${esc(e.label)}</text>`;
+    if (e.reference) {
+      const [tb, ts] = e.reference.to;
+      parts.push(`<g class="sb-label sb-ref-label"><title>${esc(`stands for ${ts.class} in ${tb.name}.storyboard${ts.storyboardID ? ` (storyboard ID ${ts.storyboardID})` : " (its initial view controller)"}`)}</title>${rect}</g>`);
+    } else if (p) {
+      // The place a tap or click takes: at least 24 px each way at any zoom.
+      const hw = Math.max(w, TAP / zoom), hh = Math.max(h, TAP / zoom);
+      parts.push(`<g class="sb-label sb-go" role="button" tabindex="0" data-command="${esc(command(p))}" aria-label="${esc(command(p))}">`
+        + `<title>${esc(command(p))} → ${esc(p.destination)}${p.fromControl ? " (wired to a control)" : ""}</title>`
+        + `<rect class="sb-hit" x="${f1(e.x - hw / 2)}" y="${f1(e.y - hh / 2)}" width="${f1(hw)}" height="${f1(hh)}"/>${rect}</g>`);
+    } else {
+      parts.push(`<g class="sb-label">${rect}</g>`);
+    }
   }
   for (const n of layout.nodes) {
     const s = n.scene;
-    const initial = s.id === board.initialViewController;
-    const instances = now.get(s.id) || [];
+    const instances = now.get(nodeID(n.board, s)) || [];
     const live = instances.length > 0;
-    const cls = ["sb-scene", initial ? "sb-initial" : "", live ? "sb-live" : "", s.reference ? "sb-ref" : ""].filter(Boolean).join(" ");
+    const cls = ["sb-scene", n.initial ? "sb-initial" : "", live ? "sb-live" : "", s.reference ? "sb-ref" : ""].filter(Boolean).join(" ");
     const x = n.x - n.width / 2, y = n.y - n.height / 2;
     const detail = sceneDetail(s);
-    const tip = [s.class, detail, initial ? "the initial view controller" : "", live ? `now: ${instances.join(", ")}` : ""].filter(Boolean).join("\n");
-    parts.push(`<g class="${cls}" data-scene="${esc(s.id)}"><title>${esc(tip)}</title>`
-      + `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${n.width}" height="${n.height}" rx="6"/>`
-      + `<text class="sb-class" x="${n.x.toFixed(1)}" y="${(detail ? n.y - 3 : n.y + 4).toFixed(1)}">${esc(sceneTitle(s))}</text>`
-      + (detail ? `<text class="sb-detail" x="${n.x.toFixed(1)}" y="${(n.y + 12).toFixed(1)}">${esc(detail)}</text>` : "")
-      + (initial ? `<text class="sb-initial-mark" x="${(x + 2).toFixed(1)}" y="${(y - 4).toFixed(1)}">▶ initial</text>` : "")
+    const to = referenced(layout.boards, s);
+    const tip = [s.class, detail, to ? `stands for ${to[1].class} in ${to[0].name}.storyboard (the reference arrow; a click shows it)` : "",
+      n.initial ? `the initial view controller of ${n.board.name}.storyboard` : "", live ? `now: ${instances.join(", ")}` : ""].filter(Boolean).join("\n");
+    // Top to bottom: the mark, the class, the detail. A reference is a link to its scene.
+    const line = y + (n.initial ? MARK_H : 0);
+    const link = to ? ` role="link" tabindex="0" data-goto="${esc(nodeID(to[0], to[1]))}" aria-label="${esc(`${sceneTitle(s)}: show ${to[1].class} in ${to[0].name}.storyboard`)}"` : "";
+    parts.push(`<g class="${cls}" data-scene="${esc(s.id)}" data-storyboard="${esc(n.board.name)}"${link}><title>${esc(tip)}</title>`
+      + `<rect x="${f1(x)}" y="${f1(y)}" width="${n.width}" height="${n.height}" rx="6"/>`
+      + (n.initial ? `<text class="sb-initial-mark" x="${f1(x + 7)}" y="${f1(y + 12)}">▶ initial</text>` : "")
+      + `<text class="sb-class" x="${f1(n.x)}" y="${f1(line + 19)}">${esc(sceneTitle(s))}</text>`
+      + (detail ? `<text class="sb-detail" x="${f1(n.x)}" y="${f1(line + 34)}">${esc(detail)}</text>` : "")
       + `</g>`);
   }
-  return `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="${layout.width}" height="${layout.height + 8}" viewBox="0 -8 ${layout.width} ${layout.height + 8}" role="img" aria-label="Storyboard ${esc(board.name)}">${parts.join("")}</svg>`;
+  const boards = layout.boards.map((b) => `${b.name}.storyboard`).join(", ");
+  return `<svg class="sb-map" xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(layout.width * zoom)}" height="${Math.ceil(layout.height * zoom)}" viewBox="0 0 ${layout.width} ${layout.height}" role="img" aria-label="${layout.boards.length > 1 ? "Storyboards" : "Storyboard"} ${esc(boards)}">${parts.join("")}</svg>`;
+}
+
+/**
+ * The zoom in effect: the setting, or for "fit" the largest drawing in the pane whole (under
+ * the buttons and its caption), at most 150%.
+ */
+function zoomOf(container, layouts) {
+  if (zoomSetting !== "fit") return zoomSetting;
+  const above = (container.querySelector(".sb-perform")?.offsetHeight || 0) + 34;
+  const fits = layouts.map((l) => Math.min((container.clientWidth - 24) / Math.max(1, l.width), (container.clientHeight - above) / Math.max(1, l.height)));
+  return Math.min(1.5, Math.max(ZOOM_MIN, Math.min(...fits)));
+}
+
+/** The head's zoom buttons, and the map's drag to pan and Ctrl+wheel to zoom (once). */
+function wireZoom(container) {
+  const tools = container.closest(".pane")?.querySelector(".sb-zoom");
+  const set = (next, anchor) => {
+    const layouts = cached.layouts;
+    if (!layouts) return;
+    const before = zoomOf(container, layouts);
+    zoomSetting = next;
+    const after = zoomOf(container, layouts);
+    // The point under the anchor (the pane's middle, or the pointer) stays where it is.
+    const ax = anchor ? anchor[0] : container.clientWidth / 2, ay = anchor ? anchor[1] : container.clientHeight / 2;
+    const cx = container.scrollLeft + ax, cy = container.scrollTop + ay;
+    container._redraw?.();
+    container.scrollLeft = cx * (after / before) - ax;
+    container.scrollTop = cy * (after / before) - ay;
+  };
+  const step = (dir) => {
+    const z = zoomOf(container, cached.layouts || []);
+    return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z * (dir > 0 ? ZOOM_STEP : 1 / ZOOM_STEP) * 100) / 100));
+  };
+  tools?.addEventListener("click", (e) => {
+    const b = e.target.closest("[data-zoom]");
+    if (!b) return;
+    const how = b.dataset.zoom;
+    set(how === "in" ? step(1) : how === "out" ? step(-1) : how === "fit" ? "fit" : 1);
+  });
+  container.addEventListener("wheel", (e) => {
+    if (!e.ctrlKey || !cached.layouts) return;
+    e.preventDefault();
+    const box = container.getBoundingClientRect();
+    set(step(e.deltaY < 0 ? 1 : -1), [e.clientX - box.left, e.clientY - box.top]);
+  }, { passive: false });
+  // A mouse drags the map (a finger scrolls it already).
+  let drag = null;
+  container.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "mouse" || e.button !== 0 || !e.target.closest(".sb-map") || e.target.closest("[data-command], [data-goto]")) return;
+    drag = { x: e.clientX, y: e.clientY, left: container.scrollLeft, top: container.scrollTop, id: e.pointerId };
+    container.setPointerCapture(e.pointerId);
+    container.classList.add("sb-dragging");
+    e.preventDefault();
+  });
+  container.addEventListener("pointermove", (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    container.scrollLeft = drag.left - (e.clientX - drag.x);
+    container.scrollTop = drag.top - (e.clientY - drag.y);
+  });
+  const end = (e) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    drag = null;
+    container.classList.remove("sb-dragging");
+  };
+  container.addEventListener("pointerup", end);
+  container.addEventListener("pointercancel", end);
 }
 
 /**
@@ -3025,41 +3315,61 @@ function renderStoryboard(container, summaryEl, state, run) {
   if (!state) return;
   if (!container._wired) {
     container._wired = true;
-    const go = (el) => el && run(el.dataset.command);
-    container.addEventListener("click", (e) => go(e.target.closest("[data-command]")));
+    // A segue's button runs it; a reference shows the scene it stands for, in the map's middle.
+    const go = (el) => {
+      if (el?.dataset.command) run(el.dataset.command);
+      else if (el?.dataset.goto) {
+        const [board, scene] = el.dataset.goto.split(/\/(.*)/);
+        const target = [...container.querySelectorAll(".sb-scene")].find((g) => g.dataset.storyboard === board && g.dataset.scene === scene);
+        if (!target) return;
+        target.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
+        target.classList.remove("sb-shown");
+        void target.getBBox();
+        target.classList.add("sb-shown");
+      }
+    };
+    container.addEventListener("click", (e) => go(e.target.closest("[data-command], [data-goto]")));
     container.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
-      const el = e.target.closest("[data-command]");
+      const el = e.target.closest("[data-command], [data-goto]");
       if (el) { e.preventDefault(); go(el); }
     });
+    wireZoom(container);
   }
+  const tools = container.closest(".pane")?.querySelector(".sb-zoom");
   const boards = state.storyboards || [];
   const performable = state.segues || [];
   summaryEl.textContent = boards.length
     ? `${boards.reduce((n, b) => n + b.scenes.length, 0)} scenes${performable.length ? ` · ${performable.length} to perform` : ""}`
     : "";
+  if (tools) tools.hidden = !boards.length;
   if (!boards.length) {
-    container.innerHTML = `<div class="empty">No storyboard is imported. At the prompt: <code>import storyboard Main.storyboard</code>; here, paste one: <code>import storyboard Main &lt;&lt;END</code>, the XML, then <code>END</code>.</div>`;
+    container.innerHTML = `<div class="empty">No storyboard is imported. Drop your app's <code>.storyboard</code> files on the page, or open them with <b>Import…</b>. At the prompt: <code>import storyboard Main.storyboard</code>; here, paste one: <code>import storyboard Main &lt;&lt;END</code>, the XML, then <code>END</code>.</div>`;
     cached = { key: null, layouts: null };
+    container._redraw = null;
     return;
   }
   const buttons = performable.length
     ? `<div class="sb-perform"><span class="muted">The screen can perform:</span> ${performable.map((p) =>
       `<button type="button" class="sb-go-button" data-command="${esc(command(p))}" title="${esc(`${p.kind} → ${p.destination}${p.fromControl ? " (wired to a control)" : ""}`)}">${esc(command(p))}</button>`).join(" ")}</div>`
     : `<div class="sb-perform muted">${state.application?.state === "notRunning" || !state.application ? "Launch the app to perform its segues." : "Nothing on screen has a segue with an identifier."}</div>`;
-  // Left to right or top to bottom: per storyboard, whichever fits the pane better.
+  // Left to right or top to bottom: per drawing, whichever fits the pane better.
   const fit = [Math.max(container.clientWidth - 20, 200), Math.max(container.clientHeight - 60, 150)];
   const key = layoutKey(boards, fit.map((n) => Math.round(n / 80)).join("x"));
   const draw = (layouts) => {
+    const zoom = zoomOf(container, layouts);
+    const reset = tools?.querySelector('[data-zoom="reset"]');
+    if (reset) reset.textContent = `${Math.round(zoom * 100)}%`;
     container.innerHTML = buttons + layouts.map((l, i) =>
-      `<figure class="sb-board"><figcaption>${esc(l.board.name)}.storyboard</figcaption>${boardSVG(l, state, i)}</figure>`).join("");
+      `<figure class="sb-board"><figcaption>${esc(l.boards.map((b) => `${b.name}.storyboard`).join(" + "))}</figcaption>${drawingSVG(l, state, i, zoom)}</figure>`).join("");
   };
+  container._redraw = () => cached.layouts && draw(cached.layouts);
   if (cached.key === key) { draw(cached.layouts); return; }
   const pending = loadDagre().then((dagre) => {
     if (container._pending !== pending) return;
     const overflow = (l) => Math.max(l.width / fit[0], l.height / fit[1]);
-    cached = { key, layouts: boards.map((b) => {
-      const across = layOut(dagre, b, "LR"), down = layOut(dagre, b, "TB");
+    cached = { key, layouts: drawings(boards).map((group) => {
+      const across = layOut(dagre, group, "LR"), down = layOut(dagre, group, "TB");
       return overflow(down) < overflow(across) ? down : across;
     }) };
     draw(cached.layouts);
@@ -3070,7 +3380,7 @@ function renderStoryboard(container, summaryEl, state, run) {
   if (!container.querySelector(".sb-board")) container.innerHTML = buttons + `<div class="empty">Drawing the map…</div>`;
 }
 
-  return { renderStoryboard };
+  return { referenced, drawings, layOut, renderStoryboard };
 })();
 // ---- js/log.js
 const __log = (() => {
@@ -3679,7 +3989,7 @@ const __main = (() => {
   const { renderInspector } = __inspector;
   const { setUpTutorials, offerResume, openPanel } = __tutorials;
   const { exportHierarchy, shareLink, readShared, openScriptDialog, showProblem } = __exporting;
-  const { setUpImport } = __importing;
+  const { setUpImport, importStoryboardFiles, isStoryboardFile } = __importing;
   const { renderPhone } = __phone;
   const { renderMemory } = __memory;
   const { renderStoryboard } = __storyboard;
@@ -3825,7 +4135,7 @@ let hadStoryboards = false;
 function showPane(which) {
   $("memory-pane").classList.toggle("tab-hidden", which !== "memory");
   $("storyboard-pane").classList.toggle("tab-hidden", which !== "storyboard");
-  if (which !== "storyboard") $("storyboard-pane").classList.remove("sb-wide");
+  if (which !== "storyboard" && $("storyboard-pane").classList.contains("sb-wide")) enlargeStoryboard(false);
   if (which === "storyboard") invalidate("model");
 }
 document.addEventListener("click", (e) => {
@@ -3834,6 +4144,7 @@ document.addEventListener("click", (e) => {
 });
 function enlargeStoryboard(on) {
   $("storyboard-pane").classList.toggle("sb-wide", on);
+  document.body.classList.toggle("sb-enlarged", on);
   $("storyboard-enlarge").setAttribute("aria-pressed", String(on));
   $("storyboard-enlarge").textContent = on ? "Back" : "Enlarge";
   invalidate("model");
@@ -4534,10 +4845,23 @@ document.addEventListener("drop", async (e) => {
   e.preventDefault();
   dragDepth = 0;
   $("drop-hint").hidden = true;
-  const file = e.dataTransfer.files?.[0];
-  if (!file) return;
+  const files = [...(e.dataTransfer.files || [])];
+  if (!files.length) return;
+  // `.storyboard` files: imported together, as Import… opens them (they reference each other).
+  const boards = files.filter(isStoryboardFile);
+  if (boards.length) {
+    const others = files.filter((f) => !isStoryboardFile(f));
+    if (others.length) {
+      showProblem("Cannot open the dropped files", `${others.map((f) => f.name).join(", ")} ${others.length === 1 ? "is" : "are"} not a .storyboard file, and ${boards.map((f) => f.name).join(", ")} ${boards.length === 1 ? "is" : "are"}: `
+        + "drop the .storyboard files together to import them, or one .navlab script by itself to open it.");
+      return;
+    }
+    if (await importStoryboardFiles(boards)) showPane("storyboard");
+    return;
+  }
+  const file = files[0];
   if (!/\.navlab$|\.txt$/i.test(file.name) && file.type && !file.type.startsWith("text/")) {
-    openScriptDialog(null, { source: `the file ${file.name}`, error: `${file.name} is not a .navlab script (it is ${file.type}): drop a text file of NavLab commands` });
+    openScriptDialog(null, { source: `the file ${file.name}`, error: `${file.name} is not a .navlab script (it is ${file.type}): drop a text file of NavLab commands, or .storyboard files to import them` });
     return;
   }
   openScriptDialog(await file.text(), { source: `the file ${file.name}` });
