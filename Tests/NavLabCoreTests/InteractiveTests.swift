@@ -26,6 +26,22 @@ struct InteractiveTests {
         expectEqual(compact.vc("Message").parent, compact.id("UINavigationController"))
     }
 
+    @Test("UIKit #59: showDetail of a navigation controller on a collapsed split view is not UIKit's push exception (UIKit nests it, as Xcode's Master-Detail template does): NavLab says it does not model that, and changes nothing")
+    func fact59NestedDetail() {
+        let s = launched("Split(Nav(Master), Nav(Detail))", device: "iPhone iOS=17")
+        let before = s.state
+        let error = s.fail("showDetail Nav(Message) on Master")
+        expectEqual(error?.kind, .invalid)
+        expectEqual(error?.message.contains("nests it inside the primary navigation controller, which NavLab does not model"), true)
+        expectEqual(error?.message.contains("Pushing a navigation controller is not supported"), false)
+        expectEqual(error?.suggestion?.contains("`device iPad`"), true)
+        expect(s.state == before)
+        // Expanded, the same line replaces the secondary column.
+        let wide = launched("Split(Nav(Master), Nav(Detail))", device: "iPad iOS=17")
+        wide.run("showDetail Nav(Message) on Master")
+        expectEqual(wide.vc("UISplitViewController").children.last, wide.vc("Message").parent)
+    }
+
     @Test("UIKit #23: showDetail of a new column that would contain the column it replaces, or the split view controller, is refused and changes nothing")
     func fact23DetailContainsItself() {
         let s = launched("Split(A, B)", device: "iPad iOS=17")

@@ -24,6 +24,15 @@ extension State {
                 if case .ignored = outcome { return outcome }
                 return .done([.note("\(call): \(self[split].name) shows it in its secondary column (UIKit #23, #59)")] + outcome.events)
             }
+            // Collapsed, UIKit nests a navigation controller given as the detail inside the
+            // primary navigation controller (Xcode's Master-Detail template does this on every
+            // iPhone); it does not raise the push's exception there. NavLab has no nested
+            // navigation controllers, so it says that rather than UIKit's push exception.
+            if let split = c, device.isCompact, stackEntryKind(spec) == .navigation {
+                throw NavLabError(.invalid, "\(call) on a collapsed \(self[split].name) with a navigation controller: UIKit nests it inside the primary navigation controller, which NavLab does not model",
+                                  at: spec.location,
+                                  suggestion: "show the navigation controller's content instead, or play it expanded (`device iPad`), where it replaces the secondary column")
+            }
         }
         if let nav = self[w].kind == .navigation ? w : navigationController(of: w) {
             let outcome = try push(spec, on: NameRef(self[nav].name, at: spec.location), animated: animated)
