@@ -383,11 +383,13 @@ def wait_for(driver, css, timeout=10):
     """The first element matching `css`, waiting at most `timeout` seconds. WebKit's driver
     now and then answers a search with "Could not parse element info" while the page redraws:
     that is asked again, as an element not found yet is."""
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 
     def find(d):
         try:
             return d.find_element(By.CSS_SELECTOR, css)
+        except StaleElementReferenceException:
+            return False  # WebKit: "Stale element found when trying to create the node handle"
         except WebDriverException as error:
             if "Could not parse element info" in str(error):
                 return False

@@ -64,10 +64,10 @@ def check_the_map_draws_the_storyboard_and_performs_a_clicked_segue(driver):
     buttons = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#storyboard .sb-go-button")]
     assert buttons == ["segue showDetail from ListViewController", "segue about from ListViewController"]
     # A click on the arrow's label performs the segue as the command box would.
-    go = [g for g in driver.find_elements(By.CSS_SELECTOR, "#storyboard .sb-label.sb-go") if g.text == "show · showDetail"][0]
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", go)
+    go = '#storyboard .sb-label.sb-go[data-command="segue showDetail from ListViewController"]'
+    assert driver.find_element(By.CSS_SELECTOR, go).text == "show · showDetail"
     # (A pointer's click on its text: WebKit's driver does not click an SVG group itself.)
-    go.find_element(By.TAG_NAME, "text").click()
+    click(driver, go + " text")
     wait(driver, lambda d: "sb-live" in scene(d, "d").get_attribute("class"))
     assert driver.execute_script("return window.navlab.doc().top") == "DetailViewController"
     log = driver.find_element(By.ID, "console-out").text
@@ -167,10 +167,20 @@ def check_dropped_storyboards_are_imported_together_and_joined_by_reference_arro
 
 def click(driver, css):
     """Clicks the element, brought to the middle of the screen first (at a phone's width the
-    sticky top bar would take a click near the top; WebKit's driver scrolls no inner box)."""
-    element = driver.find_element(By.CSS_SELECTOR, css)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
-    element.click()
+    sticky top bar would take a click near the top; WebKit's driver scrolls no inner box).
+    The map is drawn again when the state changes: an element found just before may be gone,
+    so a stale one is looked up again (firstvisit.wait asks again on a stale element)."""
+
+    def attempt(d):
+        element = d.find_element(By.CSS_SELECTOR, css)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", element)
+        element.click()
+        return True
+    wait(driver, attempt)
+
+
+def scroll_to(driver, css):
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center', inline: 'center'})", css)
 
 
 def caret_lines(driver):
@@ -249,15 +259,12 @@ def check_the_map_at_a_phones_width(driver):
         return d.execute_script("""const r = document.querySelector(`#storyboard .sb-scene[data-storyboard="${arguments[0]}"][data-scene="${arguments[1]}"] rect`).getBoundingClientRect(),
             p = document.getElementById('storyboard').getBoundingClientRect();
             return r.left >= p.left && r.right <= p.right && r.top >= p.top && r.bottom <= p.bottom""", board, scene)
-    reference = driver.find_element(By.CSS_SELECTOR, '#storyboard .sb-scene[data-scene="Man-Rf-002"]')
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", reference)
+    scroll_to(driver, '#storyboard .sb-scene[data-scene="Man-Rf-002"]')
     assert not in_sight(driver, "Settings", "Stg-Ac-001")
-    reference.find_element(By.CSS_SELECTOR, ".sb-class").click()
+    click(driver, '#storyboard .sb-scene[data-scene="Man-Rf-002"] .sb-class')
     wait(driver, lambda d: in_sight(d, "Settings", "Stg-Ac-001"))
     # A performable segue's label, tapped, runs it.
-    go = driver.find_element(By.CSS_SELECTOR, "#storyboard .sb-label.sb-go")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", go)
-    go.find_element(By.TAG_NAME, "text").click()
+    click(driver, "#storyboard .sb-label.sb-go text")
     wait(driver, lambda d: d.execute_script("return window.navlab.doc().top") == "AccountViewController")
     driver.find_element(By.ID, "storyboard-enlarge").click()
     wait(driver, lambda d: d.find_element(By.ID, "storyboard-pane").rect["height"] < d.execute_script("return innerHeight"))
