@@ -52,6 +52,17 @@ class Prompt:
         self.expect("\r\n")
         return self.prompt()
 
+    def resize(self, rows, cols):
+        """The terminal resized (SIGWINCH). libedit draws its line again, on a new line, when it
+        notices: a prompt that `run` would take for the next line's. A comment typed after it is
+        read only once that redraw is out, so everything up to the comment's own prompt is the
+        redraw's, and the next `run` starts clean."""
+        self.child.setwinsize(rows, cols)
+        self.child.send("# resized\r")
+        self.expect("# resized")
+        self.expect("\r\n")
+        self.prompt()
+
     def send(self, text):
         self.child.send(text)
 

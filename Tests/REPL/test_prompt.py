@@ -388,7 +388,7 @@ def test_version_usage_and_help_name_navlab_and_its_options(workdir):
 
 def test_long_lines_fold_at_word_boundaries_to_the_terminal_width(start):
     p = start()
-    p.child.setwinsize(40, 80)
+    p.resize(40, 80)
     p.run("initial Nav(Register)")
     p.run("launch")
     p.run("push Done")
@@ -409,7 +409,7 @@ def test_help_longer_than_the_screen_goes_through_the_pager(home, workdir):
     from conftest import Prompt
     paged = workdir / "paged.txt"
     p = Prompt(home, workdir, extra_env={"PAGER": f"cat > {paged}"})
-    p.child.setwinsize(24, 160)
+    p.resize(24, 160)
     p.run("help")
     text = paged.read_text()
     assert text.startswith("Start with `initial SPEC` and `launch`")
@@ -425,7 +425,7 @@ def test_help_longer_than_the_screen_goes_through_the_pager(home, workdir):
 def test_help_is_printed_when_the_pager_cannot_run(home, workdir):
     from conftest import Prompt
     p = Prompt(home, workdir, extra_env={"PAGER": "no-such-pager-here"})
-    p.child.setwinsize(24, 160)
+    p.resize(24, 160)
     out = p.run("help")
     assert "The window: swapRoot" in out
     assert "swapRoot SPEC|NAME" in out
