@@ -10,7 +10,7 @@ OBSERVED := $(wildcard Tests/Observed/*.navlab)
 DEEP := $(wildcard Tests/Deep/*.navlab)
 STORYBOARDS := $(wildcard Tests/Storyboards/*.navlab)
 
-.PHONY: run build test test-scripts test-repl test-browser test-wasm test-web-webkit test-deep test-deep-release check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
+.PHONY: run build test test-scripts test-repl test-browser test-wasm test-deep test-deep-release check bench docs page deps deps-run clean fuzz install uninstall dist wasm web
 ifeq ($(UNAME),Darwin)
 # `swift test` needs Xcode's Swift Testing: when only the Command Line Tools are selected
 # (`xcode-select -p`), Xcode is used if it is installed, without changing the selection (sudo).
@@ -59,7 +59,7 @@ test: deps
 	@echo "building navlab and the unit tests, and beside them the browser build (its two modules); a first build takes a few minutes, and each one's output follows when both end"
 	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh build --build-tests" "sh scripts/build-wasm-test.sh"
 	@echo "testing: the unit tests, and beside them everything else"
-	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-deep" "WASM_TEST_BUILT=1 WEB_WEBKIT_LANE=1 $(MAKE) --no-print-directory test-wasm" "$(MAKE) --no-print-directory test-web-webkit"
+	@sh scripts/side-by-side.sh "SWIFT='$(SWIFT)' sh scripts/swift-debug.sh test --skip-build" "$(MAKE) --no-print-directory test-scripts" "$(MAKE) --no-print-directory test-repl" "$(MAKE) --no-print-directory test-browser" "$(MAKE) --no-print-directory test-deep" "WASM_TEST_BUILT=1 $(MAKE) --no-print-directory test-wasm"
 
 test-scripts:
 	$(NAVLAB) check $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS)
@@ -92,12 +92,6 @@ test-deep-release:
 ## with both, served by a plain file server, in headless Chromium and then in WebKit (Tests/Web)
 test-wasm:
 	@sh scripts/test-wasm.sh $(NAVLAB) $(PYTHON) $(SCRIPTS) $(TUTORIALS) $(OBSERVED) $(STORYBOARDS) $(DEEP)
-
-## test-web-webkit: the page as a static folder with the browser build (Tests/Web) in WebKit;
-## `make test` runs it in a lane of its own beside test-wasm, which then leaves it out
-test-web-webkit:
-	@if [ -f .build-wasm-test/navlab.wasm ]; then NAVLAB=$(NAVLAB) NAVLAB_WASM=.build-wasm-test/navlab.wasm sh scripts/test-webkit.sh $(PYTHON) Tests/Web; \
-	else echo "Tests/Web in WebKit: skipped (no browser build here: test-wasm says why)"; fi
 
 ## wasm: the browser's engine, .build-wasm/navlab.wasm (the start module) and navlab-full.wasm
 ## (the complete one), optimised for size; wasm-opt if installed

@@ -21,5 +21,4 @@ fi
 node Tests/Wasm/test-swap.mjs .build-wasm-test/navlab.wasm .build-wasm-test/navlab-full.wasm
 sh Tests/Wasm/test-alloc.sh
 NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm "$python" -m pytest -q -rs Tests/Web
-# `make test` runs the WebKit pass in a lane of its own beside this one (test-web-webkit).
-[ "$WEB_WEBKIT_LANE" = 1 ] || NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm sh scripts/test-webkit.sh "$python" Tests/Web
+NAVLAB="$navlab" NAVLAB_WASM=.build-wasm-test/navlab.wasm sh scripts/test-webkit.sh "$python" Tests/Web
